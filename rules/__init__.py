@@ -1,0 +1,1 @@
+"""toollint's rule catalogue: one module and one documentation page per rule."""

@@ -1,0 +1,57 @@
+"""Expand the paths given on the command line into the sorted list of files to check."""
+from __future__ import annotations
+
+import fnmatch
+import os
+from typing import Iterable, List, Sequence
+
+from toollint.config import ConfigError, Settings
+
+
+def _matches(relpath: str, patterns: Sequence[str]) -> bool:
+    """ruff-style: a pattern without '/' matches any path component, one with '/' the path."""
+    parts = relpath.split("/")
+    for pattern in patterns:
+        pattern = pattern.rstrip("/")
+        if "/" in pattern:
+            if fnmatch.fnmatchcase(relpath, pattern) or fnmatch.fnmatchcase(relpath, pattern + "/*"):
+                return True
+        elif any(fnmatch.fnmatchcase(part, pattern) for part in parts):
+            return True
+    return False
+
+
+def relative(path: str, root: str) -> str:
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root))
+    return rel.replace(os.sep, "/")
+
+
+def is_excluded(path: str, settings: Settings) -> bool:
+    rel = relative(path, settings.root)
+    if rel.startswith("../"):
+        rel = path.replace(os.sep, "/")
+    return _matches(rel, tuple(settings.exclude) + tuple(settings.extend_exclude))
+
+
+def discover(paths: Iterable[str], settings: Settings) -> List[str]:
+    """Files named explicitly are always checked (unless --force-exclude); folders are walked
+    without following links, skipping hidden folders and the configured excludes."""
+    found = set()
+    for path in paths:
+        if os.path.isdir(path):
+            for dirpath, dirnames, filenames in os.walk(path):
+                dirnames[:] = sorted(
+                    d for d in dirnames
+                    if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings)
+                )
+                for name in filenames:
+                    full = os.path.join(dirpath, name)
+                    if name.endswith(".py") and not is_excluded(full, settings):
+                        found.add(os.path.normpath(full))
+        elif os.path.lexists(path):
+            if settings.force_exclude and is_excluded(path, settings):
+                continue
+            found.add(os.path.normpath(path))
+        else:
+            raise ConfigError(f"{path}: no such file or directory")
+    return sorted(found)

@@ -1,0 +1,194 @@
+"""One pass over a parsed module into ModuleFacts (no libcst objects leave this package)."""
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from typing import Dict, List, Optional, Set, Tuple
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from toollint.config import Settings
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.functions import signature
+from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
+
+# Where a registry is changed after its assignment, static evaluation cannot see all of it.
+_MUTATION = re.compile(
+    r"\b([A-Za-z_]\w*)\s*(?:\.\s*(?:append|extend|insert|update|setdefault|add|pop|remove|clear|__setitem__)\s*\("
+    r"|\+=|\|=|\[[^\]\n]*\]\s*=(?!=))"
+)
+
+
+def module_name(relpath: str) -> Tuple[str, bool]:
+    """('pkg.sub.mod', is_package) for a path relative to the project root."""
+    parts = relpath.replace("\\", "/").split("/")
+    if parts and parts[-1].endswith(".py"):
+        parts[-1] = parts[-1][:-3]
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        parts = parts[:-1]
+    return ".".join(p for p in parts if p and p != "."), is_package
+
+
+class _Extractor:
+    def __init__(self, path: str, module: str, is_package: bool, wrapper: MetadataWrapper,
+                 settings: Settings, text: str) -> None:
+        self.path = path
+        self.module = module
+        self.is_package = is_package
+        self.settings = settings
+        self.text = text
+        self.tree = wrapper.module
+        self.positions = wrapper.resolve(PositionProvider)
+        self.names: Dict[str, cst.BaseExpression] = {}
+        self.targets: Dict[str, cst.CSTNode] = {}
+        self.imports: Dict[str, Tuple[str, str]] = {}
+        self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
+
+    def span_of(self, node: cst.CSTNode) -> Span:
+        r = self.positions[node]
+        return Span(self.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+
+    def code_of(self, node: cst.CSTNode) -> str:
+        return self.tree.code_for_node(node)
+
+    # --- collection ---------------------------------------------------------------------
+
+    def collect(self, body, prefix: str = "", top: bool = True) -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                        self._import(small)
+                    elif top and isinstance(small, cst.Assign):
+                        for target in small.targets:
+                            if isinstance(target.target, cst.Name):
+                                self.names[target.target.value] = small.value
+                                self.targets[target.target.value] = target.target
+                    elif top and isinstance(small, cst.AnnAssign) and small.value is not None:
+                        if isinstance(small.target, cst.Name):
+                            self.names[small.target.value] = small.value
+                            self.targets[small.target.value] = small.target
+            elif isinstance(stmt, cst.FunctionDef):
+                self.function_nodes.append((prefix + stmt.name.value, stmt))
+            elif isinstance(stmt, cst.ClassDef) and not prefix:
+                if isinstance(stmt.body, cst.IndentedBlock):
+                    self.collect(stmt.body.body, prefix=stmt.name.value + ".", top=False)
+            elif isinstance(stmt, (cst.If, cst.Try)) and not prefix:
+                # `try: import x / except ImportError:` and `if TYPE_CHECKING:` hold imports
+                # and defs; assignments there are conditional, so they are not constants.
+                for block in _blocks(stmt):
+                    self.collect(block, prefix, top=False)
+
+    def _import(self, node) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                name = dotted(alias.name) or ""
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    self.imports[alias.asname.name.value] = (name, "")
+                else:
+                    head = name.split(".")[0]
+                    self.imports[head] = (head, "")
+            return
+        base = dotted(node.module) if node.module is not None else ""
+        if node.relative:
+            level = len(node.relative)
+            package = self.module.split(".") if self.module else []
+            if not self.is_package:
+                package = package[:-1]
+            if level > 1:
+                package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+            base = ".".join([p for p in package if p] + ([base] if base else []))
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            name = dotted(alias.name) or ""
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.imports[local] = (base, name)
+
+    # --- results --------------------------------------------------------------------------
+
+    def run(self) -> ModuleFacts:
+        self.collect(self.tree.body)
+        mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
+        functions: Dict[str, FunctionSig] = {}
+        lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
+        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
+        for qualname, node in self.function_nodes:
+            functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
+
+        kinds = (
+            ("definitions", self.settings.definitions),
+            ("handlers", self.settings.handlers),
+            ("categories", self.settings.categories),
+            ("always", self.settings.always_include),
+        )
+        registries: List[RegistryDecl] = []
+        for kind, names in kinds:
+            for name in names:
+                if name in self.names:
+                    value = evaluator.name(name, self.targets[name])
+                    registries.append(RegistryDecl(kind, name, value, self.span_of(self.targets[name])))
+
+        constants: List[Tuple[str, Value]] = []
+        for name in self.names:
+            constants.append((name, evaluator.name(name, self.targets[name])))
+
+        return ModuleFacts(
+            path=self.path,
+            module=self.module,
+            registries=tuple(registries),
+            functions=tuple(functions.items()),
+            imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
+            constants=tuple(constants),
+            comments=comments(self.text),
+        )
+
+
+def _blocks(stmt):
+    if isinstance(stmt, cst.If):
+        yield stmt.body.body
+        if stmt.orelse is not None:
+            if isinstance(stmt.orelse, cst.If):
+                yield from _blocks(stmt.orelse)
+            else:
+                yield stmt.orelse.body.body
+    elif isinstance(stmt, cst.Try):
+        yield stmt.body.body
+        for handler in stmt.handlers:
+            yield handler.body.body
+        if stmt.orelse is not None:
+            yield stmt.orelse.body.body
+        if stmt.finalbody is not None:
+            yield stmt.finalbody.body.body
+
+
+def comments(text: str) -> Tuple[Tuple[int, int, str, bool], ...]:
+    """(line, col, text, own_line) of each real comment that mentions noqa.
+
+    tokenize never mistakes `#` inside a string for a comment; skipping files with no
+    "noqa" at all keeps it off the hot path.
+    """
+    if "noqa" not in text.lower():
+        return ()
+    out = []
+    lines = text.splitlines()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT and "noqa" in tok.string.lower():
+                line, col = tok.start
+                own = not lines[line - 1][:col].strip() if line - 1 < len(lines) else True
+                out.append((line, col + 1, tok.string, own))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        pass
+    return tuple(out)
+
+
+def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
+                   settings: Settings) -> ModuleFacts:
+    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+    return _Extractor(path, module, is_package, wrapper, settings, text).run()

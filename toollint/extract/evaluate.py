@@ -1,0 +1,292 @@
+"""Static evaluation of libcst expressions into model Values, without running anything.
+
+What it understands is listed in DESIGN.md: literals, dict(...), concatenation,
+textwrap.dedent, module-level names, spreads, `+`, and names imported from project
+modules (left as Ref for link.py). Everything else is Unresolved with its span, so rules
+can say nothing about it rather than guess.
+"""
+from __future__ import annotations
+
+import inspect
+import textwrap
+from typing import Callable, Dict, List, Mapping, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.model import (
+    CallVal,
+    Const,
+    DictVal,
+    FunctionSig,
+    ListVal,
+    Ref,
+    Span,
+    Symbol,
+    Unresolved,
+    Value,
+)
+
+# A guard against pathological nesting: deeper values are reported as unresolved.
+MAX_DEPTH = 200
+
+_DEDENT_FUNCS = {"textwrap.dedent": textwrap.dedent, "dedent": textwrap.dedent,
+                 "inspect.cleandoc": inspect.cleandoc, "cleandoc": inspect.cleandoc}
+_STR_METHODS = {"strip": str.strip, "lstrip": str.lstrip, "rstrip": str.rstrip}
+
+
+def dotted(node: cst.BaseExpression) -> Optional[str]:
+    """`a.b.c` as a string, or None for anything that is not a plain dotted name."""
+    parts: List[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+def string_value(node: cst.BaseExpression) -> Optional[str]:
+    """The value of a str literal or implicit concatenation; None otherwise.
+
+    Concatenations nest to the left, one level per part: walk them with a stack so a
+    10,000-part prompt costs no recursion.
+    """
+    parts: List[str] = []
+    stack: List[cst.BaseExpression] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.ConcatenatedString):
+            stack.append(current.right)
+            stack.append(current.left)
+        elif isinstance(current, cst.SimpleString):
+            try:
+                value = current.evaluated_value
+            except Exception:  # invalid escapes and the like: not ours to judge
+                return None
+            if not isinstance(value, str):
+                return None
+            parts.append(value)
+        else:
+            return None
+    return "".join(parts)
+
+
+class Evaluator:
+    def __init__(
+        self,
+        span_of: Callable[[cst.CSTNode], Span],
+        names: Mapping[str, cst.BaseExpression],
+        imports: Mapping[str, Tuple[str, str]],
+        functions: Mapping[str, FunctionSig],
+        mutated: Set[str],
+        lambda_sig: Callable[[cst.Lambda], FunctionSig],
+    ) -> None:
+        self.span_of = span_of
+        self.names = names
+        self.imports = imports
+        self.functions = functions
+        self.mutated = mutated
+        self.lambda_sig = lambda_sig
+        self._cache: Dict[str, Value] = {}
+
+    def name(self, name: str, node: cst.CSTNode) -> Value:
+        """The value bound to a module-level name."""
+        if name in self._cache:
+            return self._cache[name]
+        expr = self.names.get(name)
+        if expr is None:
+            return self._unbound(name, node)
+        self._cache[name] = Unresolved(f"'{name}' refers to itself", self.span_of(node))
+        value = self.eval(expr)
+        if name in self.mutated:
+            value = _incomplete(value, f"'{name}' is changed after it is assigned")
+        self._cache[name] = value
+        return value
+
+    def _unbound(self, name: str, node: cst.CSTNode) -> Value:
+        span = self.span_of(node)
+        if name in self.functions:
+            return Symbol(name, span, self.functions[name])
+        if name in self.imports:
+            module, attr = self.imports[name]
+            return Ref(module, attr, span) if attr else Symbol(module, span)
+        if name in ("True", "False", "None"):
+            return Const({"True": True, "False": False, "None": None}[name], span)
+        return Unresolved(f"'{name}' is not a module-level constant", span)
+
+    def eval(self, node: cst.BaseExpression, depth: int = 0) -> Value:
+        try:
+            return self._eval(node, depth)
+        except RecursionError:
+            return Unresolved("nested too deeply to evaluate", self.span_of(node))
+
+    def _eval(self, node: cst.BaseExpression, depth: int) -> Value:
+        if depth > MAX_DEPTH:
+            return Unresolved("nested too deeply to evaluate", self.span_of(node))
+        d = depth + 1
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            value = string_value(node)
+            if value is None:
+                return Unresolved("not a plain string literal", self.span_of(node))
+            return Const(value, self.span_of(node))
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return Const(node.evaluated_value, self.span_of(node))
+        if isinstance(node, cst.Name):
+            if node.value in ("True", "False", "None"):
+                return Const({"True": True, "False": False, "None": None}[node.value], self.span_of(node))
+            return self.name(node.value, node)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            inner = self._eval(node.expression, d)
+            if isinstance(inner, Const) and isinstance(inner.value, (int, float)) and not isinstance(inner.value, bool):
+                return Const(-inner.value, self.span_of(node))
+            return Unresolved("not a constant", self.span_of(node))
+        if isinstance(node, cst.Dict):
+            return self._dict(node, d)
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            return self._list(node.elements, node, d)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self._add(node, d)
+        if isinstance(node, cst.Call):
+            return self._call(node, d)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node)
+        if isinstance(node, cst.Lambda):
+            return Symbol("<lambda>", self.span_of(node), self.lambda_sig(node))
+        if isinstance(node, cst.FormattedString):
+            return Unresolved("an f-string is only known at run time", self.span_of(node))
+        return Unresolved(f"{type(node).__name__} is not evaluated statically", self.span_of(node))
+
+    def _attribute(self, node: cst.Attribute) -> Value:
+        name = dotted(node)
+        span = self.span_of(node)
+        if name is None:
+            return Unresolved("not a constant", span)
+        head, _, rest = name.partition(".")
+        if head in self.imports and head not in self.names:
+            module, attr = self.imports[head]
+            full = ".".join(p for p in (module, attr, rest) if p)
+            module_part, _, last = full.rpartition(".")
+            return Ref(module_part, last, span)
+        return Symbol(name, span)
+
+    def _dict(self, node: cst.Dict, d: int) -> Value:
+        entries: List[Tuple[Value, Value]] = []
+        complete = True
+        for element in node.elements:
+            if isinstance(element, cst.StarredDictElement):
+                spread = self._eval(element.value, d)
+                if isinstance(spread, DictVal):
+                    entries.extend(spread.entries)
+                    complete = complete and spread.complete
+                elif isinstance(spread, Ref):
+                    entries.append((spread, spread))  # link.py splices it in
+                else:
+                    complete = False
+                continue
+            key = self._eval(element.key, d)
+            if not isinstance(key, Const):
+                complete = False
+            entries.append((key, self._eval(element.value, d)))
+        return DictVal(tuple(entries), self.span_of(node), complete)
+
+    def _list(self, elements, node: cst.CSTNode, d: int) -> Value:
+        items: List[Value] = []
+        complete = True
+        for element in elements:
+            if isinstance(element, cst.StarredElement):
+                spread = self._eval(element.value, d)
+                if isinstance(spread, ListVal):
+                    items.extend(spread.items)
+                    complete = complete and spread.complete
+                elif isinstance(spread, Ref):
+                    items.append(_spread(spread))
+                else:
+                    items.append(spread if isinstance(spread, Unresolved)
+                                 else Unresolved("a spread that is not a constant", spread.span))
+                    complete = False
+                continue
+            items.append(self._eval(element.value, d))
+        return ListVal(tuple(items), self.span_of(node), complete)
+
+    def _add(self, node: cst.BinaryOperation, d: int) -> Value:
+        left = self._eval(node.left, d)
+        right = self._eval(node.right, d)
+        span = self.span_of(node)
+        if isinstance(left, Const) and isinstance(right, Const):
+            if isinstance(left.value, str) and isinstance(right.value, str):
+                return Const(left.value + right.value, span)
+        if isinstance(left, (ListVal, Ref)) and isinstance(right, (ListVal, Ref)):
+            items: List[Value] = []
+            complete = True
+            for side in (left, right):
+                if isinstance(side, ListVal):
+                    items.extend(side.items)
+                    complete = complete and side.complete
+                else:
+                    items.append(_spread(side))
+            return ListVal(tuple(items), span, complete)
+        return Unresolved("an expression that is not a constant", span)
+
+    def _call(self, node: cst.Call, d: int) -> Value:
+        func = dotted(node.func)
+        span = self.span_of(node)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _STR_METHODS and not node.args:
+            inner = self._eval(node.func.value, d)
+            if isinstance(inner, Const) and isinstance(inner.value, str):
+                return Const(_STR_METHODS[node.func.attr.value](inner.value), span)
+        if func is None:
+            return Unresolved("a call that is not evaluated statically", span)
+        if func in _DEDENT_FUNCS and len(node.args) == 1 and not node.args[0].keyword:
+            inner = self._eval(node.args[0].value, d)
+            if isinstance(inner, Const) and isinstance(inner.value, str):
+                return Const(_DEDENT_FUNCS[func](inner.value), span)
+            return Unresolved("dedent() of something that is not a constant", span)
+        if func == "dict":
+            return self._dict_call(node, d)
+        if func in ("list", "tuple", "set", "frozenset") and len(node.args) == 1 and not node.args[0].keyword:
+            inner = self._eval(node.args[0].value, d)
+            if isinstance(inner, ListVal):
+                return ListVal(inner.items, span, inner.complete)
+            return Unresolved(f"{func}() of something that is not a constant", span)
+        args: List[Value] = []
+        kwargs: List[Tuple[str, Value]] = []
+        complete = True
+        for arg in node.args:
+            if arg.star:
+                complete = False
+            elif arg.keyword is not None:
+                kwargs.append((arg.keyword.value, self._eval(arg.value, d)))
+            else:
+                args.append(self._eval(arg.value, d))
+        return CallVal(func, tuple(args), tuple(kwargs), span, complete)
+
+    def _dict_call(self, node: cst.Call, d: int) -> Value:
+        entries: List[Tuple[Value, Value]] = []
+        complete = True
+        for arg in node.args:
+            if arg.star == "**" or (not arg.keyword and not arg.star):
+                base = self._eval(arg.value, d)
+                if isinstance(base, DictVal):
+                    entries.extend(base.entries)
+                    complete = complete and base.complete
+                else:
+                    complete = False
+            elif arg.keyword is not None:
+                key = Const(arg.keyword.value, self.span_of(arg.keyword))
+                entries.append((key, self._eval(arg.value, d)))
+            else:
+                complete = False
+        return DictVal(tuple(entries), self.span_of(node), complete)
+
+
+def _spread(ref: Ref) -> Ref:
+    return Ref(ref.module, ref.name, ref.span, spread=True)
+
+
+def _incomplete(value: Value, reason: str) -> Value:
+    if isinstance(value, ListVal):
+        return ListVal(value.items, value.span, False)
+    if isinstance(value, DictVal):
+        return DictVal(value.entries, value.span, False)
+    return value

@@ -1,0 +1,151 @@
+"""FunctionSig from a libcst `def` or lambda: parameters, defaults, docstring, dict reads."""
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Union
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.model import ArgRead, FunctionSig, Param, Span, Str
+
+
+def is_nullable(annotation: Optional[cst.BaseExpression]) -> bool:
+    """`X | None`, `Optional[X]`, `Union[X, None]`, `None` (also as strings: "X | None")."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, cst.SimpleString):
+        text = string_value(annotation) or ""
+        return "None" in text.replace("|", " ").replace("[", " ").replace("]", " ").replace(",", " ").split() or text.startswith("Optional[")
+    if isinstance(annotation, cst.Name):
+        return annotation.value == "None"
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return is_nullable(annotation.left) or is_nullable(annotation.right)
+    if isinstance(annotation, cst.Subscript):
+        head = dotted(annotation.value) or ""
+        last = head.rpartition(".")[2]
+        if last == "Optional":
+            return True
+        if last == "Union":
+            return any(
+                isinstance(e.slice, cst.Index) and is_nullable(e.slice.value) for e in annotation.slice
+            )
+        if last == "Annotated" and annotation.slice:
+            first = annotation.slice[0].slice
+            return isinstance(first, cst.Index) and is_nullable(first.value)
+    return False
+
+
+def signature(
+    node: Union[cst.FunctionDef, cst.Lambda],
+    qualname: str,
+    span_of: Callable[[cst.CSTNode], Span],
+    code_of: Callable[[cst.CSTNode], str],
+    evaluator: Optional[Evaluator],
+) -> FunctionSig:
+    params: List[Param] = []
+    p = node.params
+
+    def add(param: cst.Param, kind: str) -> None:
+        annotation = param.annotation.annotation if isinstance(param, cst.Param) and param.annotation else None
+        default = None
+        if param.default is not None and evaluator is not None:
+            default = evaluator.eval(param.default)
+        params.append(
+            Param(
+                name=param.name.value,
+                span=span_of(param.name),
+                kind=kind,
+                has_default=param.default is not None,
+                default=default,
+                annotation=code_of(annotation) if annotation is not None else None,
+                nullable=is_nullable(annotation),
+            )
+        )
+
+    for param in p.posonly_params:
+        add(param, "positional")
+    for param in p.params:
+        add(param, "positional")
+    if isinstance(p.star_arg, cst.Param):
+        add(p.star_arg, "var_positional")
+    for param in p.kwonly_params:
+        add(param, "keyword_only")
+    if p.star_kwarg is not None:
+        add(p.star_kwarg, "var_keyword")
+
+    if isinstance(node, cst.Lambda):
+        return FunctionSig(name="<lambda>", qualname=qualname, span=span_of(node),
+                           params=tuple(params), is_lambda=True)
+
+    docstring = None
+    body = node.body
+    if isinstance(body, cst.IndentedBlock) and body.body:
+        first = body.body[0]
+        if isinstance(first, cst.SimpleStatementLine) and first.body and isinstance(first.body[0], cst.Expr):
+            expr = first.body[0].value
+            if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+                docstring = Str(string_value(expr), span_of(expr))
+
+    sig = FunctionSig(
+        name=node.name.value,
+        qualname=qualname,
+        span=span_of(node.name),
+        params=tuple(params),
+        docstring=docstring,
+    )
+    single = [q for q in sig.tool_params() if q.kind == "positional"]
+    if len(single) == 1 and len(sig.tool_params()) == 1 and not sig.accepts_any_keyword:
+        reads = _arg_reads(node, single[0].name, span_of, evaluator)
+        if reads:
+            sig = FunctionSig(sig.name, sig.qualname, sig.span, sig.params, sig.docstring, False, reads)
+    return sig
+
+
+class _ReadCollector(cst.CSTVisitor):
+    """`args["k"]`, `args.get("k")`, `args.get("k", d)` for one parameter name."""
+
+    def __init__(self, name: str, span_of, evaluator) -> None:
+        self.name = name
+        self.span_of = span_of
+        self.evaluator = evaluator
+        self.reads: List[ArgRead] = []
+        self.shadowed = False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # nested functions have their own arguments
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == self.name and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if isinstance(index, cst.Index):
+                key = string_value(index.value)
+                if key is not None:
+                    self.reads.append(ArgRead(key, self.span_of(index.value), optional=False))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "get"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == self.name
+            and node.args
+            and node.args[0].keyword is None
+        ):
+            key = string_value(node.args[0].value)
+            if key is None:
+                return
+            has_default = len(node.args) > 1
+            default = None
+            if has_default and self.evaluator is not None:
+                default = self.evaluator.eval(node.args[1].value)
+            self.reads.append(ArgRead(key, self.span_of(node.args[0].value), True, has_default, default))
+
+
+def _arg_reads(node: cst.FunctionDef, name: str, span_of, evaluator):
+    collector = _ReadCollector(name, span_of, evaluator)
+    try:
+        node.body.visit(collector)
+    except RecursionError:
+        return ()
+    return tuple(collector.reads)

@@ -1,0 +1,97 @@
+"""Recognise tool definitions in evaluated values, by their wire shape.
+
+Anthropic `{name, description, input_schema}`, OpenAI Chat `{"type": "function",
+"function": {...}}`, OpenAI Responses `{"type": "function", name, ...}`, MCP
+`Tool(name=..., inputSchema=...)`, and the same keys passed to a `dict(...)` or a
+TypedDict-style call. Server and hosted tools are recognised so they are not mistaken for
+broken definitions.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from toollint.model import CallVal, Const, DictVal, Str, Tool, Value
+
+SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
+
+
+def _str(value: Optional[Value], fallback_span) -> Optional[Str]:
+    if value is None:
+        return None
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return Str(value.value, value.span)
+    if isinstance(value, Const) and value.value is None:
+        return Str("", value.span)  # description=None sends nothing
+    return Str(None, getattr(value, "span", fallback_span))
+
+
+def _bool(value: Optional[Value]) -> Optional[bool]:
+    if isinstance(value, Const) and isinstance(value.value, bool):
+        return value.value
+    return None
+
+
+def _as_dict(value: Value) -> Optional[DictVal]:
+    if isinstance(value, DictVal):
+        return value
+    if isinstance(value, CallVal) and value.kwargs and not value.args:
+        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
+        keys = {k for k, _ in value.kwargs}
+        if "name" in keys and (keys & set(SCHEMA_KEYS) or value.func.rpartition(".")[2] == "Tool"):
+            from toollint.model import Const as C
+
+            entries = tuple((C(k, v.span), v) for k, v in value.kwargs)
+            return DictVal(entries, value.span, value.complete)
+    return None
+
+
+def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: bool = False) -> Optional[Tool]:
+    """The Tool a value defines, or None when it is not (or cannot be seen to be) one."""
+    d = _as_dict(value)
+    if d is None:
+        return None
+    is_call = isinstance(value, CallVal)
+    type_value = d.get("type")
+    type_name = type_value.value if isinstance(type_value, Const) else None
+
+    if type_name == "function" and isinstance(d.get("function"), DictVal):
+        inner = d.get("function")
+        return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
+    if d.get("name") is None:
+        return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
+    if type_name == "function":
+        return _tool(d, "openai-responses", registry, strict=_bool(d.get("strict")))
+    if isinstance(type_name, str) and type_name not in ("custom", "function", "object"):
+        # Anthropic server tools: {"type": "bash_20250124", "name": "bash"}; no schema by design
+        return _tool(d, "server", registry)
+    if d.get("input_schema") is not None:
+        return _tool(d, "anthropic", registry)
+    if d.get("inputSchema") is not None or (is_call and value.func.rpartition(".")[2] == "Tool"):
+        return _tool(d, "mcp", registry)
+    if d.get("parameters") is not None:
+        return _tool(d, "openai-chat", registry, strict=_bool(d.get("strict")))
+    if in_registry and d.get("description") is not None and d.complete:
+        return _tool(d, "unknown", registry)
+    return None
+
+
+def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool] = None, span=None) -> Tool:
+    schema = None
+    for key in SCHEMA_KEYS:
+        if d.get(key) is not None:
+            schema = d.get(key)
+            break
+    name = _str(d.get("name"), d.span)
+    description = _str(d.get("description"), d.span)
+    if description is None and not d.complete:
+        # a `**spread` we could not see may carry the description
+        description = Str(None, d.span)
+    return Tool(
+        name=name,
+        span=span or d.span,
+        shape=shape,
+        description=description,
+        schema=schema,
+        strict=strict,
+        registry=registry,
+    )

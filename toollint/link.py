@@ -1,0 +1,323 @@
+"""The project-wide step: join every module's facts into one Project of registry groups.
+
+Resolves names imported between project modules (Ref) into their values, interprets the
+registries (definitions, handlers, categories, always-offered) and groups the registries
+that belong together: the ones in one module, and the ones whose modules import each
+other. A group is what one agent offers: rules about handlers and routers look inside it.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
+
+from toollint.extract.shapes import tool_from_value
+from toollint.model import (
+    CallVal,
+    Category,
+    Const,
+    DictVal,
+    FunctionSig,
+    HandlerEntry,
+    ListVal,
+    ModuleFacts,
+    Ref,
+    Registry,
+    RegistryDecl,
+    Str,
+    Symbol,
+    Tool,
+    Unresolved,
+    Value,
+)
+
+MAX_RESOLVE_DEPTH = 50
+
+
+@dataclass
+class Group:
+    key: str
+    definitions: List[Registry] = field(default_factory=list)
+    handlers: List[Registry] = field(default_factory=list)
+    categories: List[Registry] = field(default_factory=list)
+    always: List[Registry] = field(default_factory=list)
+    decorated: List[Tool] = field(default_factory=list)
+
+    @property
+    def tools(self) -> List[Tool]:
+        out = [t for r in self.definitions for t in r.tools]
+        out.extend(self.decorated)
+        return out
+
+    @property
+    def definitions_complete(self) -> bool:
+        return bool(self.definitions or self.decorated) and all(r.complete for r in self.definitions) and all(
+            t.name.value is not None for t in self.tools
+        )
+
+    @property
+    def defined_names(self) -> Set[str]:
+        return {t.name.value for t in self.tools if t.name.value is not None}
+
+    @property
+    def paths(self) -> Set[str]:
+        out = {r.span.path for r in self.definitions + self.handlers + self.categories + self.always}
+        out.update(t.span.path for t in self.decorated)
+        return out
+
+    def registries(self) -> List[Registry]:
+        return self.definitions + self.handlers + self.categories + self.always
+
+
+@dataclass
+class Project:
+    modules: Dict[str, ModuleFacts]  # path -> facts
+    groups: List[Group]
+
+    def all_tools(self) -> List[Tool]:
+        return [t for g in self.groups for t in g.tools]
+
+    @property
+    def all_definitions_complete(self) -> bool:
+        return all(g.definitions_complete for g in self.groups if g.definitions or g.decorated)
+
+    @property
+    def all_names(self) -> Set[str]:
+        return {n for g in self.groups for n in g.defined_names}
+
+    @property
+    def forced_tools(self) -> Set[str]:
+        return {n for m in self.modules.values() for n in m.forced_tools}
+
+
+class _Resolver:
+    def __init__(self, by_module: Dict[str, ModuleFacts], load: Callable[[str], Optional[ModuleFacts]]):
+        self.by_module = by_module
+        self.load = load
+        self.constants: Dict[str, Dict[str, Value]] = {}
+        self.functions: Dict[str, Dict[str, FunctionSig]] = {}
+
+    def module(self, name: str) -> Optional[ModuleFacts]:
+        if name not in self.by_module:
+            facts = self.load(name)
+            self.by_module[name] = facts  # None too: a missing module is looked up once
+        return self.by_module[name]
+
+    def lookup(self, ref: Ref, depth: int, seen: Set[Tuple[str, str]]) -> Value:
+        key = (ref.module, ref.name)
+        if key in seen or depth > MAX_RESOLVE_DEPTH:
+            return Unresolved(f"'{ref.name}' is imported in a cycle", ref.span)
+        facts = self.module(ref.module) if ref.module else None
+        if facts is None:
+            # `from pkg import defs` then `defs.TOOLS`: the module part may be one level deeper
+            sub = self.module(f"{ref.module}.{ref.name}" if ref.module else ref.name)
+            if sub is not None:
+                return Symbol(sub.module, ref.span)
+            return Unresolved(f"'{ref.name}' comes from '{ref.module}', which is not a project module", ref.span)
+        constants = self.constants.setdefault(facts.module, dict(facts.constants))
+        if ref.name in constants:
+            return self.resolve(constants[ref.name], depth + 1, seen | {key})
+        functions = self.functions.setdefault(facts.module, dict(facts.functions))
+        if ref.name in functions:
+            return Symbol(ref.name, ref.span, functions[ref.name])
+        for local, module, attr in facts.imports:  # a re-export through __init__.py
+            if local == ref.name:
+                return self.lookup(Ref(module, attr, ref.span) if attr else Ref("", module, ref.span), depth + 1, seen | {key})
+        sub = self.module(f"{ref.module}.{ref.name}")
+        if sub is not None:
+            return Symbol(sub.module, ref.span)
+        return Unresolved(f"'{ref.name}' is not a module-level constant of '{ref.module}'", ref.span)
+
+    def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
+        seen = seen or set()
+        if depth > MAX_RESOLVE_DEPTH:
+            return Unresolved("nested too deeply to evaluate", value.span)
+        if isinstance(value, Ref):
+            return self.lookup(value, depth, seen)
+        if isinstance(value, DictVal):
+            entries: List[Tuple[Value, Value]] = []
+            complete = value.complete
+            for k, v in value.entries:
+                if isinstance(k, Ref) and k is v:  # `{**OTHER}` across modules
+                    spread = self.lookup(k, depth, seen)
+                    if isinstance(spread, DictVal):
+                        entries.extend(spread.entries)
+                        complete = complete and spread.complete
+                    else:
+                        complete = False
+                    continue
+                entries.append((self.resolve(k, depth + 1, seen), self.resolve(v, depth + 1, seen)))
+            return DictVal(tuple(entries), value.span, complete)
+        if isinstance(value, ListVal):
+            items: List[Value] = []
+            complete = value.complete
+            for item in value.items:
+                if isinstance(item, Ref) and item.spread:
+                    spread = self.lookup(item, depth, seen)
+                    if isinstance(spread, ListVal):
+                        items.extend(spread.items)
+                        complete = complete and spread.complete
+                    else:
+                        items.append(spread)
+                        complete = False
+                    continue
+                items.append(self.resolve(item, depth + 1, seen))
+            return ListVal(tuple(items), value.span, complete)
+        if isinstance(value, CallVal):
+            return CallVal(
+                value.func,
+                tuple(self.resolve(a, depth + 1, seen) for a in value.args),
+                tuple((k, self.resolve(v, depth + 1, seen)) for k, v in value.kwargs),
+                value.span,
+                value.complete,
+            )
+        return value
+
+
+def _str(value: Value) -> Str:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return Str(value.value, value.span)
+    return Str(None, value.span)
+
+
+def interpret(decl: RegistryDecl, value: Value) -> Registry:
+    """Turn a registry's resolved value into tools, handlers, categories or members."""
+    if decl.kind == "definitions":
+        if not isinstance(value, ListVal):
+            if isinstance(value, DictVal):  # {"search": {...}, ...}: a dict of definitions
+                value = ListVal(tuple(v for _, v in value.entries), value.span, value.complete)
+            else:
+                return Registry(decl.kind, decl.name, decl.span, complete=False)
+        tools: List[Tool] = []
+        complete = value.complete
+        for item in value.items:
+            tool = tool_from_value(item, decl.name, in_registry=True)
+            if tool is None:
+                complete = False  # something we could not see may be a tool
+            else:
+                tools.append(tool)
+        return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools))
+    if decl.kind == "handlers":
+        if not isinstance(value, DictVal):
+            return Registry(decl.kind, decl.name, decl.span, complete=False)
+        entries: List[HandlerEntry] = []
+        complete = value.complete
+        for k, v in value.entries:
+            key = _str(k)
+            if key.value is None:
+                complete = False
+            function = v.function if isinstance(v, Symbol) else None
+            target = v.target if isinstance(v, Symbol) else "<unresolved>"
+            entries.append(HandlerEntry(key, target, v.span, function))
+        return Registry(decl.kind, decl.name, decl.span, complete, handlers=tuple(entries))
+    if decl.kind == "categories":
+        if not isinstance(value, DictVal):
+            return Registry(decl.kind, decl.name, decl.span, complete=False)
+        categories: List[Category] = []
+        complete = value.complete
+        for k, v in value.entries:
+            if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
+                v = v.get("tools")
+            if not isinstance(v, ListVal):
+                complete = False
+                categories.append(Category(_str(k), (), False))
+                continue
+            members = tuple(_str(i) for i in v.items)
+            cat_complete = v.complete and all(m.value is not None for m in members)
+            categories.append(Category(_str(k), members, cat_complete))
+            complete = complete and cat_complete
+        return Registry(decl.kind, decl.name, decl.span, complete, categories=tuple(categories))
+    # always-offered
+    if not isinstance(value, ListVal):
+        return Registry(decl.kind, decl.name, decl.span, complete=False)
+    members = tuple(_str(i) for i in value.items)
+    return Registry(decl.kind, decl.name, decl.span,
+                    value.complete and all(m.value is not None for m in members), members=members)
+
+
+def _refs(value: Value, out: Set[str], depth: int = 0) -> None:
+    if depth > MAX_RESOLVE_DEPTH:
+        return
+    if isinstance(value, Ref):
+        out.add(value.module)
+    elif isinstance(value, DictVal):
+        for k, v in value.entries:
+            _refs(k, out, depth + 1)
+            _refs(v, out, depth + 1)
+    elif isinstance(value, ListVal):
+        for item in value.items:
+            _refs(item, out, depth + 1)
+    elif isinstance(value, CallVal):
+        for item in value.args:
+            _refs(item, out, depth + 1)
+        for _, item in value.kwargs:
+            _refs(item, out, depth + 1)
+
+
+def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFacts]] = lambda name: None) -> Project:
+    """One Project from the facts of every module read; `load` reads other modules on demand."""
+    facts = [m for m in modules if m.error is None]
+    by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
+    resolver = _Resolver(by_module, load)
+
+    # Union-find over modules that hold registries: one module, or modules joined by an
+    # import between them, make one group.
+    parent: Dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a: str, b: str) -> None:
+        parent[find(a)] = find(b)
+
+    holders = [m for m in facts if m.registries]
+    holder_modules = {m.module: m for m in holders}
+    for m in holders:
+        find(m.path)
+        imported = {mod for _, mod, _ in m.imports} | {f"{mod}.{attr}" for _, mod, attr in m.imports if attr}
+        for decl in m.registries:
+            _refs(decl.value, imported)
+        for other in imported:
+            if other in holder_modules and holder_modules[other].path != m.path:
+                union(m.path, holder_modules[other].path)
+
+    groups: Dict[str, Group] = {}
+    for m in sorted(holders, key=lambda m: m.path):
+        group = groups.setdefault(find(m.path), Group(key=find(m.path)))
+        for decl in m.registries:
+            registry = interpret(decl, resolver.resolve(decl.value))
+            getattr(group, {"always": "always"}.get(decl.kind, decl.kind)).append(registry)
+
+    ordered = sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
+    _attach_orphans(ordered)
+    for m in sorted(facts, key=lambda m: m.path):
+        if m.decorated:
+            ordered.append(Group(key=f"{m.path}:decorated", decorated=list(m.decorated)))
+    modules_by_path = {m.path: m for m in modules}
+    for m in by_module.values():
+        if m is not None:
+            modules_by_path.setdefault(m.path, m)
+    return Project(modules=modules_by_path, groups=[g for g in ordered if g.registries() or g.decorated])
+
+
+def _attach_orphans(groups: List[Group]) -> None:
+    """A router or handler module that imports nothing from the definitions still belongs to
+    them when the project has only one set of definitions, or one in the same folder."""
+    with_defs = [g for g in groups if g.definitions]
+    for orphan in [g for g in groups if not g.definitions]:
+        home: Optional[Group] = None
+        if len(with_defs) == 1:
+            home = with_defs[0]
+        else:
+            folders = {os.path.dirname(p) for p in orphan.paths}
+            near = [g for g in with_defs if folders & {os.path.dirname(p) for p in g.paths}]
+            if len(near) == 1:
+                home = near[0]
+        if home is not None:
+            home.handlers.extend(orphan.handlers)
+            home.categories.extend(orphan.categories)
+            home.always.extend(orphan.always)
+            orphan.handlers, orphan.categories, orphan.always = [], [], []

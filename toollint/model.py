@@ -1,0 +1,307 @@
+"""The typed model every rule reads: small frozen, picklable dataclasses, no libcst objects.
+
+Extraction turns source into these; linking joins them across modules; rules only ever
+see these. Positions are 1-based lines and 1-based character columns (DESIGN.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Optional, Tuple, Union
+
+
+@dataclass(frozen=True)
+class Span:
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+# --- statically evaluated values -------------------------------------------------------
+#
+# A value is what static evaluation could see of an expression. `Unresolved` means "not a
+# literal: unknown", never "missing"; rules must not claim anything about it.
+
+
+@dataclass(frozen=True)
+class Const:
+    """str, int, float, bool or None."""
+
+    value: Union[str, int, float, bool, None]
+    span: Span
+
+
+@dataclass(frozen=True)
+class DictVal:
+    entries: Tuple[Tuple["Value", "Value"], ...]
+    span: Span
+    complete: bool = True  # False when a `**spread` or a key could not be evaluated
+
+    def get(self, key: str) -> Optional["Value"]:
+        found = None
+        for k, v in self.entries:
+            if isinstance(k, Const) and k.value == key:
+                found = v  # later keys win, as in Python
+        return found
+
+    def key_node(self, key: str) -> Optional["Value"]:
+        found = None
+        for k, _ in self.entries:
+            if isinstance(k, Const) and k.value == key:
+                found = k
+        return found
+
+    def has(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def str_keys(self) -> Iterator[str]:
+        for k, _ in self.entries:
+            if isinstance(k, Const) and isinstance(k.value, str):
+                yield k.value
+
+
+@dataclass(frozen=True)
+class ListVal:
+    """list, tuple or set."""
+
+    items: Tuple["Value", ...]
+    span: Span
+    complete: bool = True  # False when an item or a `*spread` could not be evaluated
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A name imported from another module: `from .defs import TOOLS` -> Ref('pkg.defs', 'TOOLS').
+
+    Only extraction creates it and only linking removes it: it never reaches a rule.
+    """
+
+    module: str
+    name: str
+    span: Span
+    spread: bool = False  # `*OTHER` / `OTHER + ...` inside a list: splice the items in
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A name that is not a constant: a def, a lambda, a class, an attribute of an import.
+
+    Handler dicts map tool names to these; `function` is set when the `def` (or lambda)
+    is known.
+    """
+
+    target: str  # dotted, as written: "search_orders", "crm.search", "<lambda>"
+    span: Span
+    function: Optional["FunctionSig"] = None
+
+
+@dataclass(frozen=True)
+class CallVal:
+    """A call of something other than dict(): `Tool(name=..., ...)`, `FunctionTool.from_defaults(fn=f)`."""
+
+    func: str  # dotted callee as written
+    args: Tuple["Value", ...]
+    kwargs: Tuple[Tuple[str, "Value"], ...]
+    span: Span
+    complete: bool = True  # False with *args / **kwargs spreads
+
+    def kwarg(self, key: str) -> Optional["Value"]:
+        for k, v in self.kwargs:
+            if k == key:
+                return v
+        return None
+
+
+Value = Union[Const, DictVal, ListVal, Unresolved, Ref, Symbol, CallVal]
+
+
+def is_complete(value: Optional[Value]) -> bool:
+    """True when the whole value, recursively, is known."""
+    if value is None or isinstance(value, Const):
+        return True
+    if isinstance(value, DictVal):
+        return value.complete and all(is_complete(k) and is_complete(v) for k, v in value.entries)
+    if isinstance(value, ListVal):
+        return value.complete and all(is_complete(i) for i in value.items)
+    return False
+
+
+class _UnresolvedMarker:
+    def __repr__(self) -> str:
+        return "<unresolved>"
+
+
+UNRESOLVED = _UnresolvedMarker()
+
+
+def to_python(value: Optional[Value]) -> Any:
+    """Plain JSON-like data; unknown parts become the UNRESOLVED marker."""
+    if value is None:
+        return None
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, DictVal):
+        out = {}
+        for k, v in value.entries:
+            if isinstance(k, Const) and isinstance(k.value, str):
+                out[k.value] = to_python(v)
+        return out
+    if isinstance(value, ListVal):
+        return [to_python(i) for i in value.items]
+    return UNRESOLVED
+
+
+def str_value(value: Optional[Value]) -> Optional[str]:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return value.value
+    return None
+
+
+# --- tools and what surrounds them -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Str:
+    """A string the linter reports about. value None means "not a literal: unknown"."""
+
+    value: Optional[str]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    span: Span
+    kind: str  # "positional", "keyword_only", "var_positional", "var_keyword"
+    has_default: bool = False
+    default: Optional[Value] = None
+    annotation: Optional[str] = None  # source text of the annotation
+    nullable: bool = False  # `X | None`, `Optional[X]`, `None` default aside
+
+
+@dataclass(frozen=True)
+class ArgRead:
+    """A read of the arguments dict inside a handler that takes one: `args["k"]`, `args.get("k", d)`."""
+
+    key: str
+    span: Span
+    optional: bool  # read with .get(): the handler copes without it
+    has_default: bool = False  # .get(key, default)
+    default: Optional[Value] = None
+
+
+@dataclass(frozen=True)
+class FunctionSig:
+    name: str
+    qualname: str
+    span: Span  # the function's name
+    params: Tuple[Param, ...]
+    docstring: Optional[Str] = None
+    is_lambda: bool = False
+    arg_reads: Tuple[ArgRead, ...] = ()
+
+    def tool_params(self) -> Tuple[Param, ...]:
+        """Parameters a caller passes by keyword (self/cls and *args excluded)."""
+        out = []
+        for i, p in enumerate(self.params):
+            if i == 0 and p.name in ("self", "cls") and p.kind == "positional":
+                continue
+            if p.kind in ("positional", "keyword_only"):
+                out.append(p)
+        return tuple(out)
+
+    @property
+    def accepts_any_keyword(self) -> bool:
+        return any(p.kind == "var_keyword" for p in self.params)
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: Str
+    span: Span  # the whole definition
+    shape: str  # anthropic | openai-chat | openai-responses | mcp | decorated
+    description: Optional[Str] = None  # None: no description key at all
+    schema: Optional[Value] = None  # the input schema; None: no schema key
+    strict: Optional[bool] = None
+    framework: Optional[str] = None  # for decorated tools: mcp, fastmcp, langchain, ...
+    function: Optional[FunctionSig] = None  # the decorated function
+    registry: Optional[str] = None  # the variable the definition was found under
+
+
+@dataclass(frozen=True)
+class HandlerEntry:
+    key: Str  # the tool name the dispatch dict maps
+    target: str  # dotted reference as written: "search_orders", "crm.search", "<lambda>"
+    span: Span  # the value expression
+    function: Optional[FunctionSig] = None  # resolved `def`, when static evaluation saw it
+
+
+@dataclass(frozen=True)
+class Category:
+    name: Str
+    members: Tuple[Str, ...]
+    complete: bool = True
+
+
+@dataclass(frozen=True)
+class Registry:
+    """One module-level collection: definitions, handlers, categories or always-offered."""
+
+    kind: str  # "definitions" | "handlers" | "categories" | "always"
+    name: str  # the variable name, e.g. TOOL_DEFINITIONS
+    span: Span
+    complete: bool = True
+    tools: Tuple[Tool, ...] = ()
+    handlers: Tuple[HandlerEntry, ...] = ()
+    categories: Tuple[Category, ...] = ()
+    members: Tuple[Str, ...] = ()  # for "always"
+
+
+@dataclass(frozen=True)
+class RegistryDecl:
+    """A module-level assignment to a configured registry name, before linking interprets it."""
+
+    kind: str  # "definitions" | "handlers" | "categories" | "always"
+    name: str
+    value: Value
+    span: Span  # the assignment target
+
+
+@dataclass(frozen=True)
+class ModuleFacts:
+    """Everything extraction learned from one file."""
+
+    path: str
+    module: str  # dotted module name relative to the project root ("" when unknown)
+    registries: Tuple[RegistryDecl, ...] = ()
+    decorated: Tuple[Tool, ...] = ()  # tools from decorated functions, grouped per server
+    loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
+    functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
+    imports: Tuple[Tuple[str, str, str], ...] = ()  # (local name, module, attribute or "")
+    constants: Tuple[Tuple[str, Value], ...] = ()  # module-level names other modules may import
+    forced_tools: Tuple[str, ...] = ()  # tool names forced with tool_choice
+    comments: Tuple[Tuple[int, int, str, bool], ...] = ()  # (line, col, text, own line) of noqa comments
+    error: Optional["Finding"] = None  # TL001 when the file could not be read or parsed
+    internal_error: Optional[str] = None  # the traceback of a bug of ours, for --verbose
+
+
+# --- findings --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str  # "TL101"
+    name: str  # "missing-description"
+    message: str
+    span: Span
+    noqa_line: int = 0  # the last line of the reported expression: a noqa there suppresses
+
+    def sort_key(self) -> Tuple[str, int, int, str, str]:
+        return (self.span.path, self.span.line, self.span.col, self.code, self.message)
