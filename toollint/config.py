@@ -1,0 +1,605 @@
+"""Settings: defaults, [tool.toollint] in pyproject.toml, and command-line overrides.
+
+Decisions worth knowing (ruff is the model, flake8 where ruff has no opinion):
+
+- Discovery (`find_config`) walks up from the first checked path to the nearest
+  pyproject.toml holding a `[tool.toollint]` table; pyprojects without it are skipped.
+  A pyproject whose bytes never mention "toollint" is skipped unparsed, so a broken
+  pyproject that is not ours (say in a parent folder) cannot stop a run, while a broken
+  one that might hold our table is reported rather than silently ignored.
+- `--config FILE`: a pyproject.toml is read for `[tool.toollint]` (absent: defaults);
+  any other TOML file without that table is read as a bare toollint table, as ruff
+  reads ruff.toml.
+- Rule selection is layered as ruff layers it: the config file is one layer, the
+  command line another. A command-line `select` restarts the selection (the config's
+  select, extend-select, ignore and extend-ignore no longer apply); without it the
+  command line's extend-select and ignore are applied on top of the config's result,
+  so the command line wins every conflict regardless of prefix length.
+- Within a layer the longest matching prefix decides; an ignore wins a tie.
+- Opt-in rules (known, not on by default: TL002, TL003) are enabled only by their exact
+  code or name, never by a prefix, as ruff treats preview rules.
+- Every other key: the command line replaces the config value, except
+  `extend-exclude`, whose command-line entries are added to the config's.
+- Globs (per-file-ignores) are relative to `root`, the config file's folder (else the
+  working directory), for config and command line alike.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import sys
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Callable, Collection, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_EXCLUDE = (
+    ".git", ".hg", ".svn", ".venv", "venv", "__pycache__", "node_modules", "build", "dist",
+    ".tox", ".nox", "site-packages", ".mypy_cache", ".ruff_cache", ".pytest_cache",
+    ".toollint_cache", "__pypackages__", "_build", "buck-out",
+)
+
+OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif", "gitlab")
+TARGETS = ("openai", "anthropic", "mcp")
+
+
+class ConfigError(Exception):
+    """A usage or configuration error: printed as one line, exit code 2."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One layer of select/ignore choices (the config file, then the command line)."""
+
+    # None: build on the previous layer's result; a tuple restarts the selection from
+    # it, an empty one from the rules that are on by default.
+    select: Optional[Tuple[str, ...]] = None
+    extend_select: Tuple[str, ...] = ()
+    ignore: Tuple[str, ...] = ()  # ignore and extend-ignore together
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: Tuple[str, ...] = ()  # empty: every rule that is on by default
+    extend_select: Tuple[str, ...] = ()
+    ignore: Tuple[str, ...] = ()
+    extend_ignore: Tuple[str, ...] = ()
+    per_file_ignores: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # (glob, codes)
+    exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: Tuple[str, ...] = ()
+    force_exclude: bool = False
+    output_format: str = "concise"
+    target: Optional[str] = None  # openai | anthropic | mcp; None: inferred
+    max_tools_per_turn: int = 20
+    definitions: Tuple[str, ...] = ("TOOL_DEFINITIONS", "TOOLS")
+    handlers: Tuple[str, ...] = ("TOOL_HANDLERS",)
+    categories: Tuple[str, ...] = ("TOOL_CATEGORIES",)
+    always_include: Tuple[str, ...] = ("ALWAYS_INCLUDE",)
+    decorators: Tuple[str, ...] = ()  # extra decorator names that declare a tool
+    trigger_phrases: Tuple[str, ...] = ()  # regexes added to what counts as a trigger clause
+    exclusion_phrases: Tuple[str, ...] = ()  # regexes added to what counts as an exclusion
+    root: str = "."  # folder of the config file, or of the checked paths
+    config_path: Optional[str] = None
+    # The flat select/ignore fields above are the merged view, for display. A config
+    # file and a command line cannot be merged flat without the command line losing
+    # prefix-length ties to the config, so load() records the layers and
+    # enabled_codes() reads them; when empty, the flat fields are the only layer.
+    selection_layers: Tuple[Selection, ...] = ()
+
+
+# --- discovery --------------------------------------------------------------------------
+
+
+def find_config(paths: Sequence[str]) -> Optional[str]:
+    """The nearest pyproject.toml with a [tool.toollint] table, from paths[0] (or cwd) up."""
+    start = paths[0] if paths and paths[0] != "-" else os.getcwd()
+    folder = os.path.abspath(start)
+    if not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    while True:
+        candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(candidate) and _declares_table(candidate):
+            return candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def _declares_table(path: str) -> bool:
+    data = _read_bytes(path)
+    if b"toollint" not in data:
+        return False
+    tool = _parse_toml(path, data).get("tool")
+    return isinstance(tool, dict) and "toollint" in tool
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, expected a pyproject.toml file") from None
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _parse_toml(path: str, data: bytes) -> Dict[str, object]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: invalid TOML: not UTF-8 (byte {e.start + 1})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        if "(at end of document)" in message:
+            # tomllib names line and column everywhere except at the very end
+            lines = text.split("\n")
+            message = message.replace(
+                "(at end of document)", f"(at end of document, line {len(lines)}, column {len(lines[-1]) + 1})"
+            )
+        raise ConfigError(_one_line(f"{path}: invalid TOML: {message}")) from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
+
+
+def _read_table(path: str) -> Mapping[str, object]:
+    if os.path.isdir(path):
+        raise ConfigError(f"{path}: is a directory, expected a pyproject.toml file")
+    doc = _parse_toml(path, _read_bytes(path))
+    tool = doc.get("tool")
+    if isinstance(tool, dict) and "toollint" in tool:
+        table = tool["toollint"]
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: 'tool.toollint' must be a table, got {_short(table)}")
+        return table
+    if os.path.basename(path) == "pyproject.toml":
+        return {}
+    return doc
+
+
+# --- loading ----------------------------------------------------------------------------
+
+# key -> kind; the kind picks the converter
+_KINDS: Dict[str, str] = {
+    "select": "codes",
+    "extend-select": "codes",
+    "ignore": "codes",
+    "extend-ignore": "codes",
+    "per-file-ignores": "per-file-ignores",
+    "exclude": "globs",
+    "extend-exclude": "globs",
+    "force-exclude": "bool",
+    "output-format": "output-format",
+    "target": "target",
+    "max-tools-per-turn": "positive-int",
+    "definitions": "names",
+    "handlers": "names",
+    "categories": "names",
+    "always-include": "names",
+    "decorators": "dotted-names",
+    "trigger-phrases": "regexes",
+    "exclusion-phrases": "regexes",
+}
+VALID_KEYS: Tuple[str, ...] = tuple(_KINDS)
+_SELECTION_KEYS = ("select", "extend-select", "ignore", "extend-ignore")
+
+
+class _Source:
+    """Where values came from, for messages: a config file, or the command line."""
+
+    def __init__(self, path: Optional[str]) -> None:
+        self.path = path
+
+    @property
+    def cli(self) -> bool:
+        return self.path is None
+
+    def label(self, key: str) -> str:
+        return f"'--{key}'" if self.path is None else f"{self.path}: '{key}'"
+
+
+def load(
+    config_path: Optional[str],
+    *,
+    isolated: bool,
+    overrides: Mapping[str, object],
+    rules: Mapping[str, str],
+) -> Settings:
+    """Settings from `config_path` ([tool.toollint]) with `overrides` (kebab keys) on top.
+
+    `config_path` is what find_config() returned or --config named; None or `isolated`
+    means defaults. `rules` maps each known code to its name and validates codes.
+    Override values may be python values or, for list keys, the raw comma-separated
+    flag text; None values count as not given. Raises ConfigError (one line).
+    """
+    if isolated or config_path is None:
+        file_values: Dict[str, object] = {}
+        root = os.getcwd()
+        config_path = None
+    else:
+        file_values = _convert_table(_read_table(config_path), _Source(config_path), rules)
+        root = os.path.dirname(os.path.abspath(config_path))
+    cli_values = _convert_table(overrides, _Source(None), rules)
+
+    fields: Dict[str, object] = {}
+    for key in VALID_KEYS:
+        if key in _SELECTION_KEYS or key == "extend-exclude":
+            continue
+        if key in cli_values:
+            fields[_field(key)] = cli_values[key]
+        elif key in file_values:
+            fields[_field(key)] = file_values[key]
+    fields["extend_exclude"] = _tuple(file_values.get("extend-exclude")) + _tuple(
+        cli_values.get("extend-exclude")
+    )
+
+    layers = [
+        Selection(
+            select=file_values.get("select"),  # type: ignore[arg-type]
+            extend_select=_tuple(file_values.get("extend-select")),
+            ignore=_tuple(file_values.get("ignore")) + _tuple(file_values.get("extend-ignore")),
+        )
+    ]
+    if any(key in cli_values for key in _SELECTION_KEYS):
+        layers.append(
+            Selection(
+                select=cli_values.get("select"),  # type: ignore[arg-type]
+                extend_select=_tuple(cli_values.get("extend-select")),
+                ignore=_tuple(cli_values.get("ignore")) + _tuple(cli_values.get("extend-ignore")),
+            )
+        )
+    if "select" in cli_values:
+        flat = {key: _tuple(cli_values.get(key)) for key in _SELECTION_KEYS}
+    else:
+        flat = {key: _tuple(file_values.get(key)) + _tuple(cli_values.get(key)) for key in _SELECTION_KEYS}
+        flat["select"] = _tuple(file_values.get("select"))
+    for key, value in flat.items():
+        fields[_field(key)] = value
+
+    return Settings(root=root, config_path=config_path, selection_layers=tuple(layers), **fields)  # type: ignore[arg-type]
+
+
+def _field(key: str) -> str:
+    return key.replace("-", "_")
+
+
+def _tuple(value: object) -> Tuple[str, ...]:
+    return tuple(value) if value else ()  # type: ignore[call-overload]
+
+
+def _convert_table(table: Mapping[str, object], src: _Source, rules: Mapping[str, str]) -> Dict[str, object]:
+    out: Dict[str, object] = {}
+    for raw_key, value in table.items():
+        key = str(raw_key)
+        if src.cli:
+            # argparse dests are snake_case and unset flags are None
+            key = key.replace("_", "-")
+            if value is None:
+                continue
+        if key not in _KINDS:
+            raise ConfigError(_unknown_key(key, src))
+        out[key] = _CONVERTERS[_KINDS[key]](key, value, src, rules)
+    return out
+
+
+def _unknown_key(key: str, src: _Source) -> str:
+    close = difflib.get_close_matches(key.replace("_", "-"), VALID_KEYS, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    valid = ", ".join(VALID_KEYS)
+    if src.cli:
+        return f"unknown option '--{key}'{hint}; valid options: {valid}"
+    return f"{src.path}: unknown key '{key}' in [tool.toollint]{hint}; valid keys: {valid}"
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _string_list(key: str, value: object, src: _Source, separators: Optional[str]) -> Tuple[str, ...]:
+    if src.cli and isinstance(value, str):
+        # raw flag text; None: the whole text is one item
+        value = [value] if separators is None else [p for p in re.split(separators, value) if p]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{src.label(key)} must be a list of strings, got {_short(value)}")
+    for item in value:
+        if not item.strip():
+            raise ConfigError(f"{src.label(key)} must not contain an empty string")
+    return tuple(item.strip() for item in value)
+
+
+def _names_to_codes(rules: Mapping[str, str]) -> Dict[str, str]:
+    return {name.lower(): code for code, name in rules.items()}
+
+
+def _normalize_code(entry: str, names: Mapping[str, str]) -> str:
+    entry = entry.strip()
+    return names.get(entry.lower()) or entry.upper()
+
+
+def _check_codes(
+    key: str, entries: Sequence[str], src: _Source, rules: Mapping[str, str], where: str = ""
+) -> Tuple[str, ...]:
+    names = _names_to_codes(rules)
+    out: List[str] = []
+    for entry in entries:
+        code = _normalize_code(entry, names)
+        if code and any(known.startswith(code) for known in rules):
+            out.append(code)
+            continue
+        close = difflib.get_close_matches(entry.strip().upper(), sorted(rules), n=1, cutoff=0.6)
+        close = close or difflib.get_close_matches(entry.strip().lower(), sorted(names), n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        example_name = min(names) if names else "missing-description"
+        raise ConfigError(
+            f"{src.label(key)}{where} has unknown rule '{entry}'{hint}; expected a rule code "
+            f"({', '.join(sorted(rules)) or 'none known'}), a code prefix such as 'TL1', "
+            f"or a rule name such as '{example_name}'"
+        )
+    return tuple(out)
+
+
+def _conv_codes(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> Tuple[str, ...]:
+    return _check_codes(key, _string_list(key, value, src, r"[\s,]+"), src, rules)
+
+
+def _conv_per_file_ignores(
+    key: str, value: object, src: _Source, rules: Mapping[str, str]
+) -> Tuple[Tuple[str, Tuple[str, ...]], ...]:
+    pairs: Sequence[Tuple[object, object]]
+    if src.cli and isinstance(value, str):
+        pairs = parse_per_file_ignores(value)
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif src.cli and isinstance(value, (list, tuple)) and all(
+        isinstance(p, (list, tuple)) and len(p) == 2 for p in value
+    ):
+        pairs = value  # type: ignore[assignment]
+    else:
+        shape = "a table of glob = [codes]" if not src.cli else "'GLOB:CODES' pairs"
+        raise ConfigError(f"{src.label(key)} must be {shape}, got {_short(value)}")
+    out = []
+    for glob, codes in pairs:
+        if not isinstance(glob, str) or not glob.strip():
+            raise ConfigError(f"{src.label(key)} has an empty or non-string glob: {_short(glob)}")
+        if src.cli and isinstance(codes, str):
+            codes = parse_code_list(codes)
+        if not isinstance(codes, (list, tuple)) or not all(isinstance(c, str) and c.strip() for c in codes):
+            raise ConfigError(
+                f"{src.label(key)} entry '{glob}' must be a list of rule codes, got {_short(codes)}"
+            )
+        if not codes:
+            raise ConfigError(f"{src.label(key)} entry '{glob}' lists no rule codes")
+        out.append((glob.strip(), _check_codes(key, codes, src, rules, where=f" entry '{glob}'")))
+    return tuple(out)
+
+
+def _conv_globs(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> Tuple[str, ...]:
+    # globs may hold spaces, so only commas separate them on the command line
+    return _string_list(key, value, src, r"\s*,\s*")
+
+
+def _conv_bool(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{src.label(key)} must be true or false, got {_short(value)}")
+    return value
+
+
+def _choice(choices: Tuple[str, ...]) -> Callable[[str, object, _Source, Mapping[str, str]], str]:
+    def convert(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> str:
+        if value not in choices:
+            raise ConfigError(f"{src.label(key)} must be one of {', '.join(choices)}; got {_short(value)}")
+        return value  # type: ignore[return-value]
+
+    return convert
+
+
+def _conv_positive_int(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> int:
+    number: Optional[int] = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif src.cli and isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        number = int(value)
+    if number is None:
+        raise ConfigError(f"{src.label(key)} must be an integer, got {_short(value)}")
+    if number < 1:
+        raise ConfigError(f"{src.label(key)} must be an integer >= 1, got {number}")
+    return number
+
+
+def _conv_names(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> Tuple[str, ...]:
+    names = _string_list(key, value, src, r"[\s,]+")
+    for name in names:
+        if not name.isidentifier():
+            raise ConfigError(f"{src.label(key)} entry '{name}' is not a Python variable name")
+    return names
+
+
+def _conv_dotted_names(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> Tuple[str, ...]:
+    # "@tool" is how people see the decorator; the "@" is not part of the name
+    names = tuple(name[1:] if name.startswith("@") else name for name in _string_list(key, value, src, r"[\s,]+"))
+    for name in names:
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise ConfigError(
+                f"{src.label(key)} entry '{name}' is not a decorator name such as 'tool' or 'registry.tool'"
+            )
+    return names
+
+
+def _conv_regexes(key: str, value: object, src: _Source, rules: Mapping[str, str]) -> Tuple[str, ...]:
+    patterns = _string_list(key, value, src, None)  # a regex may itself contain commas
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except (re.error, RecursionError, OverflowError) as e:
+            raise ConfigError(
+                _one_line(f"{src.label(key)} entry {_short(pattern)} is not a valid regular expression: {e}")
+            ) from None
+    return patterns
+
+
+_CONVERTERS: Dict[str, Callable[[str, object, _Source, Mapping[str, str]], object]] = {
+    "codes": _conv_codes,
+    "per-file-ignores": _conv_per_file_ignores,
+    "globs": _conv_globs,
+    "bool": _conv_bool,
+    "output-format": _choice(OUTPUT_FORMATS),
+    "target": _choice(TARGETS),
+    "positive-int": _conv_positive_int,
+    "names": _conv_names,
+    "dotted-names": _conv_dotted_names,
+    "regexes": _conv_regexes,
+}
+
+
+# --- selection --------------------------------------------------------------------------
+
+
+def enabled_codes(settings: Settings, rules: Mapping[str, str], default_on: Collection[str]) -> FrozenSet[str]:
+    """The codes that run, deciding select/ignore as ruff does (see the module docstring)."""
+    names = _names_to_codes(rules)
+    defaults = frozenset(code for code in default_on if code in rules)
+    layers = settings.selection_layers or (
+        Selection(
+            select=settings.select or None,
+            extend_select=settings.extend_select,
+            ignore=settings.ignore + settings.extend_ignore,
+        ),
+    )
+    enabled = set(defaults)
+    for layer in layers:
+        on = [_normalize_code(e, names) for e in (layer.select or ()) + layer.extend_select]
+        off = [_normalize_code(e, names) for e in layer.ignore]
+        if layer.select is not None:
+            enabled = set(defaults) if not layer.select else set()
+        for code in rules:
+            decision = _decide(code, on, off, opt_in=code not in defaults)
+            if decision is True:
+                enabled.add(code)
+            elif decision is False:
+                enabled.discard(code)
+    return frozenset(enabled)
+
+
+def _decide(code: str, on: Sequence[str], off: Sequence[str], *, opt_in: bool) -> Optional[bool]:
+    best, decision = -1, None
+    for prefix in on:
+        if code.startswith(prefix) and (prefix == code or not opt_in) and len(prefix) > best:
+            best, decision = len(prefix), True
+    for prefix in off:
+        if code.startswith(prefix) and len(prefix) >= best:
+            best, decision = len(prefix), False
+    return decision
+
+
+# --- per-file-ignores -------------------------------------------------------------------
+
+
+def ignored_for_path(settings: Settings, path: str) -> FrozenSet[str]:
+    """Code prefixes that per-file-ignores drops for `path` (relative to cwd, or absolute)."""
+    if not settings.per_file_ignores:
+        return frozenset()
+    rel = _relative_to_root(path, settings.root)
+    dropped = set()
+    for glob, codes in settings.per_file_ignores:
+        if _glob_matches(glob, rel):
+            dropped.update(codes)
+    return frozenset(dropped)
+
+
+def codes_for_path(settings: Settings, path: str, enabled: Collection[str]) -> FrozenSet[str]:
+    """`enabled` minus what per-file-ignores drops for `path`."""
+    dropped = ignored_for_path(settings, path)
+    return frozenset(code for code in enabled if not any(code.startswith(p) for p in dropped))
+
+
+def _relative_to_root(path: str, root: str) -> str:
+    absolute = os.path.abspath(path)
+    try:
+        rel = os.path.relpath(absolute, os.path.abspath(root))
+    except ValueError:  # another drive on Windows
+        rel = absolute
+    return rel.replace(os.sep, "/")
+
+
+def _glob_matches(glob: str, rel: str) -> bool:
+    """fnmatch on the root-relative path or one of its folders ("tests" covers tests/**);
+    a glob without "/" also matches any single name in the path, as ruff matches basenames;
+    a leading "**/" also matches at the root."""
+    glob = glob.strip().replace("\\", "/")
+    while glob.startswith("./"):
+        glob = glob[2:]
+    glob = glob.rstrip("/") or glob
+    parts = rel.split("/")
+    prefixes = ["/".join(parts[:i]) for i in range(len(parts), 0, -1)]
+    if any(fnmatchcase(p, glob) for p in prefixes):
+        return True
+    if "/" not in glob:
+        return any(fnmatchcase(part, glob) for part in parts)
+    if glob.startswith("**/"):
+        return _glob_matches(glob[3:], rel)
+    return False
+
+
+# --- command-line parsing helpers -------------------------------------------------------
+
+
+def parse_code_list(text: str) -> Tuple[str, ...]:
+    """`--select "TL1, TL203"`: comma- or space-separated, empty items dropped."""
+    return tuple(part for part in re.split(r"[\s,]+", text) if part)
+
+
+_PFI_TOKEN = re.compile(r"[^\s,:]+|:")
+_CODE_LIKE = re.compile(r"[A-Za-z]+[0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+
+
+def parse_per_file_ignores(text: str) -> Tuple[Tuple[str, Tuple[str, ...]], ...]:
+    """`--per-file-ignores "tests/*:TL101,TL102 a.py b.py:TL1"`, flake8's syntax.
+
+    Whitespace or commas separate items; each "GLOB [GLOB ...]:CODES" group gives every
+    glob the codes. After a colon, an item starts the next group when a colon follows
+    it or it does not look like a code or rule name. Codes are validated by load().
+    """
+    usage = "expected 'GLOB:CODES' pairs such as 'tests/*:TL101,TL102'"
+    tokens = _PFI_TOKEN.findall(text)
+    out: List[Tuple[str, Tuple[str, ...]]] = []
+    globs: List[str] = []
+    codes: List[str] = []
+    in_codes = False
+
+    def flush() -> None:
+        if not codes:
+            raise ConfigError(f"'--per-file-ignores': '{' '.join(globs)}' has no rule codes; {usage}")
+        out.extend((glob, tuple(codes)) for glob in globs)
+
+    for i, token in enumerate(tokens):
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token == ":":
+            if in_codes or not globs:
+                raise ConfigError(f"'--per-file-ignores': misplaced ':' in {_short(text)}; {usage}")
+            in_codes = True
+        elif not in_codes:
+            globs.append(token)
+        elif following == ":" or not _CODE_LIKE.fullmatch(token):
+            flush()
+            globs, codes, in_codes = [token], [], False
+        else:
+            codes.append(token)
+    if globs and not in_codes:
+        raise ConfigError(f"'--per-file-ignores': '{' '.join(globs)}' has no ':CODES'; {usage}")
+    if globs:
+        flush()
+    return tuple(out)
