@@ -69,7 +69,7 @@ def _module_index(files: Iterable[str], root: str) -> Dict[str, Tuple[str, bool]
 
 
 def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
-        verbose: bool = False) -> Result:
+        verbose: bool = False, ignore_noqa: bool = False) -> Result:
     requested = discover(paths, settings) if paths else []
     if stdin is not None:
         requested = sorted(set(requested) | {os.path.normpath(stdin[0])})
@@ -83,6 +83,7 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
     keys = needles(settings)
     facts: Dict[str, ModuleFacts] = {}
     errors: List[Finding] = []
+    internal: List[str] = []
     requested_set = set(requested)
     for path in sorted(set(context) | requested_set):
         name, pkg = module_of.get(path, ("", False))
@@ -93,6 +94,8 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
         if result.error is not None:
             if path in requested_set:
                 errors.append(result.error)
+                if verbose and result.internal_error:
+                    internal.append(f"{path}: {result.internal_error}")
             continue
         facts[path] = result
 
@@ -116,10 +119,17 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
     findings.extend(errors)
     from toollint.suppress import suppress
 
-    kept, warnings = suppress(findings, project, settings)
+    kept, warnings = suppress(findings, project, settings, requested_set, ignore_noqa=ignore_noqa)
     kept.sort(key=Finding.sort_key)
-    sources = {}
-    return Result(findings=kept, sources=sources, warnings=warnings, files_checked=len(requested))
+    sources: Dict[str, str] = {}
+    if settings.output_format == "full":
+        for path in {f.span.path for f in kept}:
+            data = stdin[1] if stdin is not None and path == os.path.normpath(stdin[0]) else read_source(path)
+            if isinstance(data, bytes):
+                text = decode(path, data)
+                if isinstance(text, str):
+                    sources[path] = text
+    return Result(findings=kept, sources=sources, warnings=internal + warnings, files_checked=len(requested))
 
 
 def _check(project, settings: Settings, requested: Set[str]) -> List[Finding]:

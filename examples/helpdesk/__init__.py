@@ -1,0 +1,1 @@
+"""A small helpdesk agent: the tools it declares, how it dispatches them, how it routes."""

@@ -1,0 +1,18 @@
+from toollint.rule import Rule
+
+
+class MissingDescription(Rule):
+    code = "TL101"
+    name = "missing-description"
+    summary = "A tool has no description, or an empty one"
+
+    def check_tool(self, tool, group, ctx):
+        if tool.shape == "server" or tool.name.value is None:
+            return
+        d = tool.description
+        if d is None:
+            yield self.report(tool.name.span, f"tool '{tool.name.value}' has no description: the model "
+                              "chooses tools by their descriptions; say what it does and when to call it")
+        elif d.value is not None and not d.value.strip():
+            yield self.report(d.span, f"tool '{tool.name.value}' has an empty description: say what it "
+                              "does and when to call it")

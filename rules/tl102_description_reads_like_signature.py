@@ -1,0 +1,25 @@
+from toollint.rule import Rule
+from toollint.text import looks_english, reads_like_signature
+
+
+def judged_description(tool):
+    """The description text when English phrase rules may judge it, else None."""
+    d = tool.description
+    if tool.shape == "server" or d is None or d.value is None or not d.value.strip():
+        return None
+    return d.value if looks_english(d.value) else None
+
+
+class DescriptionReadsLikeSignature(Rule):
+    code = "TL102"
+    name = "description-reads-like-signature"
+    summary = "A description that is a label or a signature gives the model no selection rule"
+
+    def check_tool(self, tool, group, ctx):
+        text = judged_description(tool)
+        if text is None:
+            return
+        reason = reads_like_signature(text, tool.name.value or "")
+        if reason:
+            yield self.report(tool.description.span, f"description of '{tool.name.value}' reads like a "
+                              f"signature ({reason}): say what it does and when to call it")

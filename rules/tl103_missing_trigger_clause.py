@@ -1,0 +1,18 @@
+from toollint.rule import Rule
+from toollint.text import has_trigger, reads_like_signature
+
+from toollint.rules.tl102_description_reads_like_signature import judged_description
+
+
+class MissingTriggerClause(Rule):
+    code = "TL103"
+    name = "missing-trigger-clause"
+    summary = "The description never says when to call the tool"
+
+    def check_tool(self, tool, group, ctx):
+        text = judged_description(tool)
+        if text is None or reads_like_signature(text, tool.name.value or ""):
+            return  # TL102 already says it; one defect, one finding
+        if not has_trigger(text, ctx.settings.trigger_phrases):
+            yield self.report(tool.description.span, f"description of '{tool.name.value}' never says when "
+                              "to call it: add a trigger clause such as \"Call this when ...\"")

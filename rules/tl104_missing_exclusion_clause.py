@@ -1,0 +1,20 @@
+from toollint.rule import Rule
+from toollint.text import has_exclusion, reads_like_signature
+
+from toollint.rules.tl102_description_reads_like_signature import judged_description
+
+
+class MissingExclusionClause(Rule):
+    code = "TL104"
+    name = "missing-exclusion-clause"
+    summary = "Among several tools, the description never says when not to call it"
+
+    def check_tool(self, tool, group, ctx):
+        if len({t.name.value for t in group.tools if t.shape != "server"}) < 2:
+            return  # with one tool there is nothing to confuse it with
+        text = judged_description(tool)
+        if text is None or reads_like_signature(text, tool.name.value or ""):
+            return
+        if not has_exclusion(text, ctx.settings.exclusion_phrases):
+            yield self.report(tool.description.span, f"description of '{tool.name.value}' never says when "
+                              "not to call it: add an exclusion such as \"Do not call this for ...; use X instead\"")

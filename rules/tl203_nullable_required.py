@@ -1,0 +1,21 @@
+from toollint.rule import Rule
+from toollint.schema import is_nullable, is_strict, properties, required
+
+
+class NullableRequired(Rule):
+    code = "TL203"
+    name = "nullable-required"
+    summary = "A required property is also nullable, outside strict mode"
+
+    def check_tool(self, tool, group, ctx):
+        if is_strict(tool) or tool.name.value in ctx.project.forced_tools:
+            return  # strict mode spells optional as nullable-and-required; forced tools may mean it
+        props, req = properties(tool.schema), required(tool.schema)
+        if not props or not req:
+            return
+        for entry in req:
+            prop = props.get(entry.value)
+            if prop is not None and is_nullable(prop[1]):
+                yield self.report(entry.span, f"'{entry.value}' of '{tool.name.value}' is required and "
+                                  "nullable: the model will send null rather than omit it; drop it from "
+                                  "'required' or make it non-nullable")

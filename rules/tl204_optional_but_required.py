@@ -1,0 +1,37 @@
+from toollint.rule import Rule
+from toollint.schema import call_style, handler_for, is_strict, properties, required
+
+
+def _shown(value):
+    from toollint.model import Const
+
+    return f" ({value.value!r})" if isinstance(value, Const) else ""
+
+
+class OptionalButRequired(Rule):
+    code = "TL204"
+    name = "optional-but-required"
+    summary = "The handler treats a required parameter as optional"
+
+    def check_tool(self, tool, group, ctx):
+        if is_strict(tool):
+            return
+        handler = handler_for(tool, group)
+        props, req = properties(tool.schema), required(tool.schema)
+        if handler is None or props is None or not req:
+            return
+        required_names = {r.value for r in req}
+        style = call_style(handler, props)
+        if style == "kwargs":
+            for param in handler.tool_params():
+                if param.has_default and param.name in required_names:
+                    yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
+                                      f"default{_shown(param.default)} but the schema of '{tool.name.value}' "
+                                      "requires it: the model must invent a value on every call; drop it "
+                                      "from 'required'")
+        elif style == "dict":
+            for read in handler.arg_reads:
+                if read.has_default and read.key in required_names:
+                    yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' with a "
+                                      f"default{_shown(read.default)} but the schema of '{tool.name.value}' "
+                                      "requires it: drop it from 'required'")

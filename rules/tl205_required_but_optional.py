@@ -1,0 +1,27 @@
+from toollint.rule import Rule
+from toollint.schema import call_style, handler_for, properties, required
+
+
+class RequiredButOptional(Rule):
+    code = "TL205"
+    name = "required-but-optional"
+    summary = "The handler needs a parameter the schema does not require"
+
+    def check_tool(self, tool, group, ctx):
+        handler = handler_for(tool, group)
+        props, req = properties(tool.schema), required(tool.schema)
+        if handler is None or props is None or req is None or tool.function is not None:
+            return
+        if call_style(handler, props) != "kwargs":
+            return
+        required_names = {r.value for r in req}
+        for param in handler.tool_params():
+            if param.has_default or param.name in required_names:
+                continue
+            if param.name in props:
+                why = "the schema declares it but does not require it"
+            else:
+                why = "the schema does not declare it"
+            yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has no default "
+                              f"and {why}: a call of '{tool.name.value}' without it raises TypeError; add it "
+                              "to 'required' or give it a default")

@@ -1,0 +1,18 @@
+from toollint.rule import Rule
+
+
+class HandlerWithoutTool(Rule):
+    code = "TL304"
+    name = "handler-without-tool"
+    summary = "A handler is registered for a name no tool definition has"
+
+    def check_group(self, group, ctx):
+        if not group.handlers or not ctx.project.all_definitions_complete or not group.definitions:
+            return
+        defined = ctx.project.all_names
+        for registry in group.handlers:
+            for entry in registry.handlers:
+                if entry.key.value is not None and entry.key.value not in defined:
+                    yield self.report(entry.key.span, f"handler '{entry.key.value}' in {registry.name} "
+                                      "matches no tool definition: the model can never call it; define "
+                                      "the tool or remove the handler")

@@ -1,0 +1,24 @@
+from toollint.rule import Rule
+
+
+class UnreachableTool(Rule):
+    code = "TL305"
+    name = "unreachable-tool"
+    summary = "The router offers the tool in no category"
+
+    def check_group(self, group, ctx):
+        if not group.categories:
+            return
+        routers = group.categories + group.always
+        if not all(r.complete for r in routers):
+            return  # a member we cannot see may be the tool
+        offered = {m.value for r in group.categories for c in r.categories for m in c.members}
+        offered |= {m.value for r in group.always for m in r.members}
+        where = " or ".join(r.name for r in group.categories)
+        always = " and not in " + ", ".join(r.name for r in group.always) if group.always else ""
+        for registry in group.definitions:
+            for tool in registry.tools:
+                if tool.name.value is None or tool.name.value in offered:
+                    continue
+                yield self.report(tool.name.span, f"tool '{tool.name.value}' is in no category of {where}"
+                                  f"{always}: the router can never offer it")

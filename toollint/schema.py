@@ -1,0 +1,97 @@
+"""Questions rules ask of an evaluated JSON schema and of a tool's handler."""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from toollint.model import Const, DictVal, FunctionSig, ListVal, Tool, Value
+
+# One parameter that receives the whole arguments dict: `def handle(args)`.
+DICT_PARAM_ANNOTATIONS = ("dict", "Dict", "Mapping", "MutableMapping", "Any", "object", "JSON", "Json")
+
+
+def properties(schema: Optional[Value]) -> Optional[Dict[str, Tuple[Value, Value]]]:
+    """name -> (key node, property schema), or None when the properties are not all known."""
+    if not isinstance(schema, DictVal) or not schema.complete:
+        return None
+    props = schema.get("properties")
+    if props is None:
+        return {}
+    if not isinstance(props, DictVal) or not props.complete:
+        return None
+    out: Dict[str, Tuple[Value, Value]] = {}
+    for k, v in props.entries:
+        if not (isinstance(k, Const) and isinstance(k.value, str)):
+            return None
+        out[k.value] = (k, v)
+    return out
+
+
+def required(schema: Optional[Value]) -> Optional[List[Const]]:
+    """The `required` entries, or None when they are not all known."""
+    if not isinstance(schema, DictVal) or not schema.complete:
+        return None
+    req = schema.get("required")
+    if req is None:
+        return []
+    if not isinstance(req, ListVal) or not req.complete:
+        return None
+    out = []
+    for item in req.items:
+        if not (isinstance(item, Const) and isinstance(item.value, str)):
+            return None
+        out.append(item)
+    return out
+
+
+def is_nullable(prop: Value) -> bool:
+    if not isinstance(prop, DictVal):
+        return False
+    nullable = prop.get("nullable")
+    if isinstance(nullable, Const) and nullable.value is True:
+        return True
+    t = prop.get("type")
+    if isinstance(t, Const) and t.value == "null":
+        return True
+    if isinstance(t, ListVal) and any(isinstance(i, Const) and i.value == "null" for i in t.items):
+        return True
+    for key in ("anyOf", "oneOf"):
+        options = prop.get(key)
+        if isinstance(options, ListVal):
+            for option in options.items:
+                if isinstance(option, DictVal):
+                    ot = option.get("type")
+                    if isinstance(ot, Const) and ot.value == "null":
+                        return True
+    return False
+
+
+def is_strict(tool: Tool) -> bool:
+    return tool.strict is True
+
+
+def handler_for(tool: Tool, group) -> Optional[FunctionSig]:
+    """The `def` a group's dispatch dict maps this tool to, when it is statically known."""
+    if tool.function is not None:
+        return tool.function
+    if tool.name.value is None:
+        return None
+    found = None
+    for registry in group.handlers:
+        for entry in registry.handlers:
+            if entry.key.value == tool.name.value:
+                found = entry.function
+    return found
+
+
+def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
+    """How the dispatcher must call this handler: "kwargs" (`handler(**arguments)`), "dict"
+    (`handler(arguments)`), or "unknown" (one parameter of another type, e.g. a model
+    built from the arguments). Rules about parameters only judge "kwargs" handlers."""
+    params = sig.tool_params()
+    if len(params) != 1 or sig.accepts_any_keyword or params[0].name in declared:
+        return "kwargs"
+    only = params[0]
+    if only.annotation is None:
+        return "dict"
+    head = only.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
+    return "dict" if head in DICT_PARAM_ANNOTATIONS else "unknown"

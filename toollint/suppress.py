@@ -1,0 +1,43 @@
+"""Drop what the user asked not to see: per-file-ignores, file-level and inline noqa."""
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+from toollint.config import Settings
+from toollint.model import Finding
+
+
+def suppress(findings: List[Finding], project, settings: Settings, requested,
+             ignore_noqa: bool = False) -> Tuple[List[Finding], List[str]]:
+    from toollint import noqa
+    from toollint.config import ignored_for_path
+    from toollint.registry import all_rules
+    from toollint.select import enabled
+
+    on = enabled(settings)
+    by_path: Dict[str, List[Finding]] = {}
+    for f in findings:
+        ignored = ignored_for_path(settings, f.span.path)
+        if any(f.code.startswith(prefix) for prefix in ignored):
+            continue
+        by_path.setdefault(f.span.path, []).append(f)
+
+    kept: List[Finding] = []
+    warnings: List[str] = []
+    report_unused = "TL003" in on
+    for path in sorted(set(by_path) | {p for p, m in project.modules.items() if m.comments and p in requested}):
+        facts = project.modules.get(path)
+        items = by_path.get(path, [])
+        if facts is None or not facts.comments:
+            kept.extend(items)
+            continue
+        directives = noqa.parse(
+            [(line, col, text) for line, col, text, _ in facts.comments],
+            own_line={line for line, _, _, own in facts.comments if own},
+        )
+        warnings.extend(f"{path}:{line}: {message}" for line, message in directives.warnings)
+        items, unused = noqa.apply(items, directives, path=path, ignore_noqa=ignore_noqa,
+                                   report_unused=report_unused, enabled=on, known=all_rules())
+        kept.extend(items)
+        kept.extend(u for u in unused if not any(u.code.startswith(p) for p in ignored_for_path(settings, path)))
+    return kept, warnings
