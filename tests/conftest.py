@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import os
+import textwrap
+from typing import Dict, List, Tuple
+
+import pytest
+
+from toollint.config import Settings
+from toollint.engine import run
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", help="run tests marked slow (CI=true does too)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow") or os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow (CI runs it)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+def write_tree(root, files: Dict[str, str]) -> None:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"))
+
+
+@pytest.fixture
+def lint(tmp_path):
+    """lint({"tools.py": src, ...}, select=("TL305",)) -> [(relpath, line, code), ...]"""
+
+    calls = []
+
+    def _lint(files: Dict[str, str], paths=None, **settings) -> List[Tuple[str, int, str]]:
+        calls.append(1)
+        root = tmp_path / f"project{len(calls)}"  # each call a fresh tree
+        root.mkdir()
+        write_tree(root, files)
+        options = {"root": str(root)}
+        for key, value in settings.items():
+            options[key] = tuple(value) if isinstance(value, list) else value
+        result = run([str(root / p) for p in (paths or [""])], Settings(**options))
+        return [
+            (os.path.relpath(f.span.path, root).replace(os.sep, "/"), f.span.line, f.code)
+            for f in result.findings
+        ]
+
+    return _lint
