@@ -38,12 +38,15 @@ def discover(paths: Iterable[str], settings: Settings) -> List[str]:
     without following links, skipping hidden folders and the configured excludes."""
     found = set()
     for path in paths:
-        if os.path.isdir(path):
+        if os.path.isdir(path) and not path.rstrip("/\\").endswith(".py"):
             for dirpath, dirnames, filenames in os.walk(path):
                 dirnames[:] = sorted(
                     d for d in dirnames
                     if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings)
                 )
+                # a folder named x.py is reported (TL001), not walked
+                filenames = filenames + [d for d in dirnames if d.endswith(".py")]
+                dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
                 for name in filenames:
                     full = os.path.join(dirpath, name)
                     if name.endswith(".py") and not is_excluded(full, settings):

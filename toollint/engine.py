@@ -68,12 +68,33 @@ def _module_index(files: Iterable[str], root: str) -> Dict[str, Tuple[str, bool]
     return index
 
 
+_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+
+
+def project_root(files: Sequence[str], settings: Settings) -> str:
+    """The folder whose modules make one project: the config file's, else the nearest folder
+    above the checked files that holds a project marker, else their common folder."""
+    if settings.config_path:
+        return settings.root
+    if not files:
+        return settings.root
+    common = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files])
+    here = common
+    while True:
+        if any(os.path.exists(os.path.join(here, m)) for m in _MARKERS):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return common
+        here = parent
+
+
 def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
         verbose: bool = False, ignore_noqa: bool = False) -> Result:
     requested = discover(paths, settings) if paths else []
     if stdin is not None:
         requested = sorted(set(requested) | {os.path.normpath(stdin[0])})
-    root = settings.root
+    root = project_root(requested, settings)
     # The rest of the project is read too, so that a group split across modules is judged
     # whole even when only one of its files is checked (pre-commit passes staged files).
     context = discover([root], settings) if os.path.isdir(root) else []

@@ -45,7 +45,10 @@ def decode(path: str, data: bytes) -> Union[str, Finding]:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        return file_error(path, f"cannot decode file: {exc.msg if hasattr(exc, 'msg') else exc}")
+        # bad bytes in the first two lines, or a cookie naming no codec: say which
+        encoding = "utf-8"
+        if b"coding" in data[:200]:
+            return file_error(path, f"cannot decode file: {exc.msg if hasattr(exc, 'msg') else exc}")
     try:
         text = data.decode(encoding)
     except (UnicodeDecodeError, LookupError) as exc:
