@@ -127,9 +127,10 @@ def _check(args: argparse.Namespace) -> int:
     result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose)
     for warning in result.warnings:
         print(f"toollint: warning: {warning}", file=sys.stderr)
+    from toollint.format import RuleDoc
     from toollint.registry import all_rules, doc_path
 
-    docs = {code: (rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
+    docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
     text = render(
         result.findings,
         settings.output_format,

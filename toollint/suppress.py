@@ -39,5 +39,7 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
         items, unused = noqa.apply(items, directives, path=path, ignore_noqa=ignore_noqa,
                                    report_unused=report_unused, enabled=on, known=all_rules())
         kept.extend(items)
+        # A blanket `# noqa` may serve flake8 or ruff, whose findings toollint cannot see.
+        unused = [u for u in unused if "blanket" not in u.message]
         kept.extend(u for u in unused if not any(u.code.startswith(p) for p in ignored_for_path(settings, path)))
     return kept, warnings

@@ -176,7 +176,7 @@ def comments(text: str) -> Tuple[Tuple[int, int, str, bool], ...]:
     if "noqa" not in text.lower():
         return ()
     out = []
-    lines = text.splitlines()
+    lines = re.split(r"\r\n|\r|\n", text)  # as Python counts lines, not str.splitlines
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
             if tok.type == tokenize.COMMENT and "noqa" in tok.string.lower():
