@@ -37,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     files.add_argument("--force-exclude", action="store_true", default=None,
                        help="apply excludes to files named on the command line too (pre-commit)")
     files.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin (PATH '-') as this file")
+    files.add_argument("--changed-since", metavar="REF",
+                       help="check the Python files changed since the merge base with REF (git)")
     cfg = check.add_argument_group("configuration")
     cfg.add_argument("--config", metavar="FILE", help="read [tool.toollint] from this pyproject.toml")
     cfg.add_argument("--isolated", action="store_true", help="ignore every configuration file")
@@ -52,12 +54,28 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--ignore-noqa", action="store_true", help="report findings that a noqa comment suppresses")
     out.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     out.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
+    perf = check.add_argument_group("performance")
+    perf.add_argument("-j", "--jobs", type=int, metavar="N", help="worker processes (default: CPU count)")
+    perf.add_argument("--no-cache", action="store_true", help="neither read nor write .toollint_cache/")
 
     rule = sub.add_parser("rule", help="explain a rule, or list them all")
     rule.add_argument("rule", nargs="?", metavar="CODE|NAME")
     rule.add_argument("--all", action="store_true")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
+
+    # Each further command owns its arguments: toollint/<command>.py has add_parser and run.
+    for name in _COMMANDS:
+        _command(name).add_parser(sub)
     return parser
+
+
+_COMMANDS = ("dump", "usage")
+
+
+def _command(name: str):
+    import importlib
+
+    return importlib.import_module(f"toollint.{name}")
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:
@@ -121,10 +139,17 @@ def _check(args: argparse.Namespace) -> int:
             raise ConfigError("reading from stdin ('-') needs --stdin-filename NAME")
         paths = [p for p in paths if p != "-"]
         stdin = (args.stdin_filename, sys.stdin.buffer.read())
+    elif args.changed_since is not None:
+        from toollint.changed import changed_files
+
+        paths = changed_files(args.changed_since, paths)
+        if not paths:
+            return 0
     elif not paths:
         paths = ["."]
     settings = _settings(args, paths if stdin is None else [stdin[0]])
-    result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose)
+    result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
+                        jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
         print(f"toollint: warning: {warning}", file=sys.stderr)
     from toollint.format import RuleDoc
@@ -163,6 +188,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _check(args)
         if args.command == "rule":
             return _rule(args)
+        if args.command in _COMMANDS:
+            return _command(args.command).run(args)
         parser.print_help()
         return 2
     except ConfigError as exc:

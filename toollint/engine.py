@@ -90,7 +90,8 @@ def project_root(files: Sequence[str], settings: Settings) -> str:
 
 
 def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
-        verbose: bool = False, ignore_noqa: bool = False) -> Result:
+        verbose: bool = False, ignore_noqa: bool = False, jobs: Optional[int] = None,
+        cache: bool = True) -> Result:
     requested = discover(paths, settings) if paths else []
     if stdin is not None:
         requested = sorted(set(requested) | {os.path.normpath(stdin[0])})
