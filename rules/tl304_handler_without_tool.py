@@ -7,7 +7,7 @@ class HandlerWithoutTool(Rule):
     summary = "A handler is registered for a name no tool definition has"
 
     def check_group(self, group, ctx):
-        if not group.handlers or not ctx.project.all_definitions_complete or not group.definitions:
+        if not group.handlers or not group.definitions_complete or not group.definitions:
             return
         defined = ctx.project.all_names
         for registry in group.handlers:

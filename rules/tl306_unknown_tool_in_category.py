@@ -9,7 +9,7 @@ class UnknownToolInCategory(Rule):
     summary = "A category or the always-offered set lists a name no tool has"
 
     def check_group(self, group, ctx):
-        if not (group.categories or group.always) or not ctx.project.all_definitions_complete:
+        if not (group.categories or group.always) or not group.definitions_complete:
             return
         if not (group.definitions or group.decorated):
             return

@@ -33,6 +33,15 @@ def is_excluded(path: str, settings: Settings) -> bool:
     return _matches(rel, tuple(settings.exclude) + tuple(settings.extend_exclude))
 
 
+def display_path(path: str) -> str:
+    """One spelling per file, as ruff prints it: relative to the working folder when under
+    it, else absolute; so a file named on the command line and the same file met while
+    reading the rest of the project are one file."""
+    absolute = os.path.abspath(path)
+    rel = os.path.relpath(absolute)
+    return absolute if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
 def discover(paths: Iterable[str], settings: Settings) -> List[str]:
     """Files named explicitly are always checked (unless --force-exclude); folders are walked
     without following links, skipping hidden folders and the configured excludes."""
@@ -50,11 +59,11 @@ def discover(paths: Iterable[str], settings: Settings) -> List[str]:
                 for name in filenames:
                     full = os.path.join(dirpath, name)
                     if name.endswith(".py") and not is_excluded(full, settings):
-                        found.add(os.path.normpath(full))
+                        found.add(display_path(full))
         elif os.path.lexists(path):
             if settings.force_exclude and is_excluded(path, settings):
                 continue
-            found.add(os.path.normpath(path))
+            found.add(display_path(path))
         else:
             raise ConfigError(f"{path}: no such file or directory")
     return sorted(found)

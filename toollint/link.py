@@ -8,7 +8,7 @@ other. A group is what one agent offers: rules about handlers and routers look i
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.extract.shapes import tool_from_value
@@ -108,6 +108,12 @@ class _Resolver:
         if key in seen or depth > MAX_RESOLVE_DEPTH:
             return Unresolved(f"'{ref.name}' is imported in a cycle", ref.span)
         facts = self.module(ref.module) if ref.module else None
+        if facts is None and "." in ref.module:
+            # `from pkg.enums import ToolName` then `ToolName.SEARCH`: Ref('pkg.enums.ToolName',
+            # 'SEARCH') is the attribute 'ToolName.SEARCH' of module 'pkg.enums'
+            module, _, head = ref.module.rpartition(".")
+            if self.module(module) is not None:
+                return self.lookup(Ref(module, f"{head}.{ref.name}", ref.span, ref.spread), depth + 1, seen)
         if facts is None:
             # `from pkg import defs` then `defs.TOOLS`: the module part may be one level deeper
             sub = self.module(f"{ref.module}.{ref.name}" if ref.module else ref.name)
@@ -115,6 +121,8 @@ class _Resolver:
                 return Symbol(sub.module, ref.span)
             return Unresolved(f"'{ref.name}' comes from '{ref.module}', which is not a project module", ref.span)
         constants = self.constants.setdefault(facts.module, dict(facts.constants))
+        if ref.name.endswith(".value") and ref.name not in constants:
+            ref = Ref(ref.module, ref.name[:-6], ref.span, ref.spread)
         if ref.name in constants:
             return self.resolve(constants[ref.name], depth + 1, seen | {key})
         functions = self.functions.setdefault(facts.module, dict(facts.functions))
@@ -182,6 +190,16 @@ def _str(value: Value) -> Str:
 
 def interpret(decl: RegistryDecl, value: Value) -> Registry:
     """Turn a registry's resolved value into tools, handlers, categories or members."""
+    if decl.kind == "loose":
+        tool = tool_from_value(value, decl.name)
+        if tool is None:
+            return Registry("definitions", decl.name, decl.span, complete=False)
+        if decl.function is not None:
+            tool = replace(tool, function=decl.function)
+        return Registry("definitions", decl.name, decl.span, tools=(tool,))
+    kind = decl.kind.replace("maybe-", "")
+    if kind != decl.kind:
+        decl = replace(decl, kind=kind)
     if decl.kind == "definitions":
         if not isinstance(value, ListVal):
             if isinstance(value, DictVal):  # {"search": {...}, ...}: a dict of definitions
@@ -235,6 +253,23 @@ def interpret(decl: RegistryDecl, value: Value) -> Registry:
                     value.complete and all(m.value is not None for m in members), members=members)
 
 
+def _configured_first(decl: RegistryDecl) -> int:
+    return 0 if decl.kind in ("definitions", "handlers", "categories", "always") else 1
+
+
+def _promote(registry: Registry, names: Set[str]) -> Optional[Registry]:
+    """Keep a shape-found dispatch dict or router only when its strings are mostly tool names."""
+    if registry.kind == "handlers":
+        keys = [e.key.value for e in registry.handlers]
+    else:
+        keys = [m.value for c in registry.categories for m in c.members]
+    hits = sum(1 for k in keys if k in names)
+    need = 1 if registry.kind == "handlers" else 2
+    if hits >= need and hits * 2 >= len(keys):
+        return registry
+    return None
+
+
 def _refs(value: Value, out: Set[str], depth: int = 0) -> None:
     if depth > MAX_RESOLVE_DEPTH:
         return
@@ -273,9 +308,46 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     def union(a: str, b: str) -> None:
         parent[find(a)] = find(b)
 
-    holders = [m for m in facts if m.registries]
-    holder_modules = {m.module: m for m in holders}
-    for m in holders:
+    # Interpret every registry first: which strings are tool names decides whether a dict
+    # of callables is a dispatch table and a dict of name lists a router.
+    interpreted: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []
+    seen_values: Set[Tuple[str, int, int]] = set()
+    for m in sorted(facts, key=lambda m: m.path):
+        for decl in sorted(m.registries, key=_configured_first):
+            key = (decl.value.span.path, decl.value.span.line, decl.value.span.col)
+            if key in seen_values:
+                continue  # `tools=TOOLS` is the TOOLS list again
+            seen_values.add(key)
+            interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
+    listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
+    names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
+    names |= {t.name.value for m in facts for t in m.decorated}
+    kept: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []
+    for m, decl, registry in interpreted:
+        if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
+            continue  # `SEARCH = {...}` that a list holds is that list's tool
+        if decl.kind.startswith("maybe-"):
+            registry = _promote(registry, names)
+            if registry is None:
+                continue
+        kept.append((m, decl, registry))
+
+    # Union-find over modules that hold registries: one module, or modules joined by an
+    # import between them, make one group.
+    parent: Dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a: str, b: str) -> None:
+        parent[find(a)] = find(b)
+
+    holders = {m.path: m for m, _, _ in kept}
+    holder_modules = {m.module: m for m in holders.values()}
+    for m in holders.values():
         find(m.path)
         imported = {mod for _, mod, _ in m.imports} | {f"{mod}.{attr}" for _, mod, attr in m.imports if attr}
         for decl in m.registries:
@@ -285,11 +357,9 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
                 union(m.path, holder_modules[other].path)
 
     groups: Dict[str, Group] = {}
-    for m in sorted(holders, key=lambda m: m.path):
+    for m, decl, registry in kept:
         group = groups.setdefault(find(m.path), Group(key=find(m.path)))
-        for decl in m.registries:
-            registry = interpret(decl, resolver.resolve(decl.value))
-            getattr(group, {"always": "always"}.get(decl.kind, decl.kind)).append(registry)
+        getattr(group, registry.kind).append(registry)
 
     ordered = sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
     _attach_orphans(ordered)

@@ -268,10 +268,11 @@ class Registry:
 class RegistryDecl:
     """A module-level assignment to a configured registry name, before linking interprets it."""
 
-    kind: str  # "definitions" | "handlers" | "categories" | "always"
+    kind: str  # definitions | handlers | categories | always | loose | maybe-handlers | maybe-categories
     name: str
     value: Value
     span: Span  # the assignment target
+    function: Optional[FunctionSig] = None  # for a tool declared on a function or class
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from toollint.config import Settings
+from toollint.extract.decorated import decorated_tool
+from toollint.extract import discovery
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.functions import signature
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
@@ -46,6 +48,7 @@ class _Extractor:
         self.targets: Dict[str, cst.CSTNode] = {}
         self.imports: Dict[str, Tuple[str, str]] = {}
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
+        self.classes: Dict[str, cst.ClassDef] = {}
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
@@ -71,9 +74,17 @@ class _Extractor:
                         if isinstance(small.target, cst.Name):
                             self.names[small.target.value] = small.value
                             self.targets[small.target.value] = small.target
+                    elif prefix and isinstance(small, (cst.Assign, cst.AnnAssign)):
+                        # class attributes: Enum members, smolagents-style `name = "..."`
+                        targets = small.targets if isinstance(small, cst.Assign) else [small]
+                        for target in targets:
+                            if isinstance(target.target, cst.Name) and small.value is not None:
+                                self.names[prefix + target.target.value] = small.value
+                                self.targets[prefix + target.target.value] = target.target
             elif isinstance(stmt, cst.FunctionDef):
                 self.function_nodes.append((prefix + stmt.name.value, stmt))
             elif isinstance(stmt, cst.ClassDef) and not prefix:
+                self.classes[stmt.name.value] = stmt
                 if isinstance(stmt.body, cst.IndentedBlock):
                     self.collect(stmt.body.body, prefix=stmt.name.value + ".", top=False)
             elif isinstance(stmt, (cst.If, cst.Try)) and not prefix:
@@ -120,6 +131,11 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
+        decorated = [
+            decorated_tool(node, functions[qualname], self.imports, self.names, self.span_of, evaluator, self.settings)
+            for qualname, node in self.function_nodes
+            if node.decorators  # most defs have none: skip them before any work
+        ]
 
         kinds = (
             ("definitions", self.settings.definitions),
@@ -134,6 +150,13 @@ class _Extractor:
                     value = evaluator.name(name, self.targets[name])
                     registries.append(RegistryDecl(kind, name, value, self.span_of(self.targets[name])))
 
+        configured = {name for _, names in kinds for name in names}
+        registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
+        registries.extend(discovery.classes(self.classes, self.names, self.targets, evaluator, functions,
+                                            self.span_of))
+        for qualname, node in self.function_nodes:
+            registries.extend(discovery.scan_function(qualname, node, evaluator, self.span_of))
+
         constants: List[Tuple[str, Value]] = []
         for name in self.names:
             constants.append((name, evaluator.name(name, self.targets[name])))
@@ -142,6 +165,7 @@ class _Extractor:
             path=self.path,
             module=self.module,
             registries=tuple(registries),
+            decorated=tuple(t for t in decorated if t is not None),
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),

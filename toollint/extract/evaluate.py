@@ -162,7 +162,18 @@ class Evaluator:
         span = self.span_of(node)
         if name is None:
             return Unresolved("not a constant", span)
+        if name.endswith(".value") and name[:-6] in self.names:
+            name = name[:-6]  # an Enum member's value: `ToolName.SEARCH.value`
+        if name in self.names:  # a class attribute: `ToolName.SEARCH`
+            return self.name(name, node)
+        if name in self.functions:  # `Handlers.search` (static or class method)
+            return Symbol(name, span, self.functions[name])
         head, _, rest = name.partition(".")
+        instance = self.names.get(head)
+        if isinstance(instance, cst.Call) and isinstance(instance.func, cst.Name):
+            method = f"{instance.func.value}.{rest}"  # `handler = Handler()` then `handler.search`
+            if method in self.functions:
+                return Symbol(method, span, self.functions[method])
         if head in self.imports and head not in self.names:
             module, attr = self.imports[head]
             full = ".".join(p for p in (module, attr, rest) if p)

@@ -1,0 +1,303 @@
+"""Find registries by their shape, not only by configured names.
+
+Real agent code names its lists `OPENAI_TOOLS` or `tools`, builds `Tool(...)` objects in
+an `@app.list_tools()` function, passes `tools=[...]` to the API call, dispatches with an
+`if name == "x":` chain, and keeps one constant per tool. Everything found here becomes a
+RegistryDecl; the ambiguous shapes (a dict of callables, a dict of name lists) are only
+candidates ("maybe-handlers", "maybe-categories") that link.py keeps when their strings
+turn out to be tool names. Precision first: a dict with a name and a description is a
+tool only inside a list that holds real tool definitions, or in a `tools=` argument.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.shapes import SCHEMA_KEYS, tool_from_value
+from toollint.model import (
+    CallVal,
+    Const,
+    DictVal,
+    FunctionSig,
+    ListVal,
+    Ref,
+    RegistryDecl,
+    Span,
+    Symbol,
+    Value,
+)
+
+_SCHEMA_KEY_SET = set(SCHEMA_KEYS)
+
+
+def _dict_keys(node: cst.Dict) -> Set[str]:
+    keys = set()
+    for element in node.elements:
+        if isinstance(element, cst.DictElement):
+            key = string_value(element.key)
+            if key is not None:
+                keys.add(key)
+    return keys
+
+
+def _looks_like_tool(node: cst.CSTNode) -> bool:
+    """A cheap syntactic test before anything is evaluated."""
+    if isinstance(node, cst.Dict):
+        keys = _dict_keys(node)
+        return ("name" in keys and bool(keys & _SCHEMA_KEY_SET)) or ("function" in keys and "type" in keys)
+    if isinstance(node, cst.Call):
+        kw = {a.keyword.value for a in node.args if a.keyword is not None}
+        if "name" in kw and kw & _SCHEMA_KEY_SET:
+            return True
+        func = dotted(node.func) or ""
+        return func.rpartition(".")[2] == "Tool" and "name" in kw
+    return False
+
+
+def _is_tool_list(value: Value) -> bool:
+    return isinstance(value, ListVal) and any(tool_from_value(item) is not None for item in value.items)
+
+
+def _handler_like(value: Value) -> bool:
+    return (
+        isinstance(value, DictVal)
+        and bool(value.entries)
+        and all(isinstance(k, Const) and isinstance(k.value, str) for k, _ in value.entries)
+        and all(isinstance(v, Symbol) or (isinstance(v, Ref) and not v.spread) for _, v in value.entries)
+    )
+
+
+def _category_like(value: Value) -> bool:
+    if not isinstance(value, DictVal) or not value.entries:
+        return False
+    for k, v in value.entries:
+        if not (isinstance(k, Const) and isinstance(k.value, str)):
+            return False
+        if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
+            v = v.get("tools")
+        if not isinstance(v, ListVal) or not all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
+            return False
+    return True
+
+
+def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CSTNode], configured: Set[str],
+                 evaluator: Evaluator, span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
+    out: List[RegistryDecl] = []
+    for name, expr in names.items():
+        if name in configured or "." in name:
+            continue
+        if not isinstance(expr, (cst.List, cst.Tuple, cst.Dict, cst.Call, cst.BinaryOperation, cst.Name)):
+            continue
+        value = evaluator.name(name, targets[name])
+        span = span_of(targets[name])
+        if _is_tool_list(value):
+            out.append(RegistryDecl("definitions", name, value, span))
+        elif tool_from_value(value) is not None:
+            out.append(RegistryDecl("loose", name, value, span))
+        elif _handler_like(value):
+            out.append(RegistryDecl("maybe-handlers", name, value, span))
+        elif _category_like(value):
+            out.append(RegistryDecl("maybe-categories", name, value, span))
+    return out
+
+
+def classes(class_nodes: Dict[str, cst.ClassDef], names: Dict[str, cst.BaseExpression],
+            targets: Dict[str, cst.CSTNode], evaluator: Evaluator, functions: Dict[str, FunctionSig],
+            span_of) -> List[RegistryDecl]:
+    """Tool classes that declare what goes on the wire as class attributes (smolagents
+    `name`/`description`/`inputs`, LangChain BaseTool `name`/`description`)."""
+    out: List[RegistryDecl] = []
+    for cls, node in class_nodes.items():
+        if f"{cls}.name" not in names or f"{cls}.description" not in names:
+            continue
+        bases = [dotted(b.value) or "" for b in node.bases]
+        if not any(b.rpartition(".")[2].endswith("Tool") for b in bases):
+            continue
+        attr = lambda a: evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])  # noqa: E731
+        entries: List[Tuple[Value, Value]] = []
+        for key in ("name", "description"):
+            value = attr(key)
+            entries.append((Const(key, value.span), value))
+        span = span_of(node.name)
+        if f"{cls}.inputs" in names:
+            inputs = attr("inputs")
+            entries.append((Const("input_schema", inputs.span), _inputs_schema(inputs)))
+        function = functions.get(f"{cls}.forward") or functions.get(f"{cls}._run")
+        out.append(RegistryDecl("loose", cls, DictVal(tuple(entries), span), span, function=function))
+    return out
+
+
+def _inputs_schema(inputs: Value) -> Value:
+    """smolagents `inputs` -> the JSON schema it sends: every input required unless nullable."""
+    if not isinstance(inputs, DictVal):
+        return inputs
+    required = []
+    for k, v in inputs.entries:
+        nullable = isinstance(v, DictVal) and isinstance(v.get("nullable"), Const) and v.get("nullable").value is True
+        if isinstance(k, Const) and not nullable:
+            required.append(k)
+    span = inputs.span
+    return DictVal((
+        (Const("type", span), Const("object", span)),
+        (Const("properties", span), inputs),
+        (Const("required", span), ListVal(tuple(required), span)),
+    ), span, inputs.complete)
+
+
+class FunctionScan(cst.CSTVisitor):
+    """Inside one function: tool lists, tool-shaped dicts and calls, `tools=` arguments,
+    dispatch dicts and `if name == "x":` / `match` dispatch."""
+
+    def __init__(self, qualname: str, evaluator: Evaluator, span_of) -> None:
+        self.qualname = qualname
+        self.evaluator = evaluator
+        self.span_of = span_of
+        self.found: List[RegistryDecl] = []
+        self._dispatch: List[Tuple[Value, Value]] = []
+        self._seen_ifs: Set[int] = set()
+
+    def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
+        self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return True  # nested defs belong to the same scan
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        if node.keyword is not None and node.keyword.value == "tools":
+            value = self.evaluator.eval(node.value)
+            if isinstance(value, ListVal) and value.items:
+                self._add("definitions", "tools=", value, node.value)
+                return False
+        return True
+
+    def visit_List(self, node: cst.List) -> bool:
+        return self._list(node)
+
+    def visit_Tuple(self, node: cst.Tuple) -> bool:
+        return self._list(node)
+
+    def _list(self, node) -> bool:
+        if not any(_looks_like_tool(e.value) for e in node.elements if isinstance(e, cst.Element)):
+            return True
+        value = self.evaluator.eval(node)
+        if _is_tool_list(value):
+            self._add("definitions", "list", value, node)
+            return False
+        return True
+
+    def visit_Dict(self, node: cst.Dict) -> bool:
+        if _looks_like_tool(node):
+            value = self.evaluator.eval(node)
+            if tool_from_value(value) is not None:
+                self._add("loose", "dict", value, node)
+                return False
+        return True
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if not _looks_like_tool(node):
+            return True
+        func = node.func
+        value: Optional[Value] = None
+        if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
+            # `super().__init__(name=..., description=..., input_schema=...)` in a Tool subclass
+            kwargs = tuple((a.keyword.value, self.evaluator.eval(a.value)) for a in node.args if a.keyword)
+            value = CallVal("Tool", (), kwargs, self.span_of(node), all(not a.star for a in node.args))
+        else:
+            value = self.evaluator.eval(node)
+        if tool_from_value(value) is not None:
+            self._add("loose", "call", value, node)
+            return False
+        return True
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        if isinstance(node.value, cst.Dict) and node.value.elements:
+            value = self.evaluator.eval(node.value)
+            if _handler_like(value):
+                target = dotted(node.targets[0].target) or "dict"
+                self._add("maybe-handlers", target, value, node.targets[0].target)
+        return True
+
+    def visit_If(self, node: cst.If) -> bool:
+        if id(node) in self._seen_ifs:
+            return True
+        branch: Optional[cst.If] = node
+        entries: List[Tuple[Value, Value]] = []
+        while isinstance(branch, cst.If):
+            self._seen_ifs.add(id(branch))
+            key = _compared_literal(branch.test)
+            target = self._called(branch.body)
+            if key is not None and target is not None:
+                entries.append((Const(key[0], self.span_of(key[1])), target))
+            branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
+        if len(entries) >= 2:
+            self._dispatch.extend(entries)
+        return True
+
+    def visit_Match(self, node: cst.Match) -> bool:
+        entries: List[Tuple[Value, Value]] = []
+        for case in node.cases:
+            patterns = case.pattern.patterns if isinstance(case.pattern, cst.MatchOr) else [case.pattern]
+            target = self._called(case.body)
+            for pattern in patterns:
+                pattern = getattr(pattern, "pattern", pattern)
+                if isinstance(pattern, cst.MatchValue) and target is not None:
+                    key = string_value(pattern.value)
+                    if key is not None:
+                        entries.append((Const(key, self.span_of(pattern.value)), target))
+        if len(entries) >= 2:
+            self._dispatch.extend(entries)
+        return True
+
+    def _called(self, body: cst.CSTNode) -> Optional[Value]:
+        finder = _FirstCall(self.evaluator)
+        body.visit(finder)
+        return finder.found
+
+    def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
+        if self._dispatch:
+            span = self.span_of(node.name)
+            value = DictVal(tuple(self._dispatch), span)
+            self.found.append(RegistryDecl("maybe-handlers", f"{self.qualname}()", value, span))
+
+
+def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
+    """`name == "x"` / `"x" == name` / `tool.name == "x"`."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if isinstance(target.operator, cst.Equal):
+            for literal in (target.comparator, test.left):
+                value = string_value(literal)
+                if value is not None:
+                    return value, literal
+    return None
+
+
+class _FirstCall(cst.CSTVisitor):
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.found: Optional[Value] = None
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if self.found is not None:
+            return False
+        if isinstance(node.func, (cst.Name, cst.Attribute)):
+            value = self.evaluator.eval(node.func)
+            if (isinstance(value, Symbol) and value.function is not None) or isinstance(value, Ref):
+                self.found = value
+                return False
+        return True
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+
+def scan_function(qualname: str, node: cst.FunctionDef, evaluator: Evaluator, span_of) -> List[RegistryDecl]:
+    scan = FunctionScan(qualname, evaluator, span_of)
+    try:
+        node.body.visit(scan)
+    except RecursionError:
+        return []
+    scan.leave_FunctionDef_done(node)
+    return scan.found
