@@ -503,13 +503,18 @@ def _add(prop: DictVal, pairs: List[Tuple[str, Span, Value]]) -> DictVal:
 # --- the tool -------------------------------------------------------------------------------
 
 
-def _excluded(param: Param, node: Optional[cst.Param], framework: str, method: str, first: bool) -> bool:
+def _excluded(param: Param, framework: str, method: str, first: bool, skip: Sequence[str]) -> bool:
     if first and (framework == "pydantic-ai" and method == "tool"):
         return True  # @agent.tool passes RunContext first, whatever its annotation
     if framework == "langchain" and param.name in ("run_manager", "callbacks"):
         return True
-    annotation = param.annotation or ""
-    return bool(annotation) and bool(_INJECTED.search(annotation))
+    if param.name in skip:
+        return True
+    annotation = (param.annotation or "").strip()
+    if annotation[:1] in ("'", '"'):
+        annotation = annotation.strip("'\"")  # a string annotation: its text is the type
+    annotation = re.sub(r"(['\"]).*?\1", "", annotation)  # not `Annotated[str, "the Context"]`
+    return bool(_INJECTED.search(annotation))
 
 
 def _docstring_line_span(doc: Optional[Str], raw: str, offset: int, first: int, last: int) -> Optional[Span]:
@@ -643,15 +648,17 @@ def _function_tool(node: cst.FunctionDef, sig: FunctionSig, use: _Use,
     offset = _clean_offset(raw_doc) if raw_doc else 0
 
     # parameters
+    given = _given_schema(use, evaluator)
+    skip = _str_list(use.kwarg("exclude_args"), evaluator) if framework == "fastmcp" else ()
     cst_params = {p.name.value: p for p in _all_params(node)}
     types = _Types(span_of, evaluator)
     style = "smol" if profile.smol else "pydantic" if profile.pydantic else "plain"
     properties: List[Tuple[str, Span, Value]] = []
     required: List[Const] = []
-    params = sig.tool_params()
+    params = sig.tool_params() if given is None else ()
     for index, param in enumerate(params):
         cst_param = cst_params.get(param.name)
-        if _excluded(param, cst_param, framework, use.method, index == 0):
+        if _excluded(param, framework, use.method, index == 0, skip):
             continue
         annotation = cst_param.annotation.annotation if cst_param is not None and cst_param.annotation else None
         t = types.of(annotation) or _Type(param.span)
@@ -713,11 +720,37 @@ def _function_tool(node: cst.FunctionDef, sig: FunctionSig, use: _Use,
         span=span_of(node),
         shape="decorated",
         description=description,
-        schema=_dict(schema_pairs, where),
+        schema=given if given is not None else _dict(schema_pairs, where),
         strict=strict,
         framework=framework,
         function=sig,
     )
+
+
+def _given_schema(use: _Use, evaluator: Evaluator) -> Optional[Value]:
+    """A schema passed to the decorator instead of the one derived from the signature."""
+    for kw in ("input_schema", "args_schema"):
+        expr = use.kwarg(kw)
+        if expr is None:
+            continue
+        value = evaluator.eval(expr)
+        if isinstance(value, DictVal):
+            return value  # a JSON schema literal goes on the wire as it is
+        if isinstance(value, Const) and value.value is None:
+            continue
+        return Unresolved(f"the schema comes from {kw}=, which is not read statically", value.span)
+    if use.framework == "langchain" and use.kwarg("infer_schema") is not None:
+        value = evaluator.eval(use.kwarg("infer_schema"))
+        if not (isinstance(value, Const) and value.value is True):
+            return Unresolved("infer_schema=False: LangChain sends a single tool_input string", value.span)
+    return None
+
+
+def _str_list(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Tuple[str, ...]:
+    value = evaluator.eval(expr) if expr is not None else None
+    if isinstance(value, ListVal):
+        return tuple(i.value for i in value.items if isinstance(i, Const) and isinstance(i.value, str))
+    return ()
 
 
 def _all_params(node: cst.FunctionDef) -> List[cst.Param]:

@@ -1,0 +1,32 @@
+from toollint.rule import Rule
+from toollint.schema import is_nullable, is_strict, properties, required
+
+# Frameworks that derive `x: T | None` without a default as required and nullable.
+# smolagents makes it optional by itself, claude-agent-sdk reads no signature, and a
+# strict Agents SDK tool requires every parameter by design (TL210's business).
+_DERIVE_REQUIRED_NULLABLE = ("mcp", "fastmcp", "langchain", "openai-agents", "anthropic", "pydantic-ai")
+
+
+class OptionalWithoutDefault(Rule):
+    code = "TL209"
+    name = "optional-without-default"
+    summary = "A decorated tool's `X | None` parameter has no default: the model must send null"
+
+    def check_tool(self, tool, group, ctx):
+        if tool.shape != "decorated" or tool.function is None or is_strict(tool):
+            return
+        if tool.framework not in _DERIVE_REQUIRED_NULLABLE:
+            return
+        props, req = properties(tool.schema), required(tool.schema)
+        if not props or not req:
+            return
+        required_names = {r.value for r in req}
+        for param in tool.function.tool_params():
+            if not param.nullable or param.name not in required_names or param.name not in props:
+                continue
+            if not is_nullable(props[param.name][1]):
+                continue
+            yield self.report(param.span, f"parameter '{param.name}' of {tool.function.qualname}() is "
+                              f"'{param.annotation}' with no default: {tool.framework} makes it required "
+                              f"and nullable, so the model must send null explicitly to leave it out; "
+                              f"add '= None'")

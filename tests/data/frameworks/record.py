@@ -1,0 +1,207 @@
+"""Record what each tool framework really derives from the functions in sources/.
+
+Run by hand, never by the test suite, in a throwaway virtualenv holding the frameworks
+(not toollint's own): the tests only read the JSON files this writes, so they need none
+of these packages.
+
+    python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
+        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk
+    /tmp/fw/bin/python tests/data/frameworks/record.py
+    # mcp 2 dropped FastMCP, so mcp.json comes from a second one:
+    python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
+    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp
+
+Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
+framework's own wire form of every tool is written to <name>.json with the source's
+sha256, so the tests can tell when a source changed after it was recorded. A framework
+that is not installed is skipped with a message.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import sys
+import types
+from importlib import metadata
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# recording name -> (distribution whose version is recorded, framework id toollint uses)
+FRAMEWORKS = {
+    "mcp": ("mcp", "mcp"),
+    "mcpserver": ("mcp", "mcp"),
+    "fastmcp": ("fastmcp", "fastmcp"),
+    "langchain": ("langchain-core", "langchain"),
+    "agents": ("openai-agents", "openai-agents"),
+    "anthropic": ("anthropic", "anthropic"),
+    "pydantic_ai": ("pydantic-ai-slim", "pydantic-ai"),
+    "smolagents": ("smolagents", "smolagents"),
+    "claude_agent_sdk": ("claude-agent-sdk", "claude-agent-sdk"),
+}
+
+
+def _load(name: str):
+    path = os.path.join(HERE, "sources", name + ".py")
+    with open(path, "rb") as handle:
+        source = handle.read()
+    module = types.ModuleType(f"recorded_{name}")
+    module.__file__ = path
+    # typing.get_type_hints looks the module up by name
+    sys.modules[module.__name__] = module
+    exec(compile(source, path, "exec"), module.__dict__)
+    return module, hashlib.sha256(source).hexdigest()
+
+
+def _functions(module):
+    """The module's own top-level objects in source order (the decorated tools among them)."""
+    return [v for k, v in vars(module).items() if not k.startswith("_")]
+
+
+# --- one reader per framework: the tools as they go on the wire ------------------------
+
+
+def _wire(tool):
+    """An MCP `Tool` as the protocol spells it (mcp 1 and 2 name the attribute differently)."""
+    d = tool.model_dump(by_alias=True, exclude_none=True)
+    return {"name": d["name"], "description": d.get("description"), "input_schema": d["inputSchema"]}
+
+
+def _mcp(module):
+    return [_wire(t) for t in asyncio.run(module.mcp.list_tools())]
+
+
+def _fastmcp(module):
+    from fastmcp import Client
+
+    async def listed():
+        async with Client(module.mcp) as client:
+            return await client.list_tools()
+
+    return [_wire(t) for t in asyncio.run(listed())]
+
+
+def _langchain(module):
+    from langchain_core.tools import BaseTool
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    out = []
+    for obj in _functions(module):
+        if isinstance(obj, BaseTool):
+            fn = convert_to_openai_tool(obj)["function"]
+            out.append({"name": fn["name"], "description": fn.get("description"),
+                        "input_schema": fn.get("parameters")})
+    return out
+
+
+def _agents(module):
+    from agents import FunctionTool
+
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.params_json_schema,
+         "strict": t.strict_json_schema}
+        for t in _functions(module) if isinstance(t, FunctionTool)
+    ]
+
+
+def _anthropic(module):
+    from anthropic.lib.tools import BetaFunctionTool
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, BetaFunctionTool):
+            d = t.to_dict()
+            out.append({"name": d["name"], "description": d.get("description"),
+                        "input_schema": d["input_schema"]})
+    return out
+
+
+def _pydantic_ai(module):
+    from pydantic_ai import RunContext
+    from pydantic_ai.models.test import TestModel
+
+    # The tool definitions the agent offers a model, as a model receives them.
+    model = TestModel()
+    module.agent.run_sync("hi", model=model)
+    params = model.last_model_request_parameters
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.parameters_json_schema,
+         "strict": t.strict}
+        for t in params.function_tools
+    ]
+
+
+def _smolagents(module):
+    from smolagents import Tool
+    from smolagents.models import get_tool_json_schema
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, Tool):
+            fn = get_tool_json_schema(t)["function"]
+            out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
+def _claude_agent_sdk(module):
+    from claude_agent_sdk import SdkMcpTool, _build_input_schema
+
+    # create_sdk_mcp_server puts exactly this into each wire Tool's inputSchema.
+    return [
+        {"name": t.name, "description": t.description, "input_schema": _build_input_schema(t)}
+        for t in _functions(module) if isinstance(t, SdkMcpTool)
+    ]
+
+
+READERS = {
+    "mcp": _mcp,
+    "mcpserver": _mcp,
+    "fastmcp": _fastmcp,
+    "langchain": _langchain,
+    "agents": _agents,
+    "anthropic": _anthropic,
+    "pydantic_ai": _pydantic_ai,
+    "smolagents": _smolagents,
+    "claude_agent_sdk": _claude_agent_sdk,
+}
+
+
+def record(name: str) -> bool:
+    distribution, framework = FRAMEWORKS[name]
+    try:
+        version = metadata.version(distribution)
+        module, digest = _load(name)
+        tools = READERS[name](module)
+    except Exception as exc:  # not installed, or another major version: say so, go on
+        print(f"{name}: skipped ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})")
+        return False
+    data = {
+        "framework": framework,
+        "distribution": distribution,
+        "version": version,
+        "python": "%d.%d" % sys.version_info[:2],
+        "source": f"sources/{name}.py",
+        "sha256": digest,
+        "tools": tools,
+    }
+    with open(os.path.join(HERE, name + ".json"), "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2, sort_keys=True, ensure_ascii=False)
+        handle.write("\n")
+    print(f"{name}: {len(tools)} tools from {distribution} {version}")
+    return True
+
+
+def main(argv) -> int:
+    names = argv or list(FRAMEWORKS)
+    unknown = [n for n in names if n not in FRAMEWORKS]
+    if unknown:
+        print(f"unknown: {', '.join(unknown)}; known: {', '.join(FRAMEWORKS)}", file=sys.stderr)
+        return 2
+    for name in names:
+        record(name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
