@@ -374,11 +374,14 @@ def test_field_defaults_and_descriptions():
             g: Annotated[int, Field(description="From Annotated.")] = 3,
             *,
             h: Annotated[int, Field(description="Required through Annotated.")],
+            i: Annotated[int, Field(default=2)],
+            j: Annotated[str, "pydantic ignores a bare string"],
         ) -> str:
             """F."""
     ''')
     p = props(tool)
-    assert schema(tool)["required"] == ["a", "b", "h"]
+    assert schema(tool)["required"] == ["a", "b", "h", "j"]
+    assert p["j"] == {"type": "string"}
     assert p["a"]["description"] == "Needed."
     assert p["c"]["description"] == "Has a default."
     assert p["g"] == {"type": "integer", "description": "From Annotated.", "default": 3}

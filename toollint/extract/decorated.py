@@ -300,7 +300,7 @@ class _Type:
     values: Optional["_Type"] = None  # dict[str, V]: V
     nullable: bool = False
     description: Optional[Const] = None  # Annotated[X, Field(description=...)] / Annotated[X, "..."]
-    required_field: bool = False  # Annotated[X, Field(...)] without a default
+    field_default: bool = False  # Annotated[X, Field(default=...)]: optional without `= v`
 
 
 def _last(expr: cst.BaseExpression) -> str:
@@ -309,9 +309,11 @@ def _last(expr: cst.BaseExpression) -> str:
 
 
 class _Types:
-    def __init__(self, span_of: Callable[[cst.CSTNode], Span], evaluator: Evaluator) -> None:
+    def __init__(self, span_of: Callable[[cst.CSTNode], Span], evaluator: Evaluator,
+                 string_descriptions: bool = False) -> None:
         self.span_of = span_of
         self.evaluator = evaluator
+        self.string_descriptions = string_descriptions
 
     def of(self, node: Optional[cst.BaseExpression], span: Optional[Span] = None, depth: int = 0) -> Optional[_Type]:
         if node is None:
@@ -392,22 +394,24 @@ class _Types:
             return _Type(span, type="null")
         if len(flat) == 1:
             only = flat[0]
-            return _Type(only.span, only.type, only.items, only.enum, None, only.values, nullable or only.nullable,
-                         only.description, only.required_field)
+            return _Type(only.span, type=only.type, items=only.items, enum=only.enum, values=only.values,
+                         nullable=nullable or only.nullable, description=only.description,
+                         field_default=only.field_default)
         return _Type(span, members=flat, nullable=nullable)
 
     def _metadata(self, meta: cst.BaseExpression, into: _Type) -> None:
-        value = self.evaluator.eval(meta)
-        if isinstance(value, Const) and isinstance(value.value, str) and into.description is None:
-            into.description = value  # claude-agent-sdk reads Annotated[str, "description"]
-        field = _field_call(meta)
-        if field is not None:
-            description = _kw(field, "description")
+        if self.string_descriptions:  # claude-agent-sdk reads Annotated[str, "description"]; pydantic does not
+            value = self.evaluator.eval(meta)
+            if isinstance(value, Const) and isinstance(value.value, str) and into.description is None:
+                into.description = value
+        call = _field_call(meta)
+        if call is not None:
+            description = _kw(call, "description")
             if description is not None:
                 got = self.evaluator.eval(description)
                 if isinstance(got, Const) and isinstance(got.value, str):
                     into.description = got
-            into.required_field = not _field_has_default(field)
+            into.field_default = _field_has_default(call)
 
 
 _NONE = cst.Name("None")  # the None that Optional[X] implies; it has no position
@@ -673,8 +677,8 @@ def _function_tool(node: cst.FunctionDef, sig: FunctionSig, use: _Use,
                 value = evaluator.eval(got)
                 if isinstance(value, Const) and isinstance(value.value, str):
                     description_node = value
-        elif t.required_field and profile.pydantic and not param.has_default:
-            has_default = False
+        elif t.field_default and profile.pydantic:
+            has_default = True
         if description_node is None and param.name in arg_docs:
             doc_text, first, last = arg_docs[param.name]
             where = _docstring_line_span(sig.docstring, raw_doc, offset, first, last) or param.span
@@ -787,7 +791,7 @@ def _claude_schema(spec: cst.Dict, span_of, evaluator: Evaluator) -> Value:
         kind = evaluated.get("type")
         if isinstance(kind, Const) and isinstance(kind.value, str) and evaluated.has("properties"):
             return evaluated  # already a JSON schema: sent as it is
-    types = _Types(span_of, evaluator)
+    types = _Types(span_of, evaluator, string_descriptions=True)
     where = span_of(spec)
     properties: List[Tuple[str, Span, Value]] = []
     required: List[Const] = []
