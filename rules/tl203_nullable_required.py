@@ -10,6 +10,8 @@ class NullableRequired(Rule):
     def check_tool(self, tool, group, ctx):
         if is_strict(tool) or tool.name.value in ctx.project.forced_tools:
             return  # strict mode spells optional as nullable-and-required; forced tools may mean it
+        if tool.shape == "decorated":
+            return  # derived from `x: T | None` without a default: TL209 names the parameter
         props, req = properties(tool.schema), required(tool.schema)
         if not props or not req:
             return

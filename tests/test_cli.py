@@ -72,7 +72,7 @@ HELPDESK = {
                 ),
                 "input_schema": {
                     "type": "object",
-                    "properties": {"email": {"type": "string", "description": "Account email."}},
+                    "properties": {"email": {"type": "string", "format": "email", "description": "Account email."}},
                     "required": ["email"],
                 },
             },

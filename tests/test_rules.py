@@ -27,8 +27,8 @@ TOOL_DEFINITIONS = [
         "input_schema": {{
             "type": "object",
             "properties": {{
-                "order_id": {{"type": "string"}},
-                "reason": {{"type": ["string", "null"]}},
+                "order_id": {{"type": "string", "description": "e.g. ORD-1"}},
+                "reason": {{"type": ["string", "null"], "description": "Why, in the customer's words."}},
             }},
             "required": ["order_id"],
         }},
@@ -237,5 +237,15 @@ def test_static_evaluation_of_names_concatenation_and_spreads(lint):
     TOOL_HANDLERS = {"search": lambda q, k: q, "read": lambda q=None: q}
     '''
     assert lint({"agent.py": src}, select=["TL102", "TL103", "TL202", "TL205", "TL206", "TL303"]) == [
+        ("agent.py", 4, "TL202"),  # "k" is required but not among BASE's properties
         ("agent.py", 5, "TL102"),
     ]
+
+
+def test_unresolved_definition_is_opt_in_and_says_why(lint):
+    src = '''
+    from plugins import load_plugin_tools
+    TOOLS = [*load_plugin_tools(), make_tool("x")]
+    '''
+    assert lint({"agent.py": src}) == []
+    assert lint({"agent.py": src}, select=["TL002"]) == [("agent.py", 2, "TL002"), ("agent.py", 2, "TL002")]

@@ -128,6 +128,11 @@ class _Resolver:
         functions = self.functions.setdefault(facts.module, dict(facts.functions))
         if ref.name in functions:
             return Symbol(ref.name, ref.span, functions[ref.name])
+        head, _, rest = ref.name.partition(".")
+        instance = constants.get(head)
+        if rest and isinstance(instance, CallVal) and f"{instance.func}.{rest}" in functions:
+            # `orders = Orders()` in that module, then `orders.search`
+            return Symbol(f"{instance.func}.{rest}", ref.span, functions[f"{instance.func}.{rest}"])
         for local, module, attr in facts.imports:  # a re-export through __init__.py
             if local == ref.name:
                 return self.lookup(Ref(module, attr, ref.span) if attr else Ref("", module, ref.span), depth + 1, seen | {key})
@@ -207,14 +212,16 @@ def interpret(decl: RegistryDecl, value: Value) -> Registry:
             else:
                 return Registry(decl.kind, decl.name, decl.span, complete=False)
         tools: List[Tool] = []
+        unseen: List[Unresolved] = []
         complete = value.complete
         for item in value.items:
             tool = tool_from_value(item, decl.name, in_registry=True)
             if tool is None:
                 complete = False  # something we could not see may be a tool
+                unseen.append(_why(item))
             else:
                 tools.append(tool)
-        return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools))
+        return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools), unresolved=tuple(unseen))
     if decl.kind == "handlers":
         if not isinstance(value, DictVal):
             return Registry(decl.kind, decl.name, decl.span, complete=False)
@@ -251,6 +258,18 @@ def interpret(decl: RegistryDecl, value: Value) -> Registry:
     members = tuple(_str(i) for i in value.items)
     return Registry(decl.kind, decl.name, decl.span,
                     value.complete and all(m.value is not None for m in members), members=members)
+
+
+def _why(value: Value) -> Unresolved:
+    if isinstance(value, Unresolved):
+        return value
+    if isinstance(value, Symbol):
+        return Unresolved(f"'{value.target}' is not a literal definition", value.span)
+    if isinstance(value, CallVal):
+        return Unresolved(f"the result of {value.func}() is only known at run time", value.span)
+    if isinstance(value, Ref):
+        return Unresolved(f"'{value.name}' from '{value.module}' could not be read", value.span)
+    return Unresolved("not a tool definition toollint recognises", value.span)
 
 
 def _configured_first(decl: RegistryDecl) -> int:

@@ -262,6 +262,7 @@ class Registry:
     handlers: Tuple[HandlerEntry, ...] = ()
     categories: Tuple[Category, ...] = ()
     members: Tuple[Str, ...] = ()  # for "always"
+    unresolved: Tuple["Unresolved", ...] = ()  # entries static evaluation could not see, and why
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class _Extractor:
         registries.extend(discovery.classes(self.classes, self.names, self.targets, evaluator, functions,
                                             self.span_of))
         for qualname, node in self.function_nodes:
-            registries.extend(discovery.scan_function(qualname, node, evaluator, self.span_of))
+            registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of))
 
         constants: List[Tuple[str, Value]] = []
         for name in self.names:

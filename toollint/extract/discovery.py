@@ -293,8 +293,15 @@ class _FirstCall(cst.CSTVisitor):
         return False
 
 
-def scan_function(qualname: str, node: cst.FunctionDef, evaluator: Evaluator, span_of) -> List[RegistryDecl]:
+def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
+                  span_of) -> List[RegistryDecl]:
     scan = FunctionScan(qualname, evaluator, span_of)
+    for decorator in node.decorators:
+        # a project's own `@register_tool(name=..., description=..., parameters=...)`
+        if _looks_like_tool(decorator.decorator):
+            value = evaluator.eval(decorator.decorator)
+            if tool_from_value(value) is not None:
+                scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
     try:
         node.body.visit(scan)
     except RecursionError:

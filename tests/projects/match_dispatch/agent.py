@@ -1,0 +1,43 @@
+"""Responses API tools with a match/case dispatch."""
+
+TOOLS = [
+    {
+        "type": "function",
+        "name": "add_note",
+        "description": "Attach a note to a ticket. Use this when the agent wants to record something; "
+        "do not use it to message the customer.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "string", "description": "Like T-9."},
+                           "text": {"type": "string", "description": "Note text."}},
+            "required": ["ticket_id", "text"],
+        },
+    },
+    {
+        "type": "function",
+        "name": "close_ticket",
+        "description": "Close a solved ticket. Use this when the customer confirms the fix; "
+        "do not use it for open questions.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "string", "description": "Like T-9."}},
+            "required": ["ticket_id"],
+        },
+    },
+]
+
+
+def add_note(ticket_id, text, author):
+    return None
+
+
+def close_ticket(ticket_id, reason="solved"):
+    return None
+
+
+def dispatch(name, args):
+    match name:
+        case "add_note":
+            return add_note(**args)
+        case "close_ticket":
+            return close_ticket(**args)
