@@ -453,6 +453,12 @@ class _Server:
                 rid = self.path.rsplit("/", 1)[-1]
                 code = status.get(rid, 404)
                 body = b'{"error": {"message": "nope"}}'
+                if code == 302:  # to a place that would collect the key
+                    self.send_response(302)
+                    self.send_header("Location", "/v1/responses/resp_ok1")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 if code == 200:
                     calls = ["search_orders"] if rid.endswith("1") else []
                     body = json.dumps(payload("openai-responses", rid, ["search_orders", "export_invoices"],
@@ -594,3 +600,12 @@ def test_payload_files_among_paths_and_paths_among_payloads(project, capsys):
     assert usage(capsys, "--responses", "logs.jsonl", "agent/tools.py")[1] == first[1]
     assert usage(capsys, "logs.jsonl", "agent") == first
     assert first[0] == 1 and " TL401 " in first[1]
+
+
+def test_fetch_does_not_follow_redirects(project, capsys, server):
+    srv = server({"resp_moved": 302, "resp_ok1": 200})
+    (project / "ids.txt").write_text("resp_moved\nresp_ok1\n")
+    code, out, err = usage(capsys, "--openai-response-ids", "ids.txt", "--min-offered", "1")
+    assert [p for _, p, _ in srv.requests] == ["/v1/responses/resp_moved", "/v1/responses/resp_ok1"]
+    assert "ids.txt:1: not fetched: resp_moved: HTTP 302: redirects are not followed" in err
+    assert code == 1 and "sample: 1 turn from 1 file" in out
