@@ -33,12 +33,7 @@ _CODE = re.compile(r"^TL\d{3}$")
 
 # Cases that document correct behaviour the engine does not have yet: id -> reason.
 # Strict xfail, so the day the engine is fixed the test says so.
-KNOWN_ENGINE_BUGS: Dict[str, str] = {
-    "tl001-example-1": (
-        "toollint/parse.py reports libcst's ParserSyntaxError.raw_line, which the native "
-        "parser sets one line after the error (LibCST #1028), and 1:1 for tokenizer errors"
-    ),
-}
+KNOWN_ENGINE_BUGS: Dict[str, str] = {}
 
 
 class Block(NamedTuple):

@@ -73,9 +73,31 @@ def parse(path: str, text: str):
     try:
         return libcst.parse_module(text)
     except libcst.ParserSyntaxError as exc:
+        python = _python_syntax_error(text)
+        if python is not None:  # the position and words users know from Python itself
+            return file_error(path, f"syntax error: {python[0]}", python[1], python[2])
         message = str(exc.message).splitlines()[0] if exc.message else "invalid syntax"
-        return file_error(path, f"syntax error: {message}", exc.raw_line, exc.raw_column + 1)
+        return file_error(path, f"syntax error: {message}", max(1, exc.raw_line), exc.raw_column + 1)
     except RecursionError:
         return file_error(path, "cannot parse file: it is nested too deeply to analyse")
     except Exception as exc:  # libcst's native parser raises a few other types on odd input
         return file_error(path, f"cannot parse file: {type(exc).__name__}: {exc}".splitlines()[0])
+
+
+def _python_syntax_error(text: str):
+    """(message, line, col) of CPython's own error, or None when CPython accepts the text.
+
+    libcst's native parser places some errors a line late; `compile` to an AST only
+    parses, it never runs anything.
+    """
+    import ast
+
+    try:
+        compile(text, "<toollint>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as exc:
+        line = exc.lineno or 1
+        col = exc.offset or 1
+        return (exc.msg or "invalid syntax", line, max(1, col))
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    return None
