@@ -1,0 +1,128 @@
+"""TL201: the input schema is not valid JSON Schema, or its top level is not an object.
+
+Validation is jsonschema's own `check_schema`, error for error: the meta-schema of the
+schema's `$schema` (Draft 2020-12 when it has none), with the meta-schema's format checks.
+jsonschema is imported on first use, not at start-up, and one meta-validator per draft is
+kept for the run.
+"""
+import re
+from functools import lru_cache
+from typing import List, Tuple
+
+from toollint.model import Const, DictVal, is_complete, to_python
+from toollint.rule import Rule
+from toollint.schemawalk import TYPE_NAMES, pointer_node, where
+
+# What people write for a type when they think in Python or SQL.
+_TYPE_FIXES = {
+    "str": "string", "text": "string", "varchar": "string", "char": "string", "uuid": "string",
+    "date": "string", "datetime": "string", "int": "integer", "long": "integer", "float": "number",
+    "double": "number", "decimal": "number", "bool": "boolean", "list": "array", "tuple": "array",
+    "dict": "object", "map": "object", "none": "null", "nonetype": "null",
+}
+# ECMA 262 syntax that Python's `re` (jsonschema's "regex" format check) rejects.
+_ECMA_ONLY = re.compile(r"\\[pPk]|\\u\{|\\c[A-Za-z]|\(\?<(?![=!])")
+_MAX_MESSAGE = 120
+
+
+@lru_cache(maxsize=None)
+def _meta_validator(cls):
+    from jsonschema.validators import validator_for
+
+    meta_cls = validator_for(cls.META_SCHEMA, default=cls)
+    return meta_cls(cls.META_SCHEMA, format_checker=cls.FORMAT_CHECKER)
+
+
+def _draft_label(cls) -> str:
+    m = re.match(r"Draft(\d+)Validator$", cls.__name__)
+    if not m:
+        return cls.__name__
+    digits = m.group(1)
+    return f"Draft {digits[:4]}-{digits[4:]}" if len(digits) == 6 else f"Draft {digits}"
+
+
+def meta_errors(data: dict) -> Tuple[str, List[Tuple[Tuple, str]]]:
+    """(draft label, [(JSON path, message)]) as jsonschema's check_schema sees the schema."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+    from jsonschema.validators import validator_for
+
+    dialect = data.get("$schema")
+    # a `$schema` that is not a string is the meta-schema's finding, not a dialect to look up
+    cls = validator_for(data, default=Draft202012Validator) if isinstance(dialect, str) else Draft202012Validator
+    seen = set()
+    out = []
+    for error in _iter_errors(_meta_validator(cls), data):
+        try:
+            error = best_match([error]) or error  # descend into anyOf to the branch that nearly fits
+        except RecursionError:
+            pass
+        path = tuple(error.absolute_path)
+        if error.validator == "format" and error.validator_value == "regex" and isinstance(error.instance, str) \
+                and _ECMA_ONLY.search(error.instance):
+            continue  # valid ECMA 262, which is what JSON Schema patterns are
+        message = _message(error, path)
+        if (path, message) not in seen:  # 2020-12's $dynamicRef reports one defect several times
+            seen.add((path, message))
+            out.append((path, message))
+    return _draft_label(cls), out
+
+
+def _iter_errors(validator, data):
+    """The meta-schema errors, stopping quietly where jsonschema itself gives up (Python's
+    `re` overflows on a pattern with thousands of nested groups): never crash on input."""
+    errors = validator.iter_errors(data)
+    while True:
+        try:
+            error = next(errors)
+        except StopIteration:
+            return
+        except (RecursionError, ValueError, TypeError, OverflowError):
+            return
+        yield error
+
+
+def _message(error, path) -> str:
+    in_type = "type" in path[-2:] and error.validator in ("anyOf", "enum")
+    if in_type and isinstance(error.instance, str) and error.instance not in TYPE_NAMES:
+        fix = _TYPE_FIXES.get(error.instance.lower())
+        if fix:
+            return f"{error.instance!r} is not a JSON Schema type; write {fix!r}"
+        return f"{error.instance!r} is not a JSON Schema type; use one of {', '.join(TYPE_NAMES)}"
+    text = " ".join(error.message.splitlines()[0].split()) if error.message else error.validator
+    if len(text) > _MAX_MESSAGE:
+        text = text[: _MAX_MESSAGE - 1] + "\u2026"
+    return text
+
+
+class InvalidInputSchema(Rule):
+    code = "TL201"
+    name = "invalid-input-schema"
+    summary = "The input schema is not valid JSON Schema, or its top level is not `type: object`"
+
+    def check_tool(self, tool, group, ctx):
+        schema = tool.schema
+        if tool.shape == "server" or schema is None or not is_complete(schema):
+            return
+        name = tool.name.value
+        if not isinstance(schema, DictVal):
+            yield self.report(schema.span, f"input schema of '{name}' is not a JSON object: tool arguments are "
+                              "always an object; write {\"type\": \"object\", \"properties\": {...}}")
+            return
+        draft, errors = meta_errors(to_python(schema))
+        for path, message in errors:
+            node = pointer_node(schema, path)
+            yield self.report(node.span, f"input schema of '{name}' is not valid JSON Schema ({draft}) "
+                              f"{where(path)}: {message}; providers reject such a tool or the model misreads it")
+        if any(path[:1] == ("type",) for path, _ in errors):
+            return  # the meta-schema already said what is wrong with the top-level type
+        top = schema.get("type")
+        if top is None:
+            yield self.report(schema.span, f"input schema of '{name}' has no top-level \"type\": \"object\": "
+                              "providers accept only an object of named arguments; add \"type\": \"object\" and "
+                              "put the parameters under \"properties\"")
+        elif not (isinstance(top, Const) and top.value == "object"):
+            shown = to_python(top)
+            yield self.report(schema.key_node("type").span, f"input schema of '{name}' has top-level type "
+                              f"{shown!r}: tool arguments are always a JSON object; make it \"type\": \"object\" "
+                              "and put the parameters under \"properties\"")

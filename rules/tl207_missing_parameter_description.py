@@ -1,0 +1,85 @@
+import re
+
+from toollint.model import Const, DictVal, ListVal
+from toollint.rule import Rule
+from toollint.schema import properties
+from toollint.schemawalk import COMPOSITION, property_label, subschemas
+
+# An enum value that names itself: a word of at least three letters ("celsius", "asc",
+# "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
+_WORDLIKE = re.compile(r"^[A-Za-z](?:[^A-Za-z]*[A-Za-z]){2}")
+
+
+class MissingParameterDescription(Rule):
+    code = "TL207"
+    name = "missing-parameter-description"
+    summary = "A property of the input schema has no description"
+
+    def check_tool(self, tool, group, ctx):
+        if tool.shape == "server":
+            return
+        for path, node in subschemas(tool.schema):
+            props = properties(node)
+            if not props:
+                continue
+            for name, (key, prop) in props.items():
+                if not isinstance(prop, DictVal) or _exempt(prop):
+                    continue
+                if not path and _listed_in(tool.description, name):
+                    continue  # an Args block in the tool description is on the wire too
+                description = _description(prop)
+                label = property_label(path, name)
+                if description is None:
+                    if not prop.complete:
+                        continue  # a spread we cannot see may carry it
+                    yield self.report(key.span, f"property '{label}' of '{tool.name.value}' has no description: "
+                                      "the model sees only its name and type; add a \"description\" that says "
+                                      "what to send and where the value comes from")
+                elif isinstance(description, Const) and isinstance(description.value, str) \
+                        and not description.value.strip():
+                    yield self.report(description.span, f"property '{label}' of '{tool.name.value}' has an empty "
+                                      "description: say what to send and where the value comes from")
+
+
+def _listed_in(description, name: str) -> bool:
+    """True when the tool description documents the parameter on a line of its own
+    (`order_id: ...`, `- order_id (str): ...`), as the MCP SDK's raw docstrings do."""
+    if description is None or description.value is None:
+        return False
+    line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
+                      % re.escape(name), re.MULTILINE)
+    return bool(line.search(description.value))
+
+
+def _description(prop: DictVal):
+    """The description node of a property, or of one of its `anyOf`/`oneOf` branches
+    (a nullable wrapper often carries it on the non-null branch)."""
+    d = prop.get("description")
+    if d is not None:
+        return d
+    for key in COMPOSITION:
+        branches = prop.get(key)
+        if isinstance(branches, ListVal):
+            for branch in branches.items:
+                if isinstance(branch, DictVal) and branch.get("description") is not None:
+                    return branch.get("description")
+    return None
+
+
+def _exempt(prop: DictVal) -> bool:
+    """Properties whose schema already tells the model what to send."""
+    if prop.has("$ref") or prop.has("const"):
+        return True  # described at the definition / nothing to choose
+    for key in COMPOSITION:
+        branches = prop.get(key)
+        if isinstance(branches, ListVal) and any(isinstance(b, DictVal) and b.has("$ref") for b in branches.items):
+            return True  # `anyOf: [{$ref}, {type: null}]`, pydantic's `allOf: [{$ref}]`
+    enum = prop.get("enum")
+    if enum is not None and not (isinstance(enum, ListVal) and enum.complete):
+        return True  # values we cannot see might speak for themselves
+    if isinstance(enum, ListVal):
+        values = [i for i in enum.items if not (isinstance(i, Const) and i.value is None)]
+        if len(values) <= 1:
+            return True  # one value is a const
+        return all(isinstance(v, Const) and isinstance(v.value, str) and _WORDLIKE.match(v.value) for v in values)
+    return False

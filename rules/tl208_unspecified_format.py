@@ -1,0 +1,186 @@
+"""TL208: an id/email/url/date/phone-like string property whose schema and description say
+nothing about what the value looks like.
+
+The measure, documented in tl208_unspecified_format.md:
+
+1. The property name, split into words (snake_case, camelCase, kebab-case), ends in a
+   format-bearing word: id/uuid/guid, <thing>_number/_no/_num (an identifier), email,
+   url/uri/href/link/website/webhook, date/time/datetime/timestamp/dob/deadline/since/
+   until, <verb>_at (`created_at`), or phone/mobile/tel/fax (also `phone_number`).
+2. Its type is exactly string (optionally nullable, also as `anyOf` with null).
+3. Nothing in its schema pins the format: no `format`, `pattern`, `enum`, `const`,
+   `examples`/`example`, non-empty `default`, or `$ref`.
+4. It has a description (without one TL207 reports it), and the description has none of:
+   an example marker ("e.g.", "for example", "such as", "example", "sample"); a format
+   word ("ISO 8601", "RFC 3339", "YYYY-MM-DD", "UTC", "epoch", "UUID", "E.164", "digits",
+   "characters", "alphanumeric", "numeric", "prefix", "starts with", "format", "pattern",
+   "absolute", "https", ...); a sample (a quoted token other than the property's name, a
+   token mixing digits with letters or separators such as 'ORD-10423' or 2024-05-01, an
+   address such as jane@example.com or https://...); or where the value comes from ("as
+   returned by search_orders", "from the search results").
+"""
+import re
+from typing import Optional
+
+from toollint.model import Const, DictVal, ListVal
+from toollint.rule import Rule
+from toollint.schema import properties
+from toollint.schemawalk import COMPOSITION, property_label, subschemas, types_of
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SEP = re.compile(r"[^A-Za-z0-9]+")
+
+_PHONE = {"phone", "phones", "telephone", "tel", "mobile", "cell", "msisdn", "fax"}
+_EMAIL = {"email", "emails", "mail"}
+_URL = {"url", "urls", "uri", "uris", "href", "link", "links", "website", "webhook"}
+_DATE = {"date", "dates", "time", "times", "datetime", "timestamp", "ts", "dob", "birthdate", "birthday",
+         "deadline", "since", "until"}
+_ID = {"id", "ids", "uuid", "guid"}
+_NUMBER = {"number", "no", "num", "nr"}
+
+HINTS = {
+    "id": ("an identifier", "say what one looks like (an example such as 'ORD-10423', its prefix or length) or "
+           "where it comes from (\"as returned by search_orders\")"),
+    "email": ("an email address", "add \"format\": \"email\" or an example such as 'jane@example.com'"),
+    "url": ("a URL", "say which URL to send (absolute or relative, which scheme) with an example such as "
+            "'https://example.com/hooks/orders'"),
+    "date": ("a date or time", "add \"format\": \"date\" or \"date-time\", or state the format with an example "
+             "such as '2024-05-01' (ISO 8601) and the time zone"),
+    "phone": ("a phone number", "state the format with an example such as '+14155550100' (E.164)"),
+}
+
+_SPEC_KEYS = ("format", "pattern", "enum", "const", "examples", "example", "$ref", "contentMediaType")
+
+_MARKERS = re.compile(
+    r"\be\.?\s?g\b|\bfor (?:example|instance)\b|\bsuch as\b|\bexamples?\b|\bsamples?\b|\blike\s*[:'\"`]",
+    re.IGNORECASE,
+)
+_FORMAT_WORDS = re.compile(
+    r"\b(?:iso[\s-]?(?:8601|3166|4217)?|rfc[\s-]?\d+|yyyy|yy|(?:mm|dd|hh)[-/:.](?:mm|dd|yyyy|yy|ss)|utc|gmt|"
+    r"time\s?zone|offset|epoch|unix|(?:milli|micro)?seconds|uuid|guid|ulid|e\.?164|international|country code|"
+    r"digits?|\d+-digit|characters?|chars|letters?|alphanumeric|numeric|integer|hex(?:adecimal)?|base64|"
+    r"prefix(?:ed)?|suffix(?:ed)?|(?:starts?|begins?|ends?) with|format(?:ted)?|pattern|regex|"
+    r"absolute|relative|https?|scheme|slug|lower-?case|upper-?case|mailbox|domain)\b",
+    re.IGNORECASE,
+)
+_PROVENANCE = re.compile(
+    r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found)\s+(?:by|from|in)\b|"
+    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list)\b",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"'([^'\s]+)'|\"([^\"\s]+)\"|`([^`]+)`|\u2018([^\u2019\s]+)\u2019|\u201c([^\u201d\s]+)\u201d")
+_TOKEN = re.compile(r"[\w:/.+@#-]+")
+_ADDRESS = re.compile(r"\S+@\S+\.\w|\bhttps?://|\bwww\.")
+
+
+def _has_sample(text: str) -> bool:
+    """A token mixing digits with letters or inner separators ('ORD-10423', 2024-05-01,
+    +14155550100, 10:30, v2), or an address (jane@example.com, https://...)."""
+    if _ADDRESS.search(text):
+        return True
+    for m in _TOKEN.finditer(text):
+        token = m.group().rstrip(".:,;-/")
+        if len(token) < 2 or not any(c.isdigit() for c in token):
+            continue
+        inner = token[1:]  # a sign or hash in front is not an inner separator
+        if any(c.isalpha() for c in token) or any(c in ":/.+@#-" for c in inner):
+            return True
+        if token[0] in "+#" and len(token) >= 3:  # +14155550100, #10423
+            return True
+    return False
+
+
+def split_name(name: str):
+    return [w.lower() for w in _SEP.split(_CAMEL.sub(" ", name)) if w]
+
+
+def format_kind(name: str) -> Optional[str]:
+    words = split_name(name)
+    if not words:
+        return None
+    last = words[-1]
+    many = len(words) > 1
+    if last in _PHONE or (last in _NUMBER and any(w in _PHONE for w in words)):
+        return "phone"
+    if last in _EMAIL or (last in ("address", "addr") and any(w in ("email", "mail") for w in words)):
+        return "email"
+    if last in _URL:
+        return "url"
+    if last in _DATE or (last == "at" and many):
+        return "date"
+    if last in _ID or (last in _NUMBER and many):
+        return "id"
+    return None
+
+
+def is_string(prop: DictVal) -> bool:
+    types = types_of(prop)
+    if types:
+        return "string" in types and set(types) <= {"string", "null"}
+    if types is None:
+        return False
+    branch_types = []
+    for key in ("anyOf", "oneOf"):
+        branches = prop.get(key)
+        if isinstance(branches, ListVal):
+            for b in branches.items:
+                if not isinstance(b, DictVal):
+                    return False
+                bt = types_of(b)
+                if not bt:
+                    return False
+                branch_types.extend(bt)
+    return "string" in branch_types and set(branch_types) <= {"string", "null"}
+
+
+def has_spec_keyword(prop: DictVal) -> bool:
+    nodes = [prop]
+    for key in COMPOSITION:
+        branches = prop.get(key)
+        if isinstance(branches, ListVal):
+            nodes.extend(b for b in branches.items if isinstance(b, DictVal))
+    for node in nodes:
+        if not node.complete or any(node.has(k) for k in _SPEC_KEYS):
+            return True  # a spread we cannot see may carry one
+        default = node.get("default")
+        if default is not None and not (isinstance(default, Const) and default.value in (None, "")):
+            return True  # the model sees the default: it is a sample
+    return False
+
+
+def describes_format(text: str, name: str) -> bool:
+    if _MARKERS.search(text) or _FORMAT_WORDS.search(text) or _PROVENANCE.search(text) or _has_sample(text):
+        return True
+    for m in _QUOTED.finditer(text):
+        quoted = next(g for g in m.groups() if g is not None)
+        if quoted != name:
+            return True
+    return False
+
+
+class UnspecifiedFormat(Rule):
+    code = "TL208"
+    name = "unspecified-format"
+    summary = "An id/email/url/date-like string property says nothing about its format"
+
+    def check_tool(self, tool, group, ctx):
+        if tool.shape == "server":
+            return
+        for path, node in subschemas(tool.schema):
+            props = properties(node)
+            if not props:
+                continue
+            for name, (_, prop) in props.items():
+                kind = format_kind(name)
+                if kind is None or not isinstance(prop, DictVal) or not is_string(prop) or has_spec_keyword(prop):
+                    continue
+                description = prop.get("description")
+                if not (isinstance(description, Const) and isinstance(description.value, str)):
+                    continue  # no description is TL207's finding; an unresolved one is unknown
+                text = description.value
+                if not text.strip() or describes_format(text, name):
+                    continue
+                what, hint = HINTS[kind]
+                yield self.report(description.span, f"property '{property_label(path, name)}' of "
+                                  f"'{tool.name.value}' is {what}, but its description is a type annotation, "
+                                  f"not a spec: what should the model send? {hint}")
