@@ -52,7 +52,13 @@ class _Extractor:
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
-        return Span(self.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+        end = r.end
+        rpar = getattr(node, "rpar", None)
+        if rpar:
+            # `(\n "text"\n),`: the expression ends at its closing parenthesis, where a
+            # `# noqa` for it goes; the start stays on the value itself
+            end = self.positions[rpar[-1]].end
+        return Span(self.path, r.start.line, r.start.column + 1, end.line, end.column + 1)
 
     def code_of(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node)
