@@ -1,0 +1,29 @@
+import difflib
+
+from toollint.rule import Rule
+from toollint.schema import properties
+from toollint.text import mentioned_tools
+
+from toollint.rules.tl102_description_reads_like_signature import judged_description
+
+
+class ExclusionNamesUnknownTool(Rule):
+    code = "TL105"
+    name = "exclusion-names-unknown-tool"
+    summary = "The description points to a tool that no registry defines"
+
+    def check_tool(self, tool, group, ctx):
+        text = judged_description(tool)
+        if text is None or not ctx.project.all_definitions_complete:
+            return  # a tool we could not see may be the one it points to
+        defined = ctx.project.all_names
+        props = properties(tool.schema) or {}
+        for name, _ in mentioned_tools(text):
+            # mentioned_tools cannot tell "use order_id instead" (a parameter) from a tool
+            if name in defined or name in props:
+                continue
+            close = difflib.get_close_matches(name, sorted(defined), n=1, cutoff=0.8)
+            hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"
+            yield self.report(tool.description.span, f"description of '{tool.name.value}' points to "
+                              f"'{name}', which no tool in the project defines: the model will look for "
+                              f"a tool it does not have{hint}")

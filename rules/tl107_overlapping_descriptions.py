@@ -1,0 +1,48 @@
+import re
+
+from toollint.rule import Rule
+from toollint.text import NEAR_DUPLICATE, similarity
+
+from toollint.rules.tl102_description_reads_like_signature import judged_description
+
+
+def _names(text, name):
+    return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
+
+
+def _position(tool):
+    s = tool.description.span
+    return (s.path, s.line, s.col)
+
+
+class OverlappingDescriptions(Rule):
+    code = "TL107"
+    name = "overlapping-descriptions"
+    summary = "Two tools' descriptions are near-duplicates and neither points to the other"
+
+    def check_group(self, group, ctx):
+        # One tool per name: the same tool in an OpenAI and an Anthropic list, or its strict
+        # and non-strict variants, is not two tools competing for one turn.
+        first = {}
+        for tool in group.tools:
+            if tool.name.value is None or tool.name.value in first:
+                continue
+            text = judged_description(tool)
+            if text is not None:
+                first[tool.name.value] = (tool, text)
+        tools = sorted(first.values(), key=lambda pair: _position(pair[0]))
+        for i, (later, later_text) in enumerate(tools):
+            for earlier, earlier_text in tools[:i]:
+                a, b = earlier.name.value, later.name.value
+                if _names(earlier_text, b) or _names(later_text, a):
+                    continue
+                score = similarity(earlier_text, later_text)
+                if score < NEAR_DUPLICATE:
+                    continue
+                where = earlier.description.span
+                at = f"line {where.line}" + ("" if where.path == later.description.span.path
+                                             else f" of {where.path}")
+                yield self.report(later.description.span, f"description of '{b}' nearly repeats that of "
+                                  f"'{a}' ({at}; similarity {score:.2f}): the model cannot tell them apart; "
+                                  f"say what each does that the other does not and point to the other "
+                                  f"(\"for ..., use {a} instead\")")

@@ -1,0 +1,50 @@
+from toollint.rule import Rule
+
+
+def _distinct(tools):
+    return {t.name.value for t in tools if t.name.value is not None}
+
+
+class CrowdedTurn(Rule):
+    code = "TL307"
+    name = "crowded-turn"
+    summary = "More tools than max-tools-per-turn can be offered in one turn"
+
+    def check_group(self, group, ctx):
+        limit = ctx.settings.max_tools_per_turn
+        if group.categories:
+            yield from self._routed(group, limit)
+            return
+        # Each list on its own: two lists in one group are usually the same tools for two
+        # providers, never sent together. Counts are lower bounds when a list is incomplete,
+        # so a count over the limit is a fact even then.
+        lists = [(len(_distinct(r.tools)), r.span, r.name) for r in group.definitions]
+        if group.decorated:
+            first = min(group.decorated, key=lambda t: (t.name.span.line, t.name.span.col))
+            lists.append((len(_distinct(group.decorated)), first.name.span, "the decorated tools of this module"))
+        if not lists:
+            return
+        count, span, where = max(lists, key=lambda item: (item[0], -item[1].line))
+        if count > limit:
+            yield self.report(span, f"{where} offers {count} tools in one turn, more than {limit} "
+                              "(max-tools-per-turn): with many tools to choose from the model picks worse; "
+                              "route them into categories and offer one category per turn")
+
+    def _routed(self, group, limit):
+        always = {m.value for r in group.always for m in r.members if m.value is not None}
+        defined = group.defined_names if group.definitions_complete else None
+        best = None
+        for registry in group.categories:
+            for category in registry.categories:
+                offered = always | {m.value for m in category.members if m.value is not None}
+                if defined is not None:
+                    offered &= defined  # a name no tool has offers nothing (TL306)
+                if best is None or len(offered) > best[0]:
+                    best = (len(offered), category, registry)
+        if best is None or best[0] <= limit:
+            return
+        count, category, registry = best
+        also = " with " + ", ".join(r.name for r in group.always) if always else ""
+        yield self.report(category.name.span, f"category '{category.name.value}' of {registry.name}{also} "
+                          f"offers {count} tools in one turn, more than {limit} (max-tools-per-turn): with "
+                          "many tools to choose from the model picks worse; split the category")
