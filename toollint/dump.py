@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -85,9 +86,12 @@ def run(args: argparse.Namespace) -> int:
         if old is not None:
             changes = diff(old, payload)
             if changes:
-                sys.stdout.write(_report(snapshot, changes, updated=True))
-        with open(snapshot, "w", encoding="utf-8", newline="\n") as f:
-            f.write(to_json(payload))
+                sys.stdout.write(_report(snapshot, changes, None))
+        try:
+            with open(snapshot, "w", encoding="utf-8", newline="\n") as f:
+                f.write(to_json(payload))
+        except OSError as exc:
+            raise ConfigError(f"{snapshot}: cannot write the snapshot: {exc.strerror or exc}") from None
         print(f"toollint: wrote {len(payload)} tool(s) to {snapshot}", file=sys.stderr)
         return 0
     if not os.path.exists(snapshot):
@@ -95,7 +99,12 @@ def run(args: argparse.Namespace) -> int:
     changes = diff(_read_snapshot(snapshot), payload)
     if not changes:
         return 0
-    sys.stdout.write(_report(snapshot, changes, updated=False))
+    rerun = ["toollint", "dump", *args.paths]
+    if args.shape != "anthropic":
+        rerun += ["--shape", args.shape]
+    if args.with_locations:
+        rerun.append("--with-locations")
+    sys.stdout.write(_report(snapshot, changes, rerun + ["--against", snapshot, "--update"]))
     return 1
 
 
@@ -108,7 +117,8 @@ def to_json(payload: Any) -> str:
 
 
 def _project(paths: Sequence[str], settings):
-    """(Project, requested paths, TL001 findings of requested files), as engine.run builds them.
+    """(Project, requested paths, TL001 findings of requested files, project root), as
+    engine.run builds them.
 
     TODO(engine): a public `engine.project(paths, settings)` would replace this copy.
     """
@@ -585,9 +595,10 @@ def _required_diff(old: List[Any], new: List[Any], path: str) -> List[str]:
     return out
 
 
-def _report(snapshot: str, changes: List[str], updated: bool) -> str:
-    head = f"{snapshot}: the tools differ from the snapshot ({len(changes)} change{'s' if len(changes) != 1 else ''})"
-    tail = ("snapshot rewritten" if updated else
-            "if the change is intended, rewrite the snapshot with: toollint dump ... --against "
-            f"{snapshot} --update")
+def _report(snapshot: str, changes: List[str], rerun: Optional[Sequence[str]]) -> str:
+    """The diff, headed with the number of changes; `rerun` is the command that accepts them."""
+    count = sum(1 for c in changes if not c.startswith(" "))  # detail lines belong to their change
+    head = f"{snapshot}: the tools differ from the snapshot ({count} change{'s' if count != 1 else ''})"
+    tail = ("snapshot rewritten" if rerun is None else
+            "if the change is intended, rewrite the snapshot: " + " ".join(shlex.quote(a) for a in rerun))
     return "\n".join([head + ":"] + ["  " + c for c in changes] + [tail]) + "\n"
