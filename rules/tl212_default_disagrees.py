@@ -75,35 +75,37 @@ class DefaultDisagrees(Rule):
         for name, (key, prop) in props.items():
             if name not in defaults or not isinstance(prop, DictVal):
                 continue
-            told = self._told(prop)
-            if told is None:
-                continue
-            told_value, told_span, how = told
             got, got_span = defaults[name]
+            if not isinstance(got, (Const, DictVal, ListVal)):
+                continue
             got_value = to_python(got)
             if got_value is None or _contains_unresolved(got_value):
                 continue  # None means "not given": the real default is decided further on
-            if not isinstance(got, (Const, DictVal, ListVal)):
-                continue
-            if _normal(told_value) == _normal(got_value):
-                continue
-            at = "" if got_span.path == told_span.path else f" of {got_span.path}"
-            yield self.report(told_span, f"'{name}' of '{tool.name.value}' {how} {_shown(told_value)} but "
-                              f"{handler.qualname}() defaults it to {_shown(got_value)} (line {got_span.line}{at}): "
-                              "the model is told one thing and gets another; make them agree")
+            # A derived schema copies the signature's default, so its description's stated
+            # default is the one that can disagree: check both, report the first that does.
+            for told_value, told_span, how in self._told(prop):
+                if _normal(told_value) == _normal(got_value):
+                    continue
+                at = "" if got_span.path == told_span.path else f" of {got_span.path}"
+                yield self.report(told_span, f"'{name}' of '{tool.name.value}' {how} {_shown(told_value)} but "
+                                  f"{handler.qualname}() defaults it to {_shown(got_value)} (line "
+                                  f"{got_span.line}{at}): the model is told one thing and gets another; "
+                                  "make them agree")
+                break
 
     @staticmethod
     def _told(prop):
-        """(value, span, wording) of the default the model is told, or None."""
+        """(value, span, wording) of each default the model is told: the schema's, then the
+        one its description states."""
+        out = []
         default = prop.get("default")
         if default is not None:
             value = to_python(default)
-            if value is None or _contains_unresolved(value):
-                return None
-            return value, default.span, "has default"
+            if value is not None and not _contains_unresolved(value):
+                out.append((value, default.span, "has default"))
         description = prop.get("description")
         text = str_value(description)
         stated = stated_default(text) if text else None
-        if stated is None:
-            return None
-        return stated, description.span, "is described with default"
+        if stated is not None:
+            out.append((stated, description.span, "is described with default"))
+        return out

@@ -390,3 +390,25 @@ def extract(client, text):
 '''
     assert lint({"pkg/__init__.py": "", "pkg/tools.py": tool}, select=["TL203"]) == [("pkg/tools.py", 8, "TL203")]
     assert lint({"pkg/__init__.py": "", "pkg/tools.py": tool, "pkg/run.py": call}, select=["TL203"]) == []
+
+
+def test_docstring_default_disagrees_with_a_decorated_tools_signature(lint):
+    src = '''
+from fastmcp import FastMCP
+
+mcp = FastMCP("orders")
+
+
+@mcp.tool
+def search_orders(query: str, limit: int = 10, sort: str = "newest") -> list:
+    """Search orders by product name. Use this when the customer names a product.
+
+    Args:
+        query: Words to look for.
+        limit: Most orders to return (default: 50).
+        sort: Order of results (default: 'newest').
+    """
+    return []
+'''
+    # the derived schema's "default" is the signature's; the docstring's is what disagrees
+    assert lint({"server.py": src}, select=["TL212"]) == [("server.py", 12, "TL212")]
