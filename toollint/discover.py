@@ -26,11 +26,23 @@ def relative(path: str, root: str) -> str:
     return rel.replace(os.sep, "/")
 
 
-def is_excluded(path: str, settings: Settings) -> bool:
+def is_excluded(path: str, settings: Settings, base: str = "") -> bool:
+    """Globs with a '/' match the path from the project root; a bare name matches a
+    folder or file name below `base`, the folder the user named: naming
+    `venv/lib/site-packages/pkg` explicitly means checking it."""
+    patterns = tuple(settings.exclude) + tuple(settings.extend_exclude)
     rel = relative(path, settings.root)
     if rel.startswith("../"):
         rel = path.replace(os.sep, "/")
-    return _matches(rel, tuple(settings.exclude) + tuple(settings.extend_exclude))
+    below = relative(path, base) if base else rel
+    if below.startswith("../"):
+        below = rel
+    return _matches_names(below, [p for p in patterns if "/" not in p.rstrip("/")]) or _matches(
+        rel, [p for p in patterns if "/" in p.rstrip("/")])
+
+
+def _matches_names(relpath: str, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatchcase(part, pattern.rstrip("/")) for part in relpath.split("/") for pattern in patterns)
 
 
 def display_path(path: str) -> str:
@@ -51,14 +63,14 @@ def discover(paths: Iterable[str], settings: Settings) -> List[str]:
             for dirpath, dirnames, filenames in os.walk(path):
                 dirnames[:] = sorted(
                     d for d in dirnames
-                    if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings)
+                    if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings, path)
                 )
                 # a folder named x.py is reported (TL001), not walked
                 filenames = filenames + [d for d in dirnames if d.endswith(".py")]
                 dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
                 for name in filenames:
                     full = os.path.join(dirpath, name)
-                    if name.endswith(".py") and not is_excluded(full, settings):
+                    if name.endswith(".py") and not is_excluded(full, settings, path):
                         found.add(display_path(full))
         elif os.path.lexists(path):
             if settings.force_exclude and is_excluded(path, settings):

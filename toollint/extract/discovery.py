@@ -26,6 +26,7 @@ from toollint.model import (
     RegistryDecl,
     Span,
     Symbol,
+    Unresolved,
     Value,
 )
 
@@ -125,14 +126,40 @@ def classes(class_nodes: Dict[str, cst.ClassDef], names: Dict[str, cst.BaseExpre
             inputs = attr("inputs")
             entries.append((Const("input_schema", inputs.span), _inputs_schema(inputs)))
         function = functions.get(f"{cls}.forward") or functions.get(f"{cls}._run")
+        if function is not None and f"{cls}.inputs" in names:
+            declared = _input_names(attr("inputs"))
+            params = {p.name for p in function.tool_params()}
+            if params and not params & declared:
+                function = None  # forward() takes something else (a pipeline's encoded inputs)
         out.append(RegistryDecl("loose", cls, DictVal(tuple(entries), span), span, function=function))
     return out
 
 
+# smolagents' own input types; the rest are JSON Schema's
+_SMOLAGENTS_ONLY_TYPES = {"any", "image", "audio"}
+
+
+def _input_names(inputs: Value) -> Set[str]:
+    if not isinstance(inputs, DictVal):
+        return set()
+    return {k.value for k, _ in inputs.entries if isinstance(k, Const) and isinstance(k.value, str)}
+
+
 def _inputs_schema(inputs: Value) -> Value:
-    """smolagents `inputs` -> the JSON schema it sends: every input required unless nullable."""
+    """smolagents `inputs` -> the JSON schema it sends: every input required unless nullable.
+
+    Its own types (any, image, audio) are converted by smolagents on the way out: they are
+    left unresolved here rather than judged as JSON Schema."""
     if not isinstance(inputs, DictVal):
         return inputs
+    entries = []
+    for k, v in inputs.entries:
+        kind = v.get("type") if isinstance(v, DictVal) else None
+        if isinstance(kind, Const) and kind.value in _SMOLAGENTS_ONLY_TYPES:
+            v = DictVal(tuple((a, b) for a, b in v.entries if b is not kind)
+                        + ((Const("type", kind.span), Unresolved("a smolagents type", kind.span)),), v.span, v.complete)
+        entries.append((k, v))
+    inputs = DictVal(tuple(entries), inputs.span, inputs.complete)
     required = []
     for k, v in inputs.entries:
         nullable = isinstance(v, DictVal) and isinstance(v.get("nullable"), Const) and v.get("nullable").value is True
