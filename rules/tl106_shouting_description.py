@@ -53,8 +53,8 @@ class ShoutingDescription(Rule):
                                   "capitals and '!!' do not make an instruction win; state the condition "
                                   "plainly (\"Call this only when ...\")")
         for where, node in _descriptions(tool.schema, ""):
-            if d is not None and _within(node.span, d.span):
-                continue  # a docstring's Args block: already judged as part of the description
+            if d is not None and d.value and _within(node.span, d.span) and node.value.strip() in d.value:
+                continue  # an Args block sent inside the description too: judged there already
             fragment = shouting(node.value)
             if fragment:
                 yield self.report(node.span, f"description of '{where}' in '{tool.name.value}' shouts "

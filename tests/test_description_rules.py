@@ -412,3 +412,35 @@ def search_orders(query: str, limit: int = 10, sort: str = "newest") -> list:
 '''
     # the derived schema's "default" is the signature's; the docstring's is what disagrees
     assert lint({"server.py": src}, select=["TL212"]) == [("server.py", 12, "TL212")]
+
+
+def test_shouting_in_a_docstring_args_block_is_reported_once(lint):
+    src = '''
+from fastmcp import FastMCP
+from mcp.server.fastmcp import FastMCP as SdkMCP
+
+mcp = FastMCP("orders")
+sdk = SdkMCP("orders")
+
+
+@mcp.tool
+def search_orders(query: str) -> list:
+    """Search orders by product name. Use this when the customer names a product.
+
+    Args:
+        query: Words to look for. NEVER empty.
+    """
+    return []
+
+
+@sdk.tool()
+def find_orders(query: str) -> list:
+    """Find orders by product name. Use this when the customer names a product.
+
+    Args:
+        query: Words to look for. NEVER empty.
+    """
+    return []
+'''
+    # fastmcp moves Args into the schema (reported there); the MCP SDK sends the raw docstring
+    assert lint({"server.py": src}, select=["TL106"]) == [("server.py", 13, "TL106"), ("server.py", 20, "TL106")]
