@@ -14,7 +14,7 @@ class ExclusionNamesUnknownTool(Rule):
 
     def check_tool(self, tool, group, ctx):
         text = judged_description(tool)
-        if text is None or not ctx.project.all_definitions_complete:
+        if text is None or not group.definitions_complete:
             return  # a tool we could not see may be the one it points to
         defined = ctx.project.all_names
         props = properties(tool.schema) or {}

@@ -293,10 +293,6 @@ def test_ref_can_be_any_commit(repo):
     assert found(result.stdout) == [("committed.py", 1, "TL101"), ("staged.py", 1, "TL101")]
 
 
-@pytest.mark.xfail(
-    reason="cli.py passes the changed files as named files, which bypass excludes unless "
-           "--force-exclude; --changed-since should apply them",
-)
 def test_excluded_folders_stay_excluded(repo):
     # A full run skips build/ (a default exclude); checking only the changed files must not
     # report more than a full run would.

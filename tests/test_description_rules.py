@@ -356,17 +356,7 @@ def test_forced_tool_names_survive_unparsable_source():
     assert forced_tool_names(src) == ("extract_invoice",)
 
 
-def test_nullable_required_quiet_when_forced_in_the_project(lint, monkeypatch):
-    import toollint.extract as extract
-
-    original = extract.extract_module
-
-    # Until extraction fills ModuleFacts.forced_tools itself, wire it here the way it will be.
-    def with_forced(path, module, is_package, tree, text, settings):
-        facts = original(path, module, is_package, tree, text, settings)
-        return dataclasses.replace(facts, forced_tools=forced_tool_names(text))
-
-    monkeypatch.setattr(extract, "extract_module", with_forced)
+def test_nullable_required_quiet_when_forced_in_the_project(lint):
     tool = '''
 TOOLS = [
     {

@@ -145,6 +145,7 @@ def _check(args: argparse.Namespace) -> int:
         paths = changed_files(args.changed_since, paths)
         if not paths:
             return 0
+        args.force_exclude = True  # changed files are not chosen by hand: excludes apply
     elif not paths:
         paths = ["."]
     settings = _settings(args, paths if stdin is None else [stdin[0]])

@@ -35,6 +35,7 @@ The measures, so that rule docs and tests can state them:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Pattern, Sequence, Tuple
 
 __all__ = [
@@ -615,6 +616,7 @@ _ACTION_VERBS = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)  # TL107 compares every pair in a group: tokenise each text once
 def _content_set(text: str) -> FrozenSet[str]:
     out = set()
     for w in _ALNUM.findall(text.lower().replace("_", " ")):

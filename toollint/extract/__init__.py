@@ -12,6 +12,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from toollint.config import Settings
 from toollint.extract.decorated import decorated_tool
 from toollint.extract import discovery
+from toollint.forced import forced_tool_names
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.functions import signature
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
@@ -176,6 +177,7 @@ class _Extractor:
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),
             comments=comments(self.text),
+            forced_tools=forced_tool_names(self.text),
         )
 
 
