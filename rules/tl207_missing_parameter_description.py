@@ -2,8 +2,7 @@ import re
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rule import Rule
-from toollint.schema import properties
-from toollint.schemawalk import COMPOSITION, property_label, subschemas
+from toollint.schemawalk import COMPOSITION, all_properties, property_label
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
@@ -18,27 +17,23 @@ class MissingParameterDescription(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
-        for path, node in subschemas(tool.schema):
-            props = properties(node)
-            if not props:
+        for path, name, key, prop in all_properties(tool.schema):
+            if _exempt(prop):
                 continue
-            for name, (key, prop) in props.items():
-                if not isinstance(prop, DictVal) or _exempt(prop):
-                    continue
-                if not path and _listed_in(tool.description, name):
-                    continue  # an Args block in the tool description is on the wire too
-                description = _description(prop)
-                label = property_label(path, name)
-                if description is None:
-                    if not prop.complete:
-                        continue  # a spread we cannot see may carry it
-                    yield self.report(key.span, f"property '{label}' of '{tool.name.value}' has no description: "
-                                      "the model sees only its name and type; add a \"description\" that says "
-                                      "what to send and where the value comes from")
-                elif isinstance(description, Const) and isinstance(description.value, str) \
-                        and not description.value.strip():
-                    yield self.report(description.span, f"property '{label}' of '{tool.name.value}' has an empty "
-                                      "description: say what to send and where the value comes from")
+            if not path and _listed_in(tool.description, name):
+                continue  # an Args block in the tool description is on the wire too
+            description = _description(prop)
+            label = property_label(path, name)
+            if description is None:
+                if not prop.complete:
+                    continue  # a spread we cannot see may carry it
+                yield self.report(key.span, f"property '{label}' of '{tool.name.value}' has no description: "
+                                  "the model sees only its name and type; add a \"description\" that says "
+                                  "what to send and where the value comes from")
+            elif isinstance(description, Const) and isinstance(description.value, str) \
+                    and not description.value.strip():
+                yield self.report(description.span, f"property '{label}' of '{tool.name.value}' has an empty "
+                                  "description: say what to send and where the value comes from")
 
 
 def _listed_in(description, name: str) -> bool:

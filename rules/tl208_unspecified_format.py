@@ -24,8 +24,7 @@ from typing import Optional
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rule import Rule
-from toollint.schema import properties
-from toollint.schemawalk import COMPOSITION, property_label, subschemas, types_of
+from toollint.schemawalk import COMPOSITION, all_properties, property_label, types_of
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")
@@ -166,21 +165,17 @@ class UnspecifiedFormat(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
-        for path, node in subschemas(tool.schema):
-            props = properties(node)
-            if not props:
+        for path, name, _, prop in all_properties(tool.schema):
+            kind = format_kind(name)
+            if kind is None or not is_string(prop) or has_spec_keyword(prop):
                 continue
-            for name, (_, prop) in props.items():
-                kind = format_kind(name)
-                if kind is None or not isinstance(prop, DictVal) or not is_string(prop) or has_spec_keyword(prop):
-                    continue
-                description = prop.get("description")
-                if not (isinstance(description, Const) and isinstance(description.value, str)):
-                    continue  # no description is TL207's finding; an unresolved one is unknown
-                text = description.value
-                if not text.strip() or describes_format(text, name):
-                    continue
-                what, hint = HINTS[kind]
-                yield self.report(description.span, f"property '{property_label(path, name)}' of "
-                                  f"'{tool.name.value}' is {what}, but its description is a type annotation, "
-                                  f"not a spec: what should the model send? {hint}")
+            description = prop.get("description")
+            if not (isinstance(description, Const) and isinstance(description.value, str)):
+                continue  # no description is TL207's finding; an unresolved one is unknown
+            text = description.value
+            if not text.strip() or describes_format(text, name):
+                continue
+            what, hint = HINTS[kind]
+            yield self.report(description.span, f"property '{property_label(path, name)}' of "
+                              f"'{tool.name.value}' is {what}, but its description is a type annotation, "
+                              f"not a spec: what should the model send? {hint}")

@@ -10,25 +10,13 @@ from typing import List, Tuple
 
 import pytest
 
+from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, git, tools_module, write
+
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) ")
 
 
-def _env(**extra: str) -> dict:
-    # GIT_DIR, GIT_INDEX_FILE... are set when the suite itself runs inside a git hook
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    # the user's global and system git config (signing, hooks, default branch) stay out
-    env.update(NO_COLOR="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1", **extra)
-    return env
-
-
-def git(cwd: Path, *args: str) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, f"git {' '.join(args)}: {proc.stderr}"
-    return proc.stdout
-
-
 def toollint(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=_env(),
+    return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=clean_env(),
                           capture_output=True, text=True, timeout=120)
 
 
@@ -41,12 +29,6 @@ def found(stdout: str) -> List[Tuple[str, int, str]]:
     return out
 
 
-def write(root: Path, rel: str, text: str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
 def undescribed(name: str) -> str:
     """A module whose one tool has no description: TL101 on line 1."""
     return f'TOOLS = [{{"name": "{name}", "input_schema": {{"type": "object", "properties": {{}}}}}}]\n'
@@ -57,50 +39,6 @@ def described(name: str) -> str:
             f'asks whether it is up.", "input_schema": {{"type": "object", "properties": {{}}}}}}]\n')
 
 
-PYPROJECT = '[project]\nname = "demo"\n\n[tool.toollint]\nselect = ["TL101", "TL305", "TL306"]\n'
-
-
-def tool_entry(name: str) -> str:
-    return f'''    {{
-        "name": "{name}",
-        "description": (
-            "Work on one order. Call this when the customer names an order. "
-            "Do not call this for anything else; use escalate instead."
-        ),
-        "input_schema": {{
-            "type": "object",
-            "properties": {{"order_id": {{"type": "string", "description": "Like ORD-1042."}}}},
-            "required": ["order_id"],
-        }},
-    }},
-'''
-
-
-def tools_module(*names: str) -> str:
-    return '"""Tool definitions."""\n\nTOOL_DEFINITIONS = [\n' + "".join(tool_entry(n) for n in names) + "]\n"
-
-
-ROUTER = '''"""Offer each turn only the tools of the question's category."""
-
-TOOL_CATEGORIES = {
-    "orders": ["lookup_order"],
-    "billing": ["issue_refund"],
-}
-'''
-
-HANDLERS = '''"""Dispatch: TOOL_HANDLERS[name](**tool_input)."""
-
-
-def lookup_order(order_id):
-    return {}
-
-
-def issue_refund(order_id):
-    return {}
-
-
-TOOL_HANDLERS = {"lookup_order": lookup_order, "issue_refund": issue_refund}
-'''
 
 
 def line_of(text: str, needle: str) -> int:
@@ -258,7 +196,7 @@ def test_outside_a_repository_is_a_usage_error(tmp_path):
     write(tmp_path, "a.py", undescribed("a"))
     proc = subprocess.run([sys.executable, "-m", "toollint", "check", "--changed-since", "main"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env=_env(GIT_CEILING_DIRECTORIES=str(tmp_path.parent)))
+                          env=clean_env(GIT_CEILING_DIRECTORIES=str(tmp_path.parent)))
     assert proc.returncode == 2
     assert proc.stderr == "toollint: error: --changed-since: not inside a git repository\n"
     assert proc.stdout == ""

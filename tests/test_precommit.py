@@ -23,90 +23,14 @@ from pathlib import Path
 from typing import Dict, List
 
 import pytest
+
+from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, git, new_repo, tools_module, write
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout under test
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 
 
-def _clean_env(**extra: str) -> Dict[str, str]:
-    # GIT_DIR, GIT_INDEX_FILE... are set when the suite itself runs inside a git hook
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    # the user's global and system git config (signing, hooks, templates) stay out
-    env.update(NO_COLOR="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1", **extra)
-    return env
-
-
-def git(cwd: Path, *args: str, env=None) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, env=env or _clean_env(), capture_output=True,
-                          text=True, timeout=300)
-    assert proc.returncode == 0, f"git {' '.join(args)}: {proc.stdout}{proc.stderr}"
-    return proc.stdout
-
-
-def write(root: Path, rel: str, text: str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
-def new_repo(path: Path) -> Path:
-    path.mkdir(parents=True)
-    git(path, "init", "-q", "-b", "main")
-    git(path, "config", "user.name", "Test")
-    git(path, "config", "user.email", "test@example.com")
-    git(path, "config", "commit.gpgsign", "false")
-    return path
-
-
-# ---------------------------------------------------------------------------------------
-# The project the hook runs on: definitions, router and handlers in three modules.
-
-PYPROJECT = '[project]\nname = "demo"\n\n[tool.toollint]\nselect = ["TL101", "TL305", "TL306"]\n'
-
-
-def tool_entry(name: str, description: bool = True) -> str:
-    text = f'    {{\n        "name": "{name}",\n'
-    if description:
-        text += ('        "description": (\n'
-                 '            "Work on one order. Call this when the customer names an order. "\n'
-                 '            "Do not call this for anything else; use escalate instead."\n'
-                 '        ),\n')
-    text += ('        "input_schema": {\n'
-             '            "type": "object",\n'
-             '            "properties": {"order_id": {"type": "string", "description": "Like ORD-1042."}},\n'
-             '            "required": ["order_id"],\n'
-             '        },\n'
-             '    },\n')
-    return text
-
-
-def tools_module(*names: str, undescribed: str = "") -> str:
-    entries = "".join(tool_entry(n, description=n != undescribed) for n in names)
-    return f'"""Tool definitions."""\n\nTOOL_DEFINITIONS = [\n{entries}]\n'
-
-
-ROUTER = '''"""Offer each turn only the tools of the question's category."""
-
-TOOL_CATEGORIES = {
-    "orders": ["lookup_order"],
-    "billing": ["issue_refund"],
-}
-'''
-
-HANDLERS = '''"""Dispatch: TOOL_HANDLERS[name](**tool_input)."""
-
-
-def lookup_order(order_id):
-    return {}
-
-
-def issue_refund(order_id):
-    return {}
-
-
-TOOL_HANDLERS = {"lookup_order": lookup_order, "issue_refund": issue_refund}
-'''
 
 AGENT = {
     "pyproject.toml": PYPROJECT,
@@ -128,7 +52,7 @@ def finding(path: str, text: str, needle: str, code: str, under: str = "") -> "r
 
 
 def toollint(cwd: Path, *args: str, stdin=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=_clean_env(),
+    return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=clean_env(),
                           input=stdin, capture_output=True, text=True, timeout=120)
 
 
@@ -150,7 +74,7 @@ def test_manifest_declares_the_hook_as_designed():
 @pytest.mark.slow
 def test_pre_commit_validates_the_manifest():
     proc = subprocess.run([sys.executable, "-m", "pre_commit", "validate-manifest", str(MANIFEST)],
-                          capture_output=True, text=True, env=_clean_env(), timeout=120)
+                          capture_output=True, text=True, env=clean_env(), timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -222,7 +146,7 @@ def precommit_env(tmp_path_factory) -> Dict[str, str]:
         _repack(dist, wheels)
     for bundled in Path(BUNDLE_FOLDER).glob("setuptools-*.whl"):
         shutil.copy(bundled, wheels)
-    env = _clean_env(
+    env = clean_env(
         PRE_COMMIT_HOME=str(tmp_path_factory.mktemp("pre-commit-home")),
         PIP_CONFIG_FILE=os.devnull,  # this machine's indexes and find-links stay out too
         PIP_NO_INDEX="1",

@@ -314,19 +314,6 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
 
-    # Union-find over modules that hold registries: one module, or modules joined by an
-    # import between them, make one group.
-    parent: Dict[str, str] = {}
-
-    def find(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(a: str, b: str) -> None:
-        parent[find(a)] = find(b)
-
     # Interpret every registry first: which strings are tool names decides whether a dict
     # of callables is a dispatch table and a dict of name lists a router.
     interpreted: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []

@@ -54,6 +54,17 @@ def subschemas(schema: Optional[Value], path: Path = ()) -> Iterator[Tuple[Path,
         stack.extend(reversed(children))
 
 
+def all_properties(schema: Optional[Value]) -> Iterator[Tuple[Path, str, Value, DictVal]]:
+    """(level path, name, key node, property schema) for every dict property at every level
+    whose properties are all known."""
+    from toollint.schema import properties
+
+    for path, node in subschemas(schema):
+        for name, (key, prop) in (properties(node) or {}).items():
+            if isinstance(prop, DictVal):
+                yield path, name, key, prop
+
+
 def _entries(node: DictVal) -> Iterator[Tuple[str, Value]]:
     """String-keyed entries, the last of duplicate keys winning as in Python."""
     seen = {}
