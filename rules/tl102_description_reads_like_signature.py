@@ -2,12 +2,17 @@ from toollint.rule import Rule
 from toollint.text import looks_english, reads_like_signature
 
 
-def judged_description(tool):
-    """The description text when English phrase rules may judge it, else None."""
+def judged_description(tool, any_language=False):
+    """The description text when phrase rules may judge it, else None.
+
+    English phrase lists say nothing about text in another language, so only English is
+    judged, unless the caller has phrases from the config (`any_language`): a team that
+    writes its descriptions in Spanish supplies Spanish phrases, and then wants them judged.
+    """
     d = tool.description
     if tool.shape == "server" or d is None or d.value is None or not d.value.strip():
         return None
-    return d.value if looks_english(d.value) else None
+    return d.value if any_language or looks_english(d.value) else None
 
 
 class DescriptionReadsLikeSignature(Rule):

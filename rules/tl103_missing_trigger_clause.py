@@ -10,7 +10,7 @@ class MissingTriggerClause(Rule):
     summary = "The description never says when to call the tool"
 
     def check_tool(self, tool, group, ctx):
-        text = judged_description(tool)
+        text = judged_description(tool, any_language=bool(ctx.settings.trigger_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return  # TL102 already says it; one defect, one finding
         if not has_trigger(text, ctx.settings.trigger_phrases):

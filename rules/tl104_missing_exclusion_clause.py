@@ -12,7 +12,7 @@ class MissingExclusionClause(Rule):
     def check_tool(self, tool, group, ctx):
         if len({t.name.value for t in group.tools if t.shape != "server"}) < 2:
             return  # with one tool there is nothing to confuse it with
-        text = judged_description(tool)
+        text = judged_description(tool, any_language=bool(ctx.settings.exclusion_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return
         if not has_exclusion(text, ctx.settings.exclusion_phrases):

@@ -8,13 +8,18 @@ PATTERNS = {
     "mcp": re.compile(r"^[A-Za-z0-9._-]{1,128}$"),
 }
 SHAPE_TARGET = {"mcp": "mcp", "anthropic": "anthropic", "openai-chat": "openai", "openai-responses": "openai"}
+# A decorated tool has no wire shape of its own: its framework decides where it goes. An
+# MCP server's tools go to MCP clients; claude-agent-sdk serves its tools to Claude.
+FRAMEWORK_TARGET = {"mcp": "mcp", "fastmcp": "mcp", "anthropic": "anthropic", "claude-agent-sdk": "anthropic"}
 
 
 def target_for(tool, settings):
-    """The configured target, else the provider the definition's shape is sent to; the
-    strictest pattern when the shape does not tell."""
+    """The configured target, else the provider the definition's shape (or a decorated
+    tool's framework) is sent to; the strictest pattern when neither tells."""
     if settings.target:
         return settings.target
+    if tool.shape == "decorated":
+        return FRAMEWORK_TARGET.get(tool.framework or "", "openai")
     return SHAPE_TARGET.get(tool.shape, "openai")
 
 

@@ -277,6 +277,16 @@ class RegistryDecl:
 
 
 @dataclass(frozen=True)
+class Registration:
+    """What one module hands to agents, servers and tool lists (TL308; extract/registration.py)."""
+
+    builds: Tuple[Tuple[str, int], ...] = ()  # (callee as written, line) of each call handed tools
+    names: Tuple[Tuple[str, str], ...] = ()  # (module, name) of the functions passed; "" = this module
+    opaque: Tuple[Tuple[str, str], ...] = ()  # what may hold any tool: a callee (module, name), ("", "")
+    used: Tuple[str, ...] = ()  # local names (and `mod.attr`) the module uses in a way not read
+
+
+@dataclass(frozen=True)
 class ModuleFacts:
     """Everything extraction learned from one file."""
 
@@ -292,6 +302,7 @@ class ModuleFacts:
     comments: Tuple[Tuple[int, int, str, bool], ...] = ()  # (line, col, text, own line) of noqa comments
     error: Optional["Finding"] = None  # TL001 when the file could not be read or parsed
     internal_error: Optional[str] = None  # the traceback of a bug of ours, for --verbose
+    registration: Optional[Registration] = None  # None: hands no tools over, uses none elsewhere
 
 
 # --- findings --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from toollint.extract import discovery
 from toollint.forced import forced_tool_names
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.functions import signature
+from toollint.extract.registration import registrations
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
 
 # Where a registry is changed after its assignment, static evaluation cannot see all of it.
@@ -178,6 +179,8 @@ class _Extractor:
             constants=tuple(constants),
             comments=comments(self.text),
             forced_tools=forced_tool_names(self.text),
+            registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
+                                       self.span_of),
         )
 
 

@@ -1,0 +1,637 @@
+"""TL108 (a description names a parameter the tool lacks), TL308 (a decorated tool no agent
+receives), non-English descriptions under configured phrases (TL103/TL104), and the
+target TL301 infers for decorated tools."""
+from __future__ import annotations
+
+import textwrap
+
+from toollint import engine
+from toollint.config import Settings
+from toollint.engine import extract_file
+from toollint.model import Registration
+
+# --- TL108 description-names-unknown-parameter -------------------------------------------
+
+LOAD_CSV = '''
+from langchain_core.tools import tool
+
+
+@tool
+def load_csv(path: str, limit: int = 100) -> str:
+    """Load a CSV file from the data folder and return its first rows as text.
+
+    Use this when the user asks what a data file contains.
+
+    Args:
+        dataset_name: Path of the CSV file, relative to the data folder.
+        limit: How many rows to return.
+    """
+    return ""
+'''
+
+
+def test_tl108_args_entry_for_a_renamed_parameter(lint):
+    assert lint({"tools.py": LOAD_CSV}, select=["TL108"]) == [("tools.py", 11, "TL108")]
+    fixed = LOAD_CSV.replace("dataset_name:", "path:")
+    assert lint({"tools.py": fixed}, select=["TL108"]) == []
+
+
+def test_tl108_message_names_the_parameters_and_the_likely_one(tmp_path):
+    from toollint.engine import run
+
+    (tmp_path / "tools.py").write_text(textwrap.dedent(LOAD_CSV))
+    [finding] = run([str(tmp_path)], Settings(select=("TL108",), root=str(tmp_path))).findings
+    assert "'dataset_name'" in finding.message
+    assert "its parameters: path, limit" in finding.message
+    assert "did you mean 'path'?" in finding.message
+    assert (finding.span.line, finding.span.col) == (12, 9)
+    assert finding.noqa_line == 14  # the closing quotes: where a noqa comment can go
+
+
+def test_tl108_numpy_and_sphinx_entries(lint):
+    src = '''
+    from agents import function_tool
+
+
+    @function_tool
+    def search_tickets(query: str, max_results: int = 10) -> list:
+        """Search support tickets by keywords.
+
+        Use this when the customer describes a problem without a ticket id.
+
+        Parameters
+        ----------
+        query : str
+            Words from the customer's message.
+        max_result : int
+            How many tickets to return.
+
+        Returns
+        -------
+        tickets : list
+            The matches.
+        """
+        return []
+
+
+    @function_tool
+    def close_ticket(ticket_id: str, note: str = "") -> str:
+        """Close a ticket once the customer confirms the problem is solved.
+
+        Use this when the customer says the issue is fixed.
+
+        :param ticket: The ticket to close, such as T-4821.
+        :param note: A closing remark for the customer.
+        """
+        return ""
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 14, "TL108"), ("tools.py", 31, "TL108")]
+
+
+def test_tl108_backticked_parameter_references(lint):
+    src = '''
+    TOOLS = [
+        {
+            "name": "run_query",
+            "description": """Run one read-only SQL query and return the rows.
+
+    Use this when a question needs numbers from the warehouse. The `timeout_s` parameter
+    bounds the run time; pass `dry_run=true` first when unsure of the cost.""",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "sql": {"type": "string", "description": "One SELECT statement."},
+                    "timeout": {"type": "number", "description": "Seconds before it is cancelled."},
+                },
+                "required": ["sql"],
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 6, "TL108"), ("tools.py", 7, "TL108")]
+
+
+def test_tl108_quiet_on_output_fields_values_tools_and_known_names(lint):
+    src = '''
+    from langchain_core.tools import tool
+    from mcp.server.fastmcp import Context, FastMCP
+
+    mcp = FastMCP("orders")
+
+
+    @tool
+    def search_orders(query: str, status: str = "open") -> list:
+        """Search the customer's orders by free text.
+
+        Use this when the customer cannot name the order. Returns a list of orders with
+        `order_id`, `created_at` and `total_cents`. The status is one of `in_progress`,
+        `shipped` or `cancelled`. If the customer has an id, call `get_order` instead.
+        Set the `status` parameter to narrow the search.
+
+        Args:
+            query: Words from the order, e.g. `blue_shoes`.
+            status: Only orders in this state.
+
+        Returns:
+            list: each with `order_id` and `line_items`.
+
+        Example:
+            >>> search_orders(query="shoes", page_size=5)
+        """
+        return []
+
+
+    @tool
+    def get_order(order_id: str) -> dict:
+        """Fetch one order by its id. Use this when the customer gives an id."""
+        return {}
+
+
+    @mcp.tool()
+    async def refund(order_id: str, ctx: Context) -> str:
+        """Refund an order. Use this when the customer confirmed the refund.
+
+        Args:
+            order_id: The order to refund.
+            ctx: The MCP context, for progress reports.
+        """
+        return ""
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+def test_tl108_quiet_when_the_parameters_are_not_fully_known(lint):
+    src = '''
+    from langchain_core.tools import tool
+    from pydantic import BaseModel
+
+    from .schemas import SEARCH_SCHEMA
+
+
+    class Query(BaseModel):
+        text: str
+        limit: int = 10
+
+
+    @tool
+    def search(params: Query) -> list:
+        """Search the catalogue. Use this when the user asks for a product.
+
+        Args:
+            text: Words to look for.
+            limit: How many results.
+        """
+        return []
+
+
+    @tool
+    def fetch(url: str, **options) -> str:
+        """Fetch a page. Use this when the user gives a link.
+
+        Args:
+            url: The page.
+            timeout: Seconds to wait, passed through `options`.
+        """
+        return ""
+
+
+    TOOLS = [{"name": "lookup", "description": "Look up a SKU. Set `sku_code` when known.",
+              "input_schema": SEARCH_SCHEMA}]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+def test_tl108_nested_object_keys_are_known(lint):
+    src = '''
+    TOOLS = [
+        {
+            "name": "create_invoice",
+            "description": (
+                "Create an invoice. Use this when the customer asks for one. If "
+                "`billing_address` is omitted the account's address is used."
+            ),
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "customer": {
+                        "type": "object",
+                        "properties": {"billing_address": {"type": "string"}, "name": {"type": "string"}},
+                    },
+                },
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+# --- TL308 tool-never-registered ------------------------------------------------------------
+
+SMOL_TOOLS = '''
+from smolagents import tool
+
+
+@tool
+def get_weather(city: str) -> str:
+    """Get today's weather for a city.
+
+    Args:
+        city: The city name, e.g. "Lisbon".
+    """
+    return "sunny"
+
+
+@tool
+def get_time(city: str) -> str:
+    """Get the local time in a city.
+
+    Args:
+        city: The city name.
+    """
+    return "12:00"
+
+
+@tool
+def convert_currency(amount: float, currency: str) -> str:
+    """Convert an amount of euros to another currency.
+
+    Args:
+        amount: Euros to convert.
+        currency: An ISO 4217 code such as "USD".
+    """
+    return ""
+'''
+
+
+def test_tl308_same_module(lint):
+    src = SMOL_TOOLS.replace("from smolagents import tool", "from smolagents import CodeAgent, InferenceClientModel, tool")
+    src += "\n\nagent = CodeAgent(tools=[get_weather, get_time], model=InferenceClientModel())\n"
+    assert lint({"agent.py": src}, select=["TL308"]) == [("agent.py", 25, "TL308")]
+    every = src.replace("tools=[get_weather, get_time]", "tools=[get_weather, get_time, convert_currency]")
+    assert lint({"agent.py": every}, select=["TL308"]) == []
+
+
+def test_tl308_across_modules_with_aliases_and_lists(lint):
+    agent = '''
+    from smolagents import CodeAgent, InferenceClientModel
+
+    from .tools import get_time as local_time, get_weather
+
+    def build():
+        tools = [get_weather]
+        tools.append(local_time)
+        return CodeAgent(tools=tools, model=InferenceClientModel())
+    '''
+    files = {"pyproject.toml": "", "app/__init__.py": "", "app/tools.py": SMOL_TOOLS, "app/agent.py": agent}
+    assert lint(files, select=["TL308"]) == [("app/tools.py", 25, "TL308")]
+    # only the checked file is reported, but the agent module is read all the same
+    assert lint(files, paths=["app/tools.py"], select=["TL308"]) == [("app/tools.py", 25, "TL308")]
+    assert lint(files, paths=["app/agent.py"], select=["TL308"]) == []
+
+
+def test_tl308_list_constant_in_another_module(lint):
+    registry = '''
+    from .tools import get_time, get_weather
+
+    ALL_TOOLS = [get_weather, get_time]
+    '''
+    agent = '''
+    from smolagents import CodeAgent, InferenceClientModel
+
+    from .registry import ALL_TOOLS
+    from .tools import convert_currency
+
+    agent = CodeAgent(tools={tools}, model=InferenceClientModel())
+    '''
+    files = {"pyproject.toml": "", "app/__init__.py": "", "app/tools.py": SMOL_TOOLS, "app/registry.py": registry,
+             "app/agent.py": agent.format(tools="ALL_TOOLS")}
+    assert lint(files, select=["TL308"]) == [("app/tools.py", 25, "TL308")]
+    files["app/agent.py"] = agent.format(tools="[*ALL_TOOLS, convert_currency]")
+    assert lint(files, select=["TL308"]) == []
+    files["app/agent.py"] = agent.format(tools="ALL_TOOLS + [convert_currency]")
+    assert lint(files, select=["TL308"]) == []
+    # a list the agent never receives hides nothing: it may be passed where we do not look
+    files["app/registry.py"] = (textwrap.dedent(registry)
+                                + "from .tools import convert_currency\nEXTRA = [*ALL_TOOLS, convert_currency]\n")
+    files["app/agent.py"] = agent.format(tools="ALL_TOOLS")
+    assert lint(files, select=["TL308"]) == []
+
+
+def test_tl308_langchain_forms(lint):
+    tools = '''
+    from langchain_core.tools import tool
+
+
+    @tool
+    def search_docs(query: str) -> str:
+        """Search the product documentation. Use this for how-to questions."""
+        return ""
+
+
+    @tool
+    def open_ticket(summary: str) -> str:
+        """Open a support ticket. Use this when the user reports a bug."""
+        return ""
+
+
+    @tool
+    def get_status(service: str) -> str:
+        """Get a service's status. Use this when the user asks whether something is down."""
+        return ""
+    '''
+    bind = '''
+    from langchain_openai import ChatOpenAI
+
+    from .tools import get_status, open_ticket, search_docs
+
+    llm = ChatOpenAI(model="gpt-4o").bind_tools([search_docs, open_ticket])
+    '''
+    graph = '''
+    from langgraph.prebuilt import create_react_agent
+
+    from . import tools
+
+    agent = create_react_agent("openai:gpt-4o", [tools.search_docs, tools.get_status])
+    '''
+    executor = '''
+    from langchain.agents import AgentExecutor, create_tool_calling_agent, load_tools
+
+    from .tools import get_status, open_ticket, search_docs
+
+    TOOLS = load_tools(["serpapi"]) + [search_docs, open_ticket]
+    agent = create_tool_calling_agent(llm, TOOLS, prompt)
+    executor = AgentExecutor(agent=agent, tools=TOOLS)
+    '''
+    base = {"pyproject.toml": "", "bot/__init__.py": "", "bot/tools.py": tools}
+    assert lint({**base, "bot/chat.py": bind}, select=["TL308"]) == [("bot/tools.py", 17, "TL308")]
+    assert lint({**base, "bot/chat.py": graph}, select=["TL308"]) == [("bot/tools.py", 11, "TL308")]
+    # a third-party loader returns its own tools: ours are still read
+    assert lint({**base, "bot/chat.py": executor}, select=["TL308"]) == [("bot/tools.py", 17, "TL308")]
+
+
+def test_tl308_agents_sdk_and_beta_tool(lint):
+    agents_sdk = '''
+    from agents import Agent, WebSearchTool, function_tool
+
+
+    @function_tool
+    def get_order(order_id: str) -> str:
+        """Fetch one order by its id. Use this when the customer gives an id."""
+        return ""
+
+
+    @function_tool
+    def cancel_order(order_id: str) -> str:
+        """Cancel an order. Use this when the customer asks to cancel."""
+        return ""
+
+
+    support = Agent(name="support", instructions="Help.", tools=[get_order, WebSearchTool()])
+    '''
+    beta = '''
+    import anthropic
+    from anthropic import beta_tool
+
+
+    @beta_tool
+    def get_weather(city: str) -> str:
+        """Get the weather. Use this when the user asks about the weather.
+
+        Args:
+            city: The city.
+        """
+        return ""
+
+
+    @beta_tool
+    def get_time(city: str) -> str:
+        """Get the time. Use this when the user asks what time it is.
+
+        Args:
+            city: The city.
+        """
+        return ""
+
+
+    client = anthropic.Anthropic()
+    reply = client.messages.create(model="claude-sonnet-4-5", max_tokens=1024, messages=[],
+                                   tools=[get_weather.to_dict()])
+    '''
+    assert lint({"support.py": agents_sdk}, select=["TL308"]) == [("support.py", 11, "TL308")]
+    assert lint({"weather.py": beta}, select=["TL308"]) == [("weather.py", 16, "TL308")]
+
+
+def test_tl308_quiet_when_registration_cannot_be_read(lint):
+    unreadable = {
+        "a call of a project function": "agent = CodeAgent(tools=collect_tools(), model=m)\n"
+                                        "def collect_tools():\n    return [get_weather, get_time]\n",
+        "a parameter": "def make(tools):\n    return CodeAgent(tools=tools, model=m)\n",
+        "an attribute": "class Bot:\n    def run(self):\n        return CodeAgent(tools=self.tools, model=m)\n",
+        "a list a helper extends": "TOOLS = [get_weather]\n"
+                                   "def enable_extra():\n    TOOLS.append(load_plugin())\n"
+                                   "agent = CodeAgent(tools=TOOLS, model=m)\n"
+                                   "def load_plugin():\n    return None\n",
+        "a list filled in a loop": "extra = [get_weather]\n"
+                                   "for plugin in helpers.PLUGINS:\n    extra.append(plugin)\n"
+                                   "agent = CodeAgent(tools=extra, model=m)\n",
+        "a name used elsewhere": "REGISTRY = {'fx': convert_currency}\n"
+                                 "agent = CodeAgent(tools=[get_weather, get_time], model=m)\n",
+    }
+    head = SMOL_TOOLS.replace("from smolagents import tool", "from smolagents import CodeAgent, tool\nimport helpers")
+    for why, tail in unreadable.items():
+        assert lint({"agent.py": head + "\nm = None\n" + tail}, select=["TL308"]) == [], why
+
+
+def test_tl308_quiet_for_libraries_and_self_registering_frameworks(lint):
+    # a module that only defines tools, and an app that never builds an agent from them
+    assert lint({"tools.py": SMOL_TOOLS}, select=["TL308"]) == []
+    # @mcp.tool() and @agent.tool register the function themselves
+    src = '''
+    from mcp.server.fastmcp import FastMCP
+    from pydantic_ai import Agent
+
+    mcp = FastMCP("orders")
+    agent = Agent("openai:gpt-4o", tools=[])
+
+
+    @mcp.tool()
+    def search_orders(query: str) -> list:
+        """Search orders. Use this when the customer cannot name the order."""
+        return []
+
+
+    @agent.tool_plain
+    def get_order(order_id: str) -> dict:
+        """Fetch one order. Use this when the customer gives an id."""
+        return {}
+    '''
+    assert lint({"server.py": src}, select=["TL308"]) == []
+
+
+def test_tl308_a_test_module_using_the_tool_does_not_register_it(lint):
+    test = '''
+    from app.tools import convert_currency
+
+    def test_convert():
+        assert convert_currency(1.0, "USD") == ""
+    '''
+    agent = '''
+    from smolagents import CodeAgent
+
+    from .tools import get_time, get_weather
+
+    agent = CodeAgent(tools=[get_weather, get_time], model=None)
+    '''
+    files = {"pyproject.toml": "", "app/__init__.py": "", "app/tools.py": SMOL_TOOLS, "app/agent.py": agent,
+             "tests/test_tools.py": test}
+    assert lint(files, select=["TL308"]) == [("app/tools.py", 25, "TL308")]
+    server = test.replace("def test_convert():", "def expose():").replace('assert convert_currency(1.0, "USD") == ""',
+                                                                         "register(convert_currency)")
+    files.pop("tests/test_tools.py")
+    files["app/server.py"] = server
+    assert lint(files, select=["TL308"]) == []
+
+
+def test_registration_facts():
+    src = textwrap.dedent('''
+    from smolagents import CodeAgent, tool
+    from .extra import EXTRA_TOOLS, fetch_page
+
+
+    @tool
+    def get_weather(city: str) -> str:
+        """Get the weather.
+
+        Args:
+            city: The city.
+        """
+        return ""
+
+
+    BASE = [get_weather]
+
+
+    def main():
+        tools = [*BASE, fetch_page]
+        tools += EXTRA_TOOLS
+        return CodeAgent(tools=tools, model=None)
+    ''').lstrip()
+    facts = extract_file("app/agent.py", "app.agent", False, Settings(), data=src.encode())
+    assert facts.registration == Registration(
+        builds=(("CodeAgent", 21),),
+        names=(("", "get_weather"), ("app.extra", "EXTRA_TOOLS"), ("app.extra", "fetch_page")),
+        opaque=(),
+        used=("tool",),
+    )
+    quiet = extract_file("app/plain.py", "app.plain", False, Settings(), data=b"import os\nTOOLS = []\n")
+    assert quiet is None or quiet.registration is None
+
+
+# --- descriptions in other languages (TL103, TL104) -----------------------------------------
+
+SPANISH = '''
+TOOLS = [
+    {{
+        "name": "buscar_pedidos",
+        "description": "{first}",
+        "input_schema": {{"type": "object", "properties": {{"texto": {{"type": "string", "description": "Palabras."}}}}}},
+    }},
+    {{
+        "name": "cancelar_pedido",
+        "description": "Cancela un pedido que aún no se ha enviado. Úsalo cuando el cliente lo pida. No lo uses para reembolsos.",
+        "input_schema": {{"type": "object", "properties": {{"id": {{"type": "string", "description": "Por ejemplo P-1."}}}}}},
+    }},
+]
+'''
+WITHOUT = "Busca los pedidos del cliente por texto libre y devuelve los diez mejores con su estado."
+WITH = "Busca los pedidos del cliente por texto libre. Úsalo cuando el cliente no sabe el número de pedido."
+
+
+def test_spanish_descriptions_quiet_by_default(lint):
+    src = SPANISH.format(first=WITHOUT)
+    assert lint({"tools.py": src}, select=["TL102", "TL103", "TL104"]) == []
+
+
+def test_spanish_descriptions_judged_with_configured_trigger_phrases(lint):
+    phrases = ["[Úu]sa(lo|r) cuando"]
+    assert lint({"tools.py": SPANISH.format(first=WITHOUT)}, select=["TL103"], trigger_phrases=phrases) == [
+        ("tools.py", 4, "TL103")]
+    assert lint({"tools.py": SPANISH.format(first=WITH)}, select=["TL103"], trigger_phrases=phrases) == []
+    # TL102 stays English-only, and TL104 needs its own phrases
+    assert lint({"tools.py": SPANISH.format(first=WITHOUT)}, select=["TL102", "TL104"], trigger_phrases=phrases) == []
+
+
+def test_spanish_descriptions_judged_with_configured_exclusion_phrases(lint):
+    phrases = [r"\bno (lo )?uses?\b"]
+    assert lint({"tools.py": SPANISH.format(first=WITH)}, select=["TL104"], exclusion_phrases=phrases) == [
+        ("tools.py", 4, "TL104")]
+    excluded = WITH + " No lo uses para cancelar."
+    assert lint({"tools.py": SPANISH.format(first=excluded)}, select=["TL104"], exclusion_phrases=phrases) == []
+
+
+# --- TL301 target inference ----------------------------------------------------------------
+
+DOTTED = '''
+{imports}
+
+
+{decorator}
+def search_orders(query: str) -> list:
+    """Search orders by free text. Use this when the customer cannot name the order."""
+    return []
+'''
+
+
+def _decorator_line(src: str, decorator: str) -> int:
+    return textwrap.dedent(src).lstrip("\n").splitlines().index(decorator) + 1
+
+
+def test_tl301_decorated_mcp_tools_get_the_mcp_pattern(lint):
+    mcp_sdk = "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')"
+    cases = {
+        (mcp_sdk, '@mcp.tool(name="orders.search")'): False,
+        ("from fastmcp import FastMCP\nmcp = FastMCP('x')", '@mcp.tool(name="orders.search")'): False,
+        ("from langchain_core.tools import tool", '@tool("orders.search")'): True,
+        ("from agents import function_tool", '@function_tool(name_override="orders.search")'): True,
+        ("from anthropic import beta_tool", '@beta_tool(name="orders.search")'): True,
+    }
+    for (imports, decorator), fires in cases.items():
+        src = DOTTED.format(imports=imports, decorator=decorator)
+        expected = [("tools.py", _decorator_line(src, decorator), "TL301")] if fires else []
+        assert lint({"tools.py": src}, select=["TL301"]) == expected, decorator
+    # a configured target wins over the inference
+    decorator = '@mcp.tool(name="orders.search")'
+    src = DOTTED.format(imports=mcp_sdk, decorator=decorator)
+    assert lint({"tools.py": src}, select=["TL301"], target="openai") == [
+        ("tools.py", _decorator_line(src, decorator), "TL301")]
+    # MCP's longer limit applies to an MCP server's tool, not to the others
+    long_name = "a" * 100
+    src = DOTTED.format(imports=mcp_sdk, decorator=f'@mcp.tool(name="{long_name}")')
+    assert lint({"tools.py": src}, select=["TL301"]) == []
+    decorator = f'@tool("{long_name}")'
+    src = DOTTED.format(imports="from langchain_core.tools import tool", decorator=decorator)
+    assert lint({"tools.py": src}, select=["TL301"]) == [("tools.py", _decorator_line(src, decorator), "TL301")]
+
+
+def test_tl308_main_block_and_narrowing(monkeypatch):
+    src = SMOL_TOOLS.replace("from smolagents import tool", "from smolagents import CodeAgent, tool") + textwrap.dedent('''
+
+    def build(extra=()):
+        tools = [get_weather]
+        tools += [get_time]
+        return CodeAgent(tools=tools, model=None)
+
+
+    if __name__ == "__main__":
+        chosen = [get_weather, convert_currency]
+        CodeAgent(tools=chosen, model=None).run("What is 3 EUR in USD?")
+    ''')
+    data = textwrap.dedent(src).lstrip().encode()
+    # the same facts whether or not libcst reads the function bodies nothing is extracted from
+    monkeypatch.setattr(engine, "NARROW", False, raising=False)
+    whole = extract_file("agent.py", "agent", False, Settings(), data=data)
+    monkeypatch.setattr(engine, "NARROW", True, raising=False)
+    narrow = extract_file("agent.py", "agent", False, Settings(), data=data)
+    assert whole == narrow
+    assert set(whole.registration.names) == {("", "get_weather"), ("", "get_time"), ("", "convert_currency")}
+    assert whole.registration.opaque == ()
