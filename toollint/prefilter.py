@@ -2,10 +2,21 @@
 
 False positives only cost a parse; a false negative hides a tool, so every form the
 extractor reads must leave one of these substrings in the source.
+
+Two stages, as grep-like tools do it: plain `in` tests (memchr-speed, in C) find the
+candidate needles, and only a needle that hits is confirmed by an exact test. The exact
+tests remove what real code is full of and no tool needs: `tool` inside `functools`,
+`itertools` and `setuptools` (about one module in six imports one of them), `parameters`
+as a word of prose (docstrings say "the parameters are..."), and registry names that are
+only part of a longer name (`TOOLS_DIR`). One regex alternation over every file would
+be several times slower than the `in` tests on the files that hold none of them, which
+are nearly all of a monorepo.
 """
 from __future__ import annotations
 
-from typing import Tuple
+import re
+from functools import lru_cache
+from typing import Callable, Dict, Optional, Tuple
 
 from toollint.config import Settings
 
@@ -13,9 +24,19 @@ _SHAPE_KEYS = (
     b"input_schema",
     b"inputSchema",
     b"parameters",
-    b"Tool(",
-    b"tool",  # decorators (@tool, @mcp.tool, @function_tool, @beta_tool) and tool_choice
+    b"Tool",  # Tool(...), ToolParam(...), class X(BaseTool), FunctionTool.from_defaults
+    b"tool",  # decorators (@tool, @mcp.tool, @function_tool, @beta_tool), tools=, tool_choice
 )
+
+# `tool` inside these words never declares a tool; any other occurrence may.
+_BENIGN_TOOL = (b"functools", b"itertools", b"setuptools")
+# `parameters` as the extractor reads it: a dict key or a keyword argument.
+_PARAMETERS = re.compile(rb"""["']parameters["']|\bparameters\s*=(?!=)""")
+
+
+def _tool_outside_benign_words(data: bytes) -> bool:
+    # count() is exact here: "tool" cannot overlap itself, and each benign word holds it once
+    return data.count(b"tool") > sum(data.count(word) for word in _BENIGN_TOOL)
 
 
 def needles(settings: Settings) -> Tuple[bytes, ...]:
@@ -24,5 +45,38 @@ def needles(settings: Settings) -> Tuple[bytes, ...]:
     return tuple(dict.fromkeys(n.encode() for n in names + extra if n)) + _SHAPE_KEYS
 
 
+@lru_cache(maxsize=16)
+def _confirmers(keys: Tuple[bytes, ...]) -> Dict[bytes, Callable[[bytes], bool]]:
+    out: Dict[bytes, Callable[[bytes], bool]] = {
+        b"tool": _tool_outside_benign_words,
+        b"parameters": lambda data: _PARAMETERS.search(data) is not None,
+    }
+    for key in keys:
+        if key not in out and key not in _SHAPE_KEYS and re.fullmatch(rb"[A-Za-z_]\w*", key):
+            # a configured name is read as a whole identifier: TOOLS, not TOOLS_DIR
+            out[key] = re.compile(rb"(?<![\w])" + re.escape(key) + rb"(?![\w])").search
+    return out
+
+
+@lru_cache(maxsize=16)
+def _plan(keys: Tuple[bytes, ...]) -> Tuple[Tuple[Optional[bytes], Tuple[bytes, ...]], ...]:
+    """The needles grouped under a shared substring where one pays: the default registry
+    names all hold b"TOOL", so one scan rules out four on a file that has none of them."""
+    gated = tuple(k for k in keys if b"TOOL" in k and k not in _SHAPE_KEYS)
+    if len(gated) < 2:
+        return tuple((None, (k,)) for k in keys)
+    rest = tuple((None, (k,)) for k in keys if k not in gated)
+    return ((b"TOOL", gated),) + rest
+
+
 def may_define_tools(data: bytes, keys: Tuple[bytes, ...]) -> bool:
-    return any(key in data for key in keys)
+    confirm = _confirmers(keys)
+    for gate, group in _plan(keys):
+        if gate is not None and gate not in data:
+            continue
+        for key in group:
+            if key in data:
+                check: Optional[Callable[[bytes], object]] = confirm.get(key)
+                if check is None or check(data):
+                    return True
+    return False

@@ -1,0 +1,464 @@
+"""What the performance work must not change: the cache, `-j`, the narrowing of what libcst
+parses and the prefilter's second stage leave every finding as it was.
+
+Timings are not tested here (benchmarks/run.py measures them); correctness is.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toollint import engine
+from toollint.config import Settings
+from toollint.model import ModuleFacts
+from toollint.prefilter import may_define_tools, needles
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+import generate  # noqa: E402
+
+CORPORA = [REPO / "examples", REPO / "tests" / "projects", REPO / "tests" / "data" / "frameworks" / "sources"]
+
+
+def _py_files(*roots):
+    out = []
+    for root in roots:
+        out.extend(sorted(Path(root).rglob("*.py")))
+    return out
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """A small generated monorepo: every agent kind, ordinary modules, some false positives."""
+    root = tmp_path_factory.mktemp("mono")
+    generate.generate(str(root), files=100, tool_share=0.25, seed=7)
+    return root
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory):
+    """examples/ as a project of its own (in the repo its root is the repo, tests and all)."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("examples") / "examples"
+    shutil.copytree(REPO / "examples", root, ignore=shutil.ignore_patterns("__pycache__", ".toollint_cache"))
+    (root / "pyproject.toml").write_text("")
+    return root
+
+
+def _projects():
+    return sorted(p for p in (REPO / "tests" / "projects").iterdir() if p.is_dir())
+
+
+@pytest.fixture
+def isolated_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOOLLINT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("TOOLLINT_NO_CACHE", raising=False)
+    return tmp_path / "cache"
+
+
+def _env(tmp_path, **extra):
+    env = dict(os.environ)
+    env.pop("TOOLLINT_NO_CACHE", None)
+    env["TOOLLINT_CACHE_DIR"] = str(tmp_path / "cache")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
+    env.update(extra)
+    return env
+
+
+def _check(args, cwd, env):
+    proc = subprocess.run([sys.executable, "-m", "toollint", "check", *args], cwd=cwd, env=env,
+                          capture_output=True)
+    assert proc.returncode in (0, 1), proc.stderr.decode()
+    return proc.stdout
+
+
+def _rel(findings, root):
+    return [(os.path.relpath(f.span.path, root), f.span.line, f.span.col, f.code, f.message) for f in findings]
+
+
+# --- narrowing ---------------------------------------------------------------------------
+
+
+def test_module_name_is_extract_module_name():
+    from toollint.extract import module_name
+
+    for rel in ("a.py", "pkg/__init__.py", "src/pkg/mod.py", "./x/y.py", "a\\b\\c.py", "pkg/sub/__init__.py"):
+        assert engine.module_name(rel) == module_name(rel)
+
+
+def test_narrowing_keeps_every_fact(tree):
+    """Same ModuleFacts, field for field, with and without narrowing, for every example,
+    scenario and framework file and every file of the generated tree (prefilter or not:
+    linking reads modules that fail it)."""
+    settings = Settings()
+    from toollint.parse import reduce_source
+
+    narrowed = 0
+    files = _py_files(*CORPORA, tree)
+    assert len(files) > 100
+    for path in files:
+        data = path.read_bytes()
+        whole = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=False)
+        narrow = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=True)
+        assert narrow == whole, (
+            f"{path}: narrowing blanked a function body that extraction reads; give what it reads "
+            "a trigger in toollint/parse.py (see 'A body is kept whole when')")
+        try:
+            narrowed += reduce_source(data.decode("utf-8"), needles(settings)) is not None
+        except UnicodeDecodeError:
+            pass
+    assert narrowed > 40  # the comparison is not vacuous: most files were narrowed
+
+
+def test_narrowing_keeps_lines_and_columns():
+    from toollint.parse import reduce_source
+
+    text = (
+        "import os\r\n"
+        "def plain(a, b=1):\r\n"
+        '    """Doc."""\r\n'
+        "    x = a + b\r\n"
+        "    return x\r\n"
+        "class K:\r\n"
+        "    def m(self):\r\n"
+        "        y = 1\r\n"
+        "        return y\r\n"
+        "    def reads(self, args):\r\n"
+        '        return args["q"]\r\n'
+        "def dispatch(name):\r\n"
+        '    if name == "a":\r\n'
+        "        return go_a()\r\n"
+        '    elif name == "b":\r\n'
+        "        return go_b()\r\n"
+        "def one(): return 1\r\n"
+    )
+    reduced = reduce_source(text, needles(Settings()))
+    assert reduced is not None
+    before, after = text.split("\r\n"), reduced.split("\r\n")
+    assert len(before) == len(after)
+    assert after[3:5] == ["", ""]  # plain's body after the docstring
+    assert after[7] == "        pass" and after[8] == ""  # m's body, held by `pass`
+    for number, line in enumerate(after):
+        if line.strip() and line != "        pass":
+            assert line == before[number]  # what is kept is kept in place
+    assert "args[" in reduced and 'elif name == "b"' in reduced and "def one(): return 1" in reduced
+
+
+def test_unparsable_source_is_not_narrowed():
+    from toollint.parse import reduce_source
+
+    assert reduce_source("def f(:\n    pass\n", needles(Settings())) is None
+
+
+def test_findings_same_with_and_without_narrowing(monkeypatch, tree, examples):
+    for root in [examples, tree] + _projects():
+        monkeypatch.chdir(root)
+        settings = Settings(root=".")
+        monkeypatch.setattr(engine, "NARROW", False)
+        whole = engine.run(["."], settings, cache=False, jobs=1)
+        monkeypatch.setattr(engine, "NARROW", True)
+        narrow = engine.run(["."], settings, cache=False, jobs=1)
+        assert narrow.findings == whole.findings, root
+        assert narrow.warnings == whole.warnings
+
+
+# --- -j and the cache: the same bytes ------------------------------------------------------
+
+
+def test_cli_output_identical_across_jobs_and_cache(tree, tmp_path, examples):
+    env = _env(tmp_path)
+    for root in (examples, tree):
+        args = [str(root), "--exit-zero"]
+        cold1 = _check(args + ["--no-cache", "-j", "1"], root, env)
+        cold2 = _check(args + ["--no-cache", "-j", "2"], root, env)
+        first = _check(args + ["-j", "2"], root, env)  # fills the cache
+        warm = _check(args + ["-j", "1"], root, env)  # whole-run hit
+        os.utime(root)  # nothing changed in content: still hits
+        warm2 = _check(args, root, env)
+        assert cold1 == cold2 == first == warm == warm2
+        assert cold1.count(b"\n") > 3
+    assert not (tree / ".toollint_cache").exists()  # TOOLLINT_CACHE_DIR was honoured
+
+
+def test_pool_gives_the_serial_findings(tree, monkeypatch, examples):
+    """Force the process pool for extraction and rules even on small inputs."""
+    monkeypatch.setattr(engine, "_PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(engine, "_PARALLEL_MIN_FILES", 2)
+    monkeypatch.setattr(engine, "_PARALLEL_MIN_TOOLS", 0)
+    for root in [examples, tree] + _projects():
+        monkeypatch.chdir(root)
+        settings = Settings(root=".")
+        serial = engine.run(["."], settings, cache=False, jobs=1)
+        pooled = engine.run(["."], settings, cache=False, jobs=2)
+        assert pooled.findings == serial.findings, root
+
+
+def test_partial_runs_identical_with_cache(tree, tmp_path):
+    """Pre-commit names a few files: cold and warm, -j1 and -j2 agree."""
+    env = _env(tmp_path)
+    files = sorted(str(p) for p in (tree / "agents").rglob("*.py"))[:6] + sorted(
+        str(p) for p in (tree / "services").rglob("*.py"))[:4]
+    cold = _check(files + ["--no-cache", "-j", "1", "--exit-zero"], tree, env)
+    assert _check(files + ["-j", "2", "--exit-zero"], tree, env) == cold
+    assert _check(files + ["--exit-zero"], tree, env) == cold
+
+
+def test_partial_runs_judge_only_what_they_can_report(tree, monkeypatch, examples):
+    """A run on some files skips the groups that cannot yield a finding in them: for each
+    file alone, and for a few together, the findings are those of judging every group."""
+    roots = [examples, tree] + _projects()
+    judge_all = lambda group, requested: True  # noqa: E731
+    skipped = 0
+    for root in roots:
+        monkeypatch.chdir(root)
+        settings = Settings(root=".")
+        built = engine.build(["."], settings, cache=False, jobs=1)
+        if built.project is None:
+            continue
+        files = sorted(built.project.modules)
+        step = max(1, len(files) // 20)
+        for paths in [[f] for f in files[::step]] + [files[::3]]:
+            requested = set(paths)
+            fast = engine._check(built.project, settings, requested)
+            skipped += sum(not engine._relevant(g, requested) for g in built.project.groups)
+            with monkeypatch.context() as m:
+                m.setattr(engine, "_relevant", judge_all)
+                assert fast == engine._check(built.project, settings, requested), (root, paths)
+    assert skipped > 10  # the comparison is not vacuous
+
+
+def test_edit_invalidates(tmp_path, isolated_cache):
+    root = tmp_path / "p"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    tools = root / "pkg" / "tools.py"
+    tools.write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {"type": "object"}}]\n')
+    settings = Settings(root=str(root))
+    first = engine.run([str(root)], settings)
+    assert first == engine.run([str(root)], settings)  # warm
+    tools.write_text('TOOLS = [{"name": "ok_name", "description": "x", "input_schema": {"type": "object"}}]\n')
+    after = engine.run([str(root)], settings)
+    assert after == engine.run([str(root)], settings, cache=False)
+    assert "TL301" in {f.code for f in first.findings} and "TL301" not in {f.code for f in after.findings}
+
+
+def test_settings_that_shape_extraction_key_the_cache(tmp_path, isolated_cache):
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "agent.py").write_text('MY_TOOLS = [{"name": "x y", "description": "d", "parameters": {}}]\n')
+    default = engine.run([str(root)], Settings(root=str(root)))
+    custom = engine.run([str(root)], Settings(root=str(root), definitions=("MY_TOOLS",)))
+    assert custom == engine.run([str(root)], Settings(root=str(root), definitions=("MY_TOOLS",)), cache=False)
+    assert default == engine.run([str(root)], Settings(root=str(root)), cache=False)
+
+
+def test_linked_module_edit_invalidates_the_run(tmp_path, isolated_cache):
+    """A handlers module that fails the prefilter is read through linking: editing it must
+    not be hidden by the whole-run cache."""
+    root = tmp_path / "p"
+    (root / "agent").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    (root / "agent" / "__init__.py").write_text("")
+    (root / "agent" / "tools.py").write_text(
+        "from agent.impl import search\n"
+        'TOOL_DEFINITIONS = [{"name": "search", "description": "Search. Use this when asked.",\n'
+        '    "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}]\n'
+        'TOOL_HANDLERS = {"search": search}\n')
+    impl = root / "agent" / "impl.py"
+    impl.write_text("def search(q):\n    return q\n")
+    settings = Settings(root=str(root))
+    before = engine.run([str(root)], settings)
+    impl.write_text("def search(q, extra):\n    return q\n")
+    after = engine.run([str(root)], settings)
+    assert after == engine.run([str(root)], settings, cache=False)
+    assert before != after
+
+
+# --- the cache is never trusted -------------------------------------------------------------
+
+
+def _fill(root, settings):
+    return engine.run([str(root)], settings)
+
+
+def test_corrupt_and_foreign_entries_are_ignored(tmp_path, isolated_cache):
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "tools.py").write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
+    settings = Settings(root=str(root))
+    expected = _fill(root, settings)
+    entries = [p for p in isolated_cache.rglob("*") if p.is_file() and p.parent.name in ("facts", "runs")]
+    assert entries
+    planted = tmp_path / "pwned"
+
+    class Evil:
+        def __reduce__(self):
+            return (os.system, (f"touch {planted}",))
+
+    for i, entry in enumerate(entries):
+        blob = entry.read_bytes()
+        if i % 3 == 0:
+            entry.write_bytes(blob[: len(blob) // 2])  # truncated
+        elif i % 3 == 1:
+            entry.write_bytes(b"\0" * 32 + blob[32:])  # bad signature
+        else:
+            entry.write_bytes(b"\0" * 32 + pickle.dumps(Evil()))  # a planted pickle
+    assert engine.run([str(root)], settings) == expected
+    assert not planted.exists()
+    # the entries were rewritten, valid again
+    assert engine.run([str(root)], settings) == expected
+
+
+def test_signed_entry_still_cannot_load_other_classes(tmp_path, isolated_cache):
+    from toollint.cache import Cache
+
+    cache = Cache.open(str(tmp_path), Settings(), True)
+    assert cache is not None
+    facts = ModuleFacts(path="a.py", module="a")
+    cache.put("a.py", "a", False, b"d" * 16, facts)
+    assert cache.get("a.py", "a", False, b"d" * 16) == facts
+    assert cache.get("a.py", "a", False, b"e" * 16) is None  # other content
+
+    slot = cache._slot("a.py", "a", False)
+    header = cache._header("a.py", "a", False, b"d" * 16)
+    body = header + pickle.dumps((os.system, ("true",)))
+    with open(slot, "wb") as handle:
+        handle.write(hmac.new(cache.key, body, hashlib.sha256).digest() + body)
+    assert cache.get("a.py", "a", False, b"d" * 16) is None
+
+
+def test_unsafe_key_disables_the_cache(tmp_path, monkeypatch):
+    from toollint import cache as cache_module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    key = cache_module._user_key()
+    path = tmp_path / "xdg" / "toollint" / "cache-key"
+    assert key is not None and path.stat().st_mode & 0o777 == 0o600
+    assert cache_module._user_key() == key
+    os.chmod(path, 0o644)
+    assert cache_module._user_key() is None
+
+
+def test_cache_folder_ignores_itself_and_no_cache_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("TOOLLINT_CACHE_DIR", raising=False)
+    monkeypatch.delenv("TOOLLINT_NO_CACHE", raising=False)
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "tools.py").write_text('TOOLS = [{"name": "a", "description": "x", "input_schema": {}}]\n')
+    engine.run([str(root)], Settings(root=str(root)), cache=False)
+    assert not (root / ".toollint_cache").exists()
+    monkeypatch.setenv("TOOLLINT_NO_CACHE", "1")
+    engine.run([str(root)], Settings(root=str(root)))
+    assert not (root / ".toollint_cache").exists()
+    monkeypatch.delenv("TOOLLINT_NO_CACHE")
+    engine.run([str(root)], Settings(root=str(root)))
+    assert (root / ".toollint_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_concurrent_runs_share_one_cache(tree, tmp_path):
+    env = _env(tmp_path)
+    expected = _check([str(tree), "--no-cache", "--exit-zero"], tree, env)
+    procs = [subprocess.Popen([sys.executable, "-m", "toollint", "check", str(tree), "--exit-zero", "-j", "1"],
+                              cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)]
+    for proc in procs:
+        out, err = proc.communicate()
+        assert out == expected, err.decode()
+    assert _check([str(tree), "--exit-zero"], tree, env) == expected
+    assert not [p for p in (tmp_path / "cache").rglob(".tmp-*")]
+
+
+# --- imports: only what a run needs ---------------------------------------------------------
+
+
+def _modules_after_check(root, tmp_path):
+    code = ("import sys\nfrom toollint.cli import main\nrc = main(['check', sys.argv[1], '-q'])\n"
+            "print('libcst' in sys.modules, rc)")
+    proc = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True,
+                          env=_env(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()[-1].split()
+
+
+def test_no_libcst_when_every_file_fails_the_prefilter(tmp_path):
+    root = tmp_path / "plain"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "a.py").write_text("import functools\n\n@functools.lru_cache\ndef f(x):\n    return x\n")
+    (root / "b.py").write_text('"""The parameters are validated first."""\nTOOLS_DIR = "/tmp"\n')
+    assert _modules_after_check(root, tmp_path) == ["False", "0"]
+    (root / "c.py").write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
+    assert _modules_after_check(root, tmp_path)[0] == "True"
+
+
+def test_warm_run_does_not_import_libcst(tmp_path):
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "c.py").write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
+    assert _modules_after_check(root, tmp_path) == ["True", "1"]
+    assert _modules_after_check(root, tmp_path) == ["False", "1"]
+
+
+# --- the prefilter ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("source, expected", [
+    (b"import functools\nimport itertools\nfrom setuptools import setup\n", False),
+    (b"import functools\n\n@tool\ndef f(): pass\n", True),
+    (b"from functools import partial\nx = {'tool_choice': 'auto'}\n", True),
+    (b'"""The parameters are validated first."""\n', False),
+    (b'SPEC = {"name": "x", "parameters": {}}\n', True),
+    (b"call(name='x', parameters=schema)\n", True),
+    (b"if parameters == 1: pass\n", False),
+    (b'TOOLS_DIR = "/tmp"\nMY_TOOL_HANDLERS_X = 1\n', False),
+    (b"TOOLS = []\n", True),
+    (b"from x import TOOL_HANDLERS\n", True),
+    (b"class Search(BaseTool):\n    pass\n", True),
+    (b"x = {'input_schema': {}}\n", True),
+])
+def test_prefilter_exact_stage(source, expected):
+    assert may_define_tools(source, needles(Settings())) is expected
+
+
+def test_prefilter_passes_every_file_that_declares_something(tree):
+    """No false negative on any file that yields a tool, a registry or a decorated tool."""
+    settings = Settings()
+    keys = needles(settings)
+    seen = 0
+    for path in _py_files(*CORPORA, tree):
+        data = path.read_bytes()
+        facts = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False)
+        # shape-found dispatch dicts and routers ("maybe-...") count only beside real tools:
+        # the prefilter is not meant to see them
+        real = [r for r in facts.registries if not r.kind.startswith("maybe-")] if facts else []
+        if facts is not None and facts.error is None and (real or facts.decorated):
+            seen += 1
+            assert may_define_tools(data, keys), path
+    assert seen > 30
+
+
+# --- the suite itself, cache off --------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(bool(os.environ.get("TOOLLINT_NO_CACHE")), reason="already the cache-off run")
+def test_whole_suite_passes_with_cache_off(tmp_path):
+    """The suite runs with the cache on by default; once more here with it off."""
+    env = dict(os.environ, TOOLLINT_NO_CACHE="1")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                           "--deselect", "tests/test_engine_perf.py::test_whole_suite_passes_with_cache_off",
+                           str(REPO / "tests")], cwd=REPO, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

@@ -1,0 +1,321 @@
+"""The per-file cache of ModuleFacts, in `.toollint_cache/` under the project root (as ruff
+keeps `.ruff_cache/`).
+
+What an entry is keyed by: the file's path, module name and package flag (its slot, so a
+file has one entry however often it changes), and, checked inside, a hash of its bytes,
+the cache format, toollint's version *and the hash of its own source* (an edited
+extractor must not be served the facts of the old one, even at the same version), the
+Python and libcst in use, and every setting that can change what extraction sees (the
+registry names, the decorators; only the settings known to act after extraction, rule
+selection and output, are left out).
+
+Why the entries can be trusted. They are pickles, and unpickling a file someone else
+wrote runs their code; a repository can carry a planted `.toollint_cache/`. So every
+entry is signed with HMAC-SHA256 under a secret of the user's own (32 random bytes in
+`~/.cache/toollint/cache-key`, or under $XDG_CACHE_HOME, created 0600 and never inside a
+project): a file toollint did not write on this account fails the check and is ignored,
+never unpickled. The unpickler also refuses every class but toollint.model's own frozen
+dataclasses, so even a signed entry can rebuild nothing else. A corrupt, truncated,
+foreign or stale entry is a miss, never an error.
+
+Concurrent runs are safe: each entry is written to a temporary file in the same folder
+and moved into place with os.replace, so a reader sees a whole old entry, a whole new
+one, or none; the last writer wins, and either one is valid.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import io
+import os
+import pickle
+import sys
+import tempfile
+from typing import Dict, Optional
+
+from toollint import __version__
+from toollint.config import Settings
+from toollint.model import ModuleFacts
+
+DIRNAME = ".toollint_cache"
+FORMAT = b"toollint-facts-1"
+_MAC_SIZE = 32
+_DIGEST_SIZE = 16
+# Settings that act only after extraction: changing them must not empty the cache.
+_AFTER_EXTRACTION = {
+    "select", "extend_select", "ignore", "extend_ignore", "per_file_ignores", "exclude",
+    "extend_exclude", "force_exclude", "output_format", "target", "max_tools_per_turn",
+    "trigger_phrases", "exclusion_phrases", "root", "config_path", "selection_layers",
+}
+
+
+def digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=_DIGEST_SIZE).digest()
+
+
+def _code_hash() -> bytes:
+    """A hash of toollint's own source files (rules excepted: they do not shape facts)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
+    for folder, dirs, files in os.walk(here):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                h.update(os.path.relpath(path, here).encode() + b"\0")
+                try:
+                    with open(path, "rb") as handle:
+                        h.update(handle.read())
+                except OSError:
+                    h.update(b"?")
+    return h.digest()
+
+
+def _rules_hash() -> bytes:
+    """A hash of the rule modules (toollint.rules), found without importing them."""
+    import importlib.util
+
+    h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
+    try:
+        spec = importlib.util.find_spec("toollint.rules")
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    except (ImportError, ValueError):
+        folders = []
+    for folder in folders:
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                h.update(name.encode() + b"\0")
+                try:
+                    with open(os.path.join(folder, name), "rb") as handle:
+                        h.update(handle.read())
+                except OSError:
+                    h.update(b"?")
+    return h.digest()
+
+
+def _installed(package: str) -> bytes:
+    """Where a package is installed and when it was: an upgrade changes it, without importing it."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return b"none"
+    origin = getattr(spec, "origin", None) or ""
+    stamp = b""
+    for name in ("_version.py", "__init__.py"):
+        try:
+            st = os.stat(os.path.join(os.path.dirname(origin), name))
+            stamp = f"{st.st_size}:{st.st_mtime_ns}".encode()
+            break
+        except OSError:
+            continue
+    return origin.encode() + b"\0" + stamp
+
+
+def fingerprint(settings: Settings, narrow: bool) -> bytes:
+    parts = [FORMAT, __version__.encode(), _code_hash(), repr(sys.version_info[:2]).encode(),
+             _installed("libcst"), b"narrow" if narrow else b"whole"]
+    for f in dataclasses.fields(settings):
+        if f.name not in _AFTER_EXTRACTION:
+            parts.append(f"{f.name}={getattr(settings, f.name)!r}".encode())
+    return hashlib.sha256(b"\0".join(parts)).digest()
+
+
+def run_fingerprint(settings: Settings, narrow: bool, ignore_noqa: bool) -> bytes:
+    """What a whole run's findings depend on besides its files: every setting, the rules, and
+    jsonschema (TL201 reports its verdicts)."""
+    parts = [fingerprint(settings, narrow), _rules_hash(), _installed("jsonschema"),
+             repr(sys.getrecursionlimit()).encode(), b"ignore-noqa" if ignore_noqa else b"noqa"]
+    parts.append(repr(settings).encode())
+    return hashlib.sha256(b"\0".join(parts)).digest()
+
+
+def _user_key() -> Optional[bytes]:
+    """The user's secret, created on first use; None when it cannot be kept safely."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "toollint")
+    path = os.path.join(folder, "cache-key")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            try:
+                os.write(fd, os.urandom(32))
+            finally:
+                os.close(fd)
+        except FileExistsError:
+            pass  # another run created it first: read theirs
+        except OSError:
+            return None
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o077):
+            return None  # a key others can read or write signs nothing
+        key = os.read(fd, 64)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return key if len(key) == 32 else None
+
+
+_MODEL_CLASSES: Dict[str, type] = {}
+
+
+def _model_classes() -> Dict[str, type]:
+    if not _MODEL_CLASSES:
+        from toollint import model
+
+        for name, obj in vars(model).items():
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == model.__name__:
+                _MODEL_CLASSES[name] = obj
+    return _MODEL_CLASSES
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        if module == "toollint.model" and name in _model_classes():
+            return _model_classes()[name]
+        raise pickle.UnpicklingError(f"{module}.{name} is not a toollint model class")
+
+
+class Cache:
+    def __init__(self, folder: str, key: bytes, fingerprint: bytes) -> None:
+        self.folder = folder
+        self.key = key
+        self.fingerprint = fingerprint
+        self._ready = False
+
+    @classmethod
+    def open(cls, root: str, settings: Settings, narrow: bool) -> Optional["Cache"]:
+        """The cache of the project at `root`; None when it cannot be used safely."""
+        key = _user_key()
+        if key is None:
+            return None
+        folder = os.environ.get("TOOLLINT_CACHE_DIR") or os.path.join(root, DIRNAME)
+        return cls(os.path.join(folder, "facts"), key, fingerprint(settings, narrow))
+
+    def _slot(self, path: str, module: str, is_package: bool) -> str:
+        ident = f"{os.path.abspath(path)}\0{path}\0{module}\0{int(is_package)}".encode()
+        return os.path.join(self.folder, hashlib.blake2b(ident, digest_size=16).hexdigest())
+
+    def _header(self, path: str, module: str, is_package: bool, content: bytes) -> bytes:
+        ident = f"{path}\0{module}\0{int(is_package)}".encode()
+        return self.fingerprint + content + hashlib.blake2b(ident, digest_size=16).digest()
+
+    def get(self, path: str, module: str, is_package: bool, content: bytes) -> Optional[ModuleFacts]:
+        try:
+            with open(self._slot(path, module, is_package), "rb") as handle:
+                blob = handle.read()
+        except OSError:
+            return None
+        header = self._header(path, module, is_package, content)
+        if len(blob) < _MAC_SIZE + len(header):
+            return None
+        mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
+        if not hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
+            return None  # not written by this user's toollint: never unpickled
+        if body[: len(header)] != header:
+            return None  # stale: the file, toollint or the settings changed
+        try:
+            facts = _Unpickler(io.BytesIO(body[len(header):])).load()
+        except Exception:  # a signed entry that still does not load is just a miss
+            return None
+        return facts if isinstance(facts, ModuleFacts) and facts.path == path else None
+
+    def put(self, path: str, module: str, is_package: bool, content: bytes, facts: ModuleFacts) -> None:
+        try:
+            body = self._header(path, module, is_package, content) + pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write(self._slot(path, module, is_package), body)
+
+    # --- whole runs ------------------------------------------------------------------------
+    #
+    # On an unchanged tree the findings are those of the last run: one entry per settings
+    # and scope (whole tree, or some files of it) holds them, with the hash of everything
+    # they were computed from (the files, the modules linking read, the settings, the
+    # code), so a warm run reads its files, hashes the few that pass the prefilter and
+    # prints, without loading facts, linking, or importing libcst.
+
+    def _run_slot(self, run_key: bytes, scope: str) -> str:
+        name = hashlib.blake2b(self.fingerprint + scope.encode(), digest_size=16).hexdigest()
+        return os.path.join(os.path.dirname(self.folder), "runs", name)
+
+    def get_run(self, run_key: bytes, scope: str):
+        """(loaded, findings, warnings) stored for `run_key`, else None; `loaded` lists the
+        (path, digest) of the modules linking read, for the caller to check."""
+        try:
+            with open(self._run_slot(run_key, scope), "rb") as handle:
+                blob = handle.read()
+        except OSError:
+            return None
+        if len(blob) < _MAC_SIZE + len(run_key):
+            return None
+        mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
+        if not hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
+            return None
+        if body[: len(run_key)] != run_key:
+            return None
+        try:
+            value = _Unpickler(io.BytesIO(body[len(run_key):])).load()
+        except Exception:
+            return None
+        if not (isinstance(value, tuple) and len(value) == 3):
+            return None
+        return value
+
+    def put_run(self, run_key: bytes, scope: str, loaded, findings, warnings) -> None:
+        try:
+            body = run_key + pickle.dumps((tuple(loaded), tuple(findings), tuple(warnings)),
+                                          protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write(self._run_slot(run_key, scope), body)
+
+    def _write(self, target: str, body: bytes) -> None:
+        blob = hmac.new(self.key, body, hashlib.sha256).digest() + body
+        try:
+            self._prepare()
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(blob)
+            os.replace(tmp, target)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+    def _prepare(self) -> None:
+        if self._ready:
+            return
+        os.makedirs(self.folder, exist_ok=True)
+        top = os.path.dirname(self.folder)
+        # as ruff does: the folder ignores itself, so it is never committed by accident
+        for name, text in ((".gitignore", "# Automatically created by toollint.\n*\n"),
+                           ("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n"
+                                            "# This file is a cache directory tag created by toollint.\n")):
+            target = os.path.join(top, name)
+            if not os.path.exists(target):
+                try:
+                    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                    with os.fdopen(fd, "w") as handle:
+                        handle.write(text)
+                except OSError:
+                    pass  # another run wrote it, or the folder is read-only
+        self._ready = True
