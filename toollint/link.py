@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
+from toollint.extract.decorated import finish_pending
 from toollint.extract.shapes import tool_from_value
 from toollint.model import (
     CallVal,
@@ -313,6 +314,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
+    decorated = _decorated(facts, resolver.module)
 
     # Interpret every registry first: which strings are tool names decides whether a dict
     # of callables is a dispatch table and a dict of name lists a router.
@@ -327,7 +329,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
             interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
-    names |= {t.name.value for m in facts for t in m.decorated}
+    names |= {t.name.value for tools in decorated.values() for t in tools}
     kept: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []
     for m, decl, registry in interpreted:
         if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
@@ -369,14 +371,29 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
 
     ordered = sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
     _attach_orphans(ordered)
-    for m in sorted(facts, key=lambda m: m.path):
-        if m.decorated:
-            ordered.append(Group(key=f"{m.path}:decorated", decorated=list(m.decorated)))
+    for path in sorted(decorated):
+        ordered.append(Group(key=f"{path}:decorated", decorated=decorated[path]))
     modules_by_path = {m.path: m for m in modules}
     for m in by_module.values():
         if m is not None:
             modules_by_path.setdefault(m.path, m)
     return Project(modules=modules_by_path, groups=[g for g in ordered if g.registries() or g.decorated])
+
+
+def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[ModuleFacts]]) -> Dict[str, List[Tool]]:
+    """Decorated tools by the module whose server or agent offers them: a module's own, and
+    those other modules declare on it (`from .server import mcp`, then `@mcp.tool()`)."""
+    out: Dict[str, List[Tool]] = {}
+    ordered = sorted(facts, key=lambda m: m.path)
+    for m in ordered:
+        if m.decorated:
+            out.setdefault(m.path, []).extend(m.decorated)
+    for m in ordered:
+        for pending in m.pending:
+            found = finish_pending(pending, module)
+            if found is not None:
+                out.setdefault(found[1], []).append(found[0])
+    return out
 
 
 def _attach_orphans(groups: List[Group]) -> None:

@@ -277,6 +277,17 @@ class RegistryDecl:
 
 
 @dataclass(frozen=True)
+class PendingTool:
+    """A tool declared through an object another module creates (`from .server import mcp`,
+    then `@mcp.tool()` or `mcp.add_tool(fn)`): the object's class, and so the framework
+    that derives the tool, is known only when linking reads that module."""
+
+    owner: str  # the object, qualified: "pkg.server.mcp"
+    span: Span  # the decorator or call that declares the tool
+    candidates: Tuple[Tool, ...]  # the tool as each framework with that method derives it
+
+
+@dataclass(frozen=True)
 class Registration:
     """What one module hands to agents, servers and tool lists (TL308; extract/registration.py)."""
 
@@ -293,7 +304,9 @@ class ModuleFacts:
     path: str
     module: str  # dotted module name relative to the project root ("" when unknown)
     registries: Tuple[RegistryDecl, ...] = ()
-    decorated: Tuple[Tool, ...] = ()  # tools from decorated functions, grouped per server
+    decorated: Tuple[Tool, ...] = ()  # tools a framework derives from a function: decorated or registered
+    pending: Tuple[PendingTool, ...] = ()  # such tools whose server or agent another module creates
+    servers: Tuple[Tuple[str, str], ...] = ()  # (module-level name, framework) of servers and agents
     loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
     imports: Tuple[Tuple[str, str, str], ...] = ()  # (local name, module, attribute or "")

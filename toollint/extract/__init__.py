@@ -10,7 +10,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from toollint.config import Settings
-from toollint.extract.decorated import decorated_tool
+from toollint.extract.decorated import module_tools
 from toollint.extract import discovery
 from toollint.forced import forced_tool_names
 from toollint.extract.evaluate import Evaluator, dotted
@@ -139,11 +139,11 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
-        decorated = [
-            decorated_tool(node, functions[qualname], self.imports, self.names, self.span_of, evaluator, self.settings)
-            for qualname, node in self.function_nodes
-            if node.decorators  # most defs have none: skip them before any work
-        ]
+        found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
+                             evaluator, self.settings,
+                             lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
+                             self.text)
+        decorated = found.decorated
 
         kinds = (
             ("definitions", self.settings.definitions),
@@ -165,6 +165,10 @@ class _Extractor:
         for qualname, node in self.function_nodes:
             registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of))
 
+        # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition
+        registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
+                                                    in found.calls)]
+
         constants: List[Tuple[str, Value]] = []
         for name in self.names:
             constants.append((name, evaluator.name(name, self.targets[name])))
@@ -173,7 +177,9 @@ class _Extractor:
             path=self.path,
             module=self.module,
             registries=tuple(registries),
-            decorated=tuple(t for t in decorated if t is not None),
+            decorated=found.tools,
+            pending=found.pending,
+            servers=found.servers,
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),

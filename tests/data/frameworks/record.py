@@ -5,11 +5,11 @@ Run by hand, never by the test suite, in a throwaway virtualenv holding the fram
 of these packages.
 
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
-        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk
+        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core
     /tmp/fw/bin/python tests/data/frameworks/record.py
-    # mcp 2 dropped FastMCP, so mcp.json comes from a second one:
+    # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
-    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp
+    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
@@ -39,6 +39,14 @@ FRAMEWORKS = {
     "pydantic_ai": ("pydantic-ai-slim", "pydantic-ai"),
     "smolagents": ("smolagents", "smolagents"),
     "claude_agent_sdk": ("claude-agent-sdk", "claude-agent-sdk"),
+    "llama_index": ("llama-index-core", "llama-index"),
+    "llama_index_future": ("llama-index-core", "llama-index"),
+    # tools made by a call rather than a decorator: Tool(fn), from_function, add_tool
+    "mcp_registered": ("mcp", "mcp"),
+    "mcpserver_registered": ("mcp", "mcp"),
+    "fastmcp_registered": ("fastmcp", "fastmcp"),
+    "langchain_registered": ("langchain-core", "langchain"),
+    "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
 }
 
 
@@ -48,15 +56,25 @@ def _load(name: str):
         source = handle.read()
     module = types.ModuleType(f"recorded_{name}")
     module.__file__ = path
-    # typing.get_type_hints looks the module up by name
+    # typing.get_type_hints looks the module up by name; dont_inherit: this file's
+    # `from __future__ import annotations` must not turn the source's annotations into strings
     sys.modules[module.__name__] = module
-    exec(compile(source, path, "exec"), module.__dict__)
+    exec(compile(source, path, "exec", dont_inherit=True), module.__dict__)
     return module, hashlib.sha256(source).hexdigest()
 
 
 def _functions(module):
-    """The module's own top-level objects in source order (the decorated tools among them)."""
-    return [v for k, v in vars(module).items() if not k.startswith("_")]
+    """The module's own top-level objects in source order (the decorated tools among them);
+    a class of the module stands for its attributes, so a decorated method is found too."""
+    out = []
+    for key, value in vars(module).items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            out.extend(v for k, v in vars(value).items() if not k.startswith("_"))
+        else:
+            out.append(value)
+    return out
 
 
 # --- one reader per framework: the tools as they go on the wire ------------------------
@@ -154,6 +172,17 @@ def _claude_agent_sdk(module):
     ]
 
 
+def _llama_index(module):
+    from llama_index.core.tools import FunctionTool
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, FunctionTool):
+            fn = t.metadata.to_openai_tool()["function"]
+            out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -164,6 +193,13 @@ READERS = {
     "pydantic_ai": _pydantic_ai,
     "smolagents": _smolagents,
     "claude_agent_sdk": _claude_agent_sdk,
+    "llama_index": _llama_index,
+    "llama_index_future": _llama_index,
+    "mcp_registered": _mcp,
+    "mcpserver_registered": _mcp,
+    "fastmcp_registered": _fastmcp,
+    "langchain_registered": _langchain,
+    "pydantic_ai_registered": _pydantic_ai,
 }
 
 

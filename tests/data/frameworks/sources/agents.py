@@ -46,3 +46,55 @@ def find_similar(text: str, kinds: Optional[Literal["a", "b"]] = None, items: li
         The similar orders.
     """
     return ""
+
+
+@function_tool
+def sphinx_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, Sphinx style.
+
+    Use this when the user asks about an order.
+
+    :param query: Words to look for.
+    :param limit: Most results
+        to return.
+    :type limit: int
+    :returns: The matching orders.
+    """
+    return ""
+
+
+@function_tool
+def numpy_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, NumPy style.
+
+    Use this when the user asks about an order.
+
+    Parameters
+    ----------
+    query : str
+        Words to look for.
+    limit : int, optional
+        Most results
+        to return.
+
+    Returns
+    -------
+    str
+        The matching orders.
+    """
+    return ""
+
+
+def lookup(text: str, limit: int = 3) -> str:
+    """Look a text up. Use for anything else."""
+    return ""
+
+
+lookup_tool = function_tool(lookup, name_override="lookup-text")
+
+
+class Orders:
+    @function_tool
+    def refund(self, order_id: str) -> str:
+        """Refund an order."""
+        return ""

@@ -38,3 +38,55 @@ def find_similar(text: str, weights: dict[str, float] | None = None, mode: Union
             with every order.
     """
     return ""
+
+
+@beta_tool
+def sphinx_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, Sphinx style.
+
+    Use this when the user asks about an order.
+
+    :param query: Words to look for.
+    :param limit: Most results
+        to return.
+    :type limit: int
+    :returns: The matching orders.
+    """
+    return ""
+
+
+@beta_tool
+def numpy_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, NumPy style.
+
+    Use this when the user asks about an order.
+
+    Parameters
+    ----------
+    query : str
+        Words to look for.
+    limit : int, optional
+        Most results
+        to return.
+
+    Returns
+    -------
+    str
+        The matching orders.
+    """
+    return ""
+
+
+def lookup(text: str, limit: int = 3) -> str:
+    """Look a text up. Use for anything else."""
+    return ""
+
+
+lookup_tool = beta_tool(lookup)
+
+
+class Orders:
+    @beta_tool
+    def refund(self, order_id: str) -> str:
+        """Refund an order."""
+        return ""

@@ -57,3 +57,40 @@ def find_similar(
             counts, from 0 to 1.
     """
     return ""
+
+
+@mcp.tool
+def sphinx_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, Sphinx style.
+
+    Use this when the user asks about an order.
+
+    :param query: Words to look for.
+    :param limit: Most results
+        to return.
+    :type limit: int
+    :returns: The matching orders.
+    """
+    return ""
+
+
+@mcp.tool
+def numpy_style(query: str, limit: int = 10, since: str = "") -> str:
+    """Search orders, NumPy style.
+
+    Use this when the user asks about an order.
+
+    Parameters
+    ----------
+    query : str
+        Words to look for.
+    limit : int, optional
+        Most results
+        to return.
+
+    Returns
+    -------
+    str
+        The matching orders.
+    """
+    return ""
