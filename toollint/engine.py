@@ -253,10 +253,24 @@ class _Scan:
     requested: List[str]
     everything: List[str]
     root: str
-    index: Dict[str, Tuple[str, bool]]
-    passing: List[Tuple[str, str, bool, bytes, bytes]]  # path, module, is_package, bytes, digest
+    passing: List[Tuple[str, bytes, bytes]]  # path, bytes, digest
     errors: List[Finding]  # files named or found that cannot be read, when requested
     stdin_path: Optional[str] = None
+    _index: Optional[Dict[str, Tuple[str, bool]]] = None
+    _modules: Optional[Dict[str, Tuple[str, bool]]] = None  # path -> (module, is_package)
+
+    @property
+    def index(self) -> Dict[str, Tuple[str, bool]]:
+        """Module name -> (path, is_package); built only when something is extracted or
+        linked (a warm run that reuses the last result never needs it)."""
+        if self._index is None:
+            self._index = _module_index(self.everything, self.root)
+        return self._index
+
+    def module_of(self, path: str) -> Tuple[str, bool]:
+        if self._modules is None:
+            self._modules = {p: (name, pkg) for name, (p, pkg) in self.index.items()}
+        return self._modules.get(path, ("", False))
 
 
 def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, bytes]]) -> _Scan:
@@ -265,7 +279,7 @@ def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, b
     if stdin_path is not None:
         requested = sorted(set(requested) | {stdin_path})
     if not requested:
-        return _Scan([], [], settings.root, {}, [], [])
+        return _Scan([], [], settings.root, [], [])
     root = project_root(requested, settings)
     # The rest of the project is read too, so that a group split across modules is judged
     # whole even when only one of its files is checked (pre-commit passes staged files).
@@ -274,8 +288,6 @@ def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, b
     else:
         context = discover([root], settings) if os.path.isdir(root) else []
     everything = sorted(set(context) | set(requested))
-    index = _module_index(everything, root)
-    module_of = {path: (name, pkg) for name, (path, pkg) in index.items()}
     requested_set = set(requested)
     keys = needles(settings)
     errors: List[Finding] = []
@@ -288,9 +300,8 @@ def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, b
             continue
         if not may_define_tools(data, keys):
             continue  # the bytes go now: memory does not grow with the files that fail
-        name, pkg = module_of.get(path, ("", False))
-        passing.append((path, name, pkg, data, _digest(data)))
-    return _Scan(requested, everything, root, index, passing, errors, stdin_path)
+        passing.append((path, data, _digest(data)))
+    return _Scan(requested, everything, root, passing, errors, stdin_path)
 
 
 def build(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
@@ -310,7 +321,8 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
     internal: List[str] = []
     facts: Dict[str, ModuleFacts] = {}
     tasks: List[_Task] = []
-    for path, name, pkg, data, digest in scan.passing:
+    for path, data, digest in scan.passing:
+        name, pkg = scan.module_of(path)
         hit = store.get(path, name, pkg, digest) if store is not None else None
         if hit is not None:
             facts[path] = hit
@@ -318,7 +330,7 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
             tasks.append((path, name, pkg, data))
 
     extracted = _extract_many(tasks, settings, jobs) if tasks else {}
-    digests = {p[0]: p[4] for p in scan.passing}
+    digests = {p[0]: p[2] for p in scan.passing}
     for path, name, pkg, data in tasks:
         result = extracted.get(path)
         if result is None:
@@ -404,8 +416,10 @@ def _run_key(scan: _Scan, run_fp: bytes) -> bytes:
     h = hashlib.sha256(run_fp)
     for part in (scan.requested, scan.everything):
         h.update(b"\1" + "\0".join(part).encode("utf-8", "surrogateescape"))
-    for path, name, pkg, _, digest in scan.passing:
-        h.update(b"\2" + f"{path}\0{name}\0{int(pkg)}".encode("utf-8", "surrogateescape") + digest)
+    # module names follow from the root and the list of files, both in the key
+    h.update(b"\3" + os.path.abspath(scan.root).encode("utf-8", "surrogateescape"))
+    for path, _, digest in scan.passing:
+        h.update(b"\2" + path.encode("utf-8", "surrogateescape") + b"\0" + digest)
     return h.digest()
 
 
