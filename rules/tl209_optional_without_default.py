@@ -4,7 +4,7 @@ from toollint.schema import is_nullable, is_strict, properties, required
 # Frameworks that derive `x: T | None` without a default as required and nullable.
 # smolagents makes it optional by itself, claude-agent-sdk reads no signature, and a
 # strict Agents SDK tool requires every parameter by design (TL210's business).
-_DERIVE_REQUIRED_NULLABLE = ("mcp", "fastmcp", "langchain", "openai-agents", "anthropic", "pydantic-ai")
+_DERIVE_REQUIRED_NULLABLE = ("mcp", "fastmcp", "langchain", "openai-agents", "anthropic", "pydantic-ai", "llama-index")
 
 
 class OptionalWithoutDefault(Rule):

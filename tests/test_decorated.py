@@ -976,3 +976,18 @@ def test_tl209(case, lint):
     found = lint({"tools.py": source}, select=("TL209",))
     line = source.count("\n", 0, source.index("def search")) + 1
     assert found == ([("tools.py", line, "TL209")] if fires else [])
+
+
+def test_llama_index_optional_without_default_is_tl209(lint):
+    src = '''
+    from llama_index.core.tools import FunctionTool
+
+
+    def search(query: str, site: str | None) -> str:
+        """Search the web. Use this when the user asks about recent events."""
+        return ""
+
+
+    search_tool = FunctionTool.from_defaults(fn=search)
+    '''
+    assert lint({"agent.py": src}, select=["TL209"]) == [("agent.py", 4, "TL209")]
