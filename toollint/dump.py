@@ -118,57 +118,13 @@ def to_json(payload: Any) -> str:
 
 def _project(paths: Sequence[str], settings):
     """(Project, requested paths, TL001 findings of requested files, project root), as
-    engine.run builds them.
+    `toollint check` builds them."""
+    from toollint.engine import build, project_root
+    from toollint.link import Project
 
-    TODO(engine): a public `engine.project(paths, settings)` would replace this copy.
-    """
-    from toollint.discover import discover, relative
-    from toollint.engine import extract_file, project_root
-    from toollint.extract import module_name
-    from toollint.link import link
-
-    requested = discover(paths, settings)
-    requested_set = set(requested)
-    root = project_root(requested, settings)
-    context = discover([root], settings) if os.path.isdir(root) else []
-    everything = sorted(set(context) | requested_set)
-    index: Dict[str, Tuple[str, bool]] = {}
-    for path in everything:
-        rel = relative(path, root)
-        if rel.startswith("../"):
-            continue
-        name, pkg = module_name(rel)
-        index.setdefault(name, (path, pkg))
-        if name.startswith("src."):
-            index.setdefault(name[4:], (path, pkg))
-    module_of = {path: (name, pkg) for name, (path, pkg) in index.items()}
-    facts: Dict[str, Any] = {}
-    errors: List[Any] = []
-    for path in everything:
-        name, pkg = module_of.get(path, ("", False))
-        result = extract_file(path, name, pkg, settings)
-        if result is None:
-            continue
-        if result.error is not None:
-            if path in requested_set:
-                errors.append(result.error)
-            continue
-        facts[path] = result
-
-    def load(module: str):
-        hit = index.get(module)
-        if hit is None:
-            return None
-        path, pkg = hit
-        if path in facts:
-            return facts[path]
-        result = extract_file(path, module, pkg, settings, prefilter=False)
-        if result is None or result.error is not None:
-            return None
-        facts[path] = result
-        return result
-
-    return link(list(facts.values()), load), requested_set, errors, root
+    built = build(paths, settings)
+    project = built.project if built.project is not None else Project(modules={}, groups=[])
+    return project, set(built.requested), built.errors, project_root(built.requested, settings)
 
 
 # --- what each tool is -------------------------------------------------------------------

@@ -970,63 +970,20 @@ def _problem_warnings(sample: Sample) -> List[str]:
 
 
 def _project(paths: Sequence[str], settings) -> Tuple[Any, List[Any], List[Any]]:
-    """(linked Project, the tools in the requested files' groups, TL001 findings), built as
-    engine.run builds them before its rules run.
+    """(linked Project, the tools in the requested files' groups, TL001 findings), as
+    `toollint check` builds them before its rules run."""
+    from toollint.engine import build
+    from toollint.link import Project
 
-    TODO(engine): a public `engine.project(paths, settings)` would replace this copy.
-    """
-    from toollint.discover import discover, relative
-    from toollint.engine import extract_file, project_root
-    from toollint.extract import module_name
-    from toollint.link import link
-
-    requested = discover(paths, settings)
-    requested_set = set(requested)
-    root = project_root(requested, settings)
-    context = discover([root], settings) if os.path.isdir(root) else []
-    everything = sorted(set(context) | requested_set)
-    index: Dict[str, Tuple[str, bool]] = {}
-    for path in everything:
-        rel = relative(path, root)
-        if rel.startswith("../"):
-            continue
-        name, pkg = module_name(rel)
-        index.setdefault(name, (path, pkg))
-        if name.startswith("src."):
-            index.setdefault(name[4:], (path, pkg))
-    module_of = {path: (name, pkg) for name, (path, pkg) in index.items()}
-    facts: Dict[str, Any] = {}
-    errors: List[Any] = []
-    for path in everything:
-        name, pkg = module_of.get(path, ("", False))
-        result = extract_file(path, name, pkg, settings)
-        if result is None:
-            continue
-        if result.error is not None:
-            if path in requested_set:
-                errors.append(result.error)
-            continue
-        facts[path] = result
-
-    def load(module: str):
-        hit = index.get(module)
-        if hit is None:
-            return None
-        path, pkg = hit
-        if path in facts:
-            return facts[path]
-        result = extract_file(path, module, pkg, settings, prefilter=False)
-        if result is None or result.error is not None:
-            return None
-        facts[path] = result
-        return result
-
-    project = link(list(facts.values()), load)
+    built = build(paths, settings)
+    if built.project is None:
+        return Project(modules={}, groups=[]), [], built.errors
+    requested_set = set(built.requested)
     tools = []
-    for group in project.groups:
+    for group in built.project.groups:
         touched = bool(group.paths & requested_set)
         tools.extend(t for t in group.tools if touched or t.name.span.path in requested_set)
-    return project, tools, errors
+    return built.project, tools, built.errors
 
 
 def _findings(report: Report, tools: Sequence[Any]) -> Tuple[List[Any], Dict[str, List[str]]]:
