@@ -328,10 +328,7 @@ def test_stdin_buffer_links_with_its_neighbours_on_disk(agent):
     assert finding("agent/tools.py", text, '"cancel_order"', "TL305").search(result.stdout), result.stdout
 
 
-# Editors pass absolute names. Not strict: the engine fix (one spelling per file for the
-# stdin name too) is under way, and the marker goes when it lands.
-@pytest.mark.xfail(reason="engine.run spells the stdin file absolute and the same file found by "
-                          "the project walk relative: two copies, the group splits")
+# Editors pass absolute names: one spelling per file, or the group would split.
 def test_stdin_buffer_with_an_absolute_name_links_with_its_neighbours(agent):
     text = tools_module("lookup_order", "issue_refund", "cancel_order")
     name = str(agent / "agent/tools.py")
