@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -13,7 +13,7 @@ from toollint.config import Settings
 from toollint.extract.decorated import module_tools
 from toollint.extract import discovery
 from toollint.forced import forced_tool_names
-from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.functions import signature
 from toollint.extract.registration import registrations
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
@@ -98,7 +98,7 @@ class _Extractor:
             elif isinstance(stmt, (cst.If, cst.Try)) and not prefix:
                 # `try: import x / except ImportError:` and `if TYPE_CHECKING:` hold imports
                 # and defs; assignments there are conditional, so they are not constants.
-                for block in _blocks(stmt):
+                for block in blocks(stmt):
                     self.collect(block, prefix, top=False)
 
     def _import(self, node) -> None:
@@ -188,24 +188,6 @@ class _Extractor:
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
                                        self.span_of),
         )
-
-
-def _blocks(stmt):
-    if isinstance(stmt, cst.If):
-        yield stmt.body.body
-        if stmt.orelse is not None:
-            if isinstance(stmt.orelse, cst.If):
-                yield from _blocks(stmt.orelse)
-            else:
-                yield stmt.orelse.body.body
-    elif isinstance(stmt, cst.Try):
-        yield stmt.body.body
-        for handler in stmt.handlers:
-            yield handler.body.body
-        if stmt.orelse is not None:
-            yield stmt.orelse.body.body
-        if stmt.finalbody is not None:
-            yield stmt.finalbody.body.body
 
 
 def comments(text: str) -> Tuple[Tuple[int, int, str, bool], ...]:

@@ -72,6 +72,24 @@ def string_value(node: cst.BaseExpression) -> Optional[str]:
     return "".join(parts)
 
 
+def blocks(stmt: cst.CSTNode):
+    """The statement lists inside an `if`/`elif`/`else` or `try` statement."""
+    if isinstance(stmt, cst.If):
+        yield stmt.body.body
+        if stmt.orelse is not None:
+            if isinstance(stmt.orelse, cst.If):
+                yield from blocks(stmt.orelse)
+            else:
+                yield stmt.orelse.body.body
+    elif isinstance(stmt, cst.Try):
+        yield stmt.body.body
+        for handler in stmt.handlers:
+            yield handler.body.body
+        for extra in (stmt.orelse, stmt.finalbody):
+            if extra is not None:
+                yield extra.body.body
+
+
 class Evaluator:
     def __init__(
         self,

@@ -32,7 +32,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import dotted
+from toollint.extract.evaluate import blocks, dotted
 from toollint.model import FunctionSig, Registration, Tool
 
 # callee's last name -> the positional argument that holds the tools (`tools=` always does)
@@ -496,25 +496,8 @@ def _import_lines(body: Iterable[cst.CSTNode], line_of, out: Dict[str, List[int]
                                 node = node.value
                         out.setdefault(local, []).append(line_of(node))
         elif isinstance(stmt, (cst.If, cst.Try)):
-            for block in _blocks(stmt):
+            for block in blocks(stmt):
                 _import_lines(block, line_of, out)
-
-
-def _blocks(stmt):
-    if isinstance(stmt, cst.If):
-        yield stmt.body.body
-        if stmt.orelse is not None:
-            if isinstance(stmt.orelse, cst.If):
-                yield from _blocks(stmt.orelse)
-            else:
-                yield stmt.orelse.body.body
-    elif isinstance(stmt, cst.Try):
-        yield stmt.body.body
-        for handler in stmt.handlers:
-            yield handler.body.body
-        for extra in (stmt.orelse, stmt.finalbody):
-            if extra is not None:
-                yield extra.body.body
 
 
 def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpression],
