@@ -19,7 +19,7 @@ import pytest
 from toollint.config import Settings
 from toollint.engine import extract_file
 from toollint.extract.decorated import finish_pending
-from toollint.model import Const, DictVal, ListVal, ModuleFacts, PendingTool, Tool, Unresolved, to_python
+from toollint.model import DictVal, ListVal, ModuleFacts, PendingTool, Tool, Unresolved, to_python
 from toollint.prefilter import may_define_tools, needles
 
 HERE = os.path.dirname(os.path.abspath(__file__))

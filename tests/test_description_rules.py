@@ -5,7 +5,6 @@ with `$ref`, enums with defaults, and strict and non-strict variants of one tool
 """
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 

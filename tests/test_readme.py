@@ -6,7 +6,6 @@ Regenerate the table after adding or changing a rule with:
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from toollint.registry import all_rules

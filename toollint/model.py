@@ -5,7 +5,7 @@ see these. Positions are 1-based lines and 1-based character columns (DESIGN.md)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Tuple, Union
 
 

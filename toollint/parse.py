@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from typing import List, Optional, Sequence, Set, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from toollint.model import Finding, Span
 
