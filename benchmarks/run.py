@@ -205,6 +205,23 @@ def _machine() -> Dict[str, str]:
             "platform": platform.platform(), "loadavg_at_start": load}
 
 
+def _snapshot(work: str) -> str:
+    """A copy of the toollint under test (package and rules) for every process to import:
+    the cache keys on toollint's own source, so an edit to the working tree while the
+    benchmark runs would otherwise turn warm runs cold halfway through."""
+    import toollint
+    import toollint.rules
+
+    dest = os.path.join(work, "snapshot")
+    package = os.path.dirname(os.path.abspath(toollint.__file__))
+    rules = os.path.dirname(os.path.abspath(toollint.rules.__file__))
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(package, os.path.join(dest, "toollint"), ignore=ignore)
+    if not os.path.isdir(os.path.join(dest, "toollint", "rules")):
+        shutil.copytree(rules, os.path.join(dest, "toollint", "rules"), ignore=ignore)
+    return dest
+
+
 def _edit(path: str, text: str, marker: str) -> None:
     with open(path, "w", encoding="utf-8", newline="") as handle:
         handle.write(text + f"\n# {marker}\n")
@@ -222,6 +239,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--slow-rounds", type=int, default=1,
                         help="rounds that also run Fixit and flake8 (default 1: Fixit takes minutes)")
     parser.add_argument("--skip-memory-scaling", action="store_true")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="run the installed toollint in place instead of a copy taken at the start")
     parser.add_argument("--phase", nargs=2, metavar=("NAME", "TREE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.phase:
@@ -249,6 +268,8 @@ def _bench(args, work: str) -> int:
     env.pop("TOOLLINT_NO_CACHE", None)
     env["TOOLLINT_CACHE_DIR"] = os.path.join(work, "cache")  # never the tree's own folder
     env["XDG_CACHE_HOME"] = os.path.join(work, "xdg")  # a fresh per-user key, kept private
+    if not args.no_snapshot:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work), env.get("PYTHONPATH")]))
     tl = [py, "-m", "toollint", "check"]
     tool_files = [f for f in files if os.sep + "agents" + os.sep in f and f.endswith(("tools.py", "agent.py"))]
     edited = tool_files[0]

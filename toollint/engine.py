@@ -504,47 +504,54 @@ def _check(project, settings: Settings, requested: Set[str], jobs: int = 1) -> L
             and all(path in requested for path in project.modules):
         per_group = _check_parallel(rules, ctx, requested, jobs)
     out: List[Finding] = []
-    partial = not all(path in requested for path in project.modules)
+    reach = None if all(path in requested for path in project.modules) else _reach(project, requested)
     for i, group in enumerate(project.groups):
         if per_group is not None and i in per_group:
             out.extend(per_group[i])
-        elif not partial or _relevant(group, requested):
+        elif reach is None or group.paths & reach:
             out.extend(_check_group(rules, ctx, group, requested))
     for rule in rules:
         out.extend(f for f in rule.check_project(project, ctx) if f.span.path in requested)
     return list(dict.fromkeys(out))
 
 
-def _relevant(group, requested: Set[str]) -> bool:
-    """Whether a group can yield a finding kept for the requested files.
+def _reach(project, requested: Set[str]) -> Set[str]:
+    """The modules whose groups can hold a Span in a requested file: those files and every
+    module that imports one of them, directly or not.
 
-    A group none of whose registries is in a requested file keeps only the findings
-    located in one, and every finding is located at a Span of the model the rule
-    judged; so when no Span reachable from the group lies in a requested file, its rules
-    need not run. Pre-commit names a few files of a project with hundreds of tools:
-    this is what keeps that run from judging all of them.
+    Extraction gives each value the Spans of the file it was read from, and linking brings
+    a value from another module only along an import (a Ref, a handler, a re-export); so a
+    group whose registries all lie outside this set holds no Span in a requested file, and
+    can yield no finding kept for them. Pre-commit names a few files of a project with
+    hundreds of tools: this keeps that run from judging all of them.
     """
-    if group.paths & requested:
-        return True
-    seen: Set[int] = set()
-    stack: List[Any] = [group]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, (str, int, float, bool, bytes)) or obj is None or id(obj) in seen:
+    by_name: Dict[str, str] = {}
+    for path, facts in project.modules.items():
+        if facts is not None and facts.module:
+            by_name.setdefault(facts.module, path)
+            if facts.module.startswith("src."):
+                by_name.setdefault(facts.module[4:], path)
+    importers: Dict[str, Set[str]] = {}
+    for path, facts in project.modules.items():
+        if facts is None:
             continue
-        seen.add(id(obj))
-        if isinstance(obj, Span):
-            if obj.path in requested:
-                return True
-        elif isinstance(obj, (list, tuple, set, frozenset)):
-            stack.extend(obj)
-        elif isinstance(obj, dict):
-            stack.extend(obj.values())
-        elif hasattr(obj, "__dataclass_fields__"):
-            stack.extend(getattr(obj, name) for name in obj.__dataclass_fields__)
-        else:
-            return True  # something this walk does not know: judge the group
-    return False
+        for _, module, attr in facts.imports:
+            parts = module.split(".")
+            names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}  # packages too
+            if attr:
+                names.add(f"{module}.{attr}" if module else attr)
+            for name in names:
+                target = by_name.get(name)
+                if target is not None and target != path:
+                    importers.setdefault(target, set()).add(path)
+    reach = {p for p in requested if p in project.modules}
+    frontier = list(reach)
+    while frontier:
+        for importer in importers.get(frontier.pop(), ()):
+            if importer not in reach:
+                reach.add(importer)
+                frontier.append(importer)
+    return reach
 
 
 def _check_group(rules, ctx, group, requested: Set[str]) -> List[Finding]:
