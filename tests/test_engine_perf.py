@@ -463,3 +463,22 @@ def test_whole_suite_passes_with_cache_off(tmp_path):
                            "--deselect", "tests/test_engine_perf.py::test_whole_suite_passes_with_cache_off",
                            str(REPO / "tests")], cwd=REPO, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+
+
+def test_a_run_with_an_internal_error_is_not_remembered(tmp_path, isolated_cache, monkeypatch):
+    """--verbose after a run that hit a bug of ours must still show the traceback."""
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "tools.py").write_text('TOOLS = [{"name": "a", "description": "x", "input_schema": {}}]\n')
+    import toollint.extract
+
+    def broken(*args, **kwargs):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(toollint.extract, "extract_module", broken)
+    settings = Settings(root=str(root))
+    quiet = engine.run([str(root)], settings)
+    assert [f.code for f in quiet.findings] == ["TL001"] and not quiet.warnings
+    loud = engine.run([str(root)], settings, verbose=True)
+    assert loud.findings == quiet.findings and "ValueError: boom" in "".join(loud.warnings)

@@ -50,6 +50,7 @@ class Build:
     requested: List[str]
     errors: List[Finding]  # TL001 of requested files
     internal: List[str] = field(default_factory=list)  # tracebacks of our own bugs, for --verbose
+    bugs: int = 0  # files an internal error stopped: such a run's findings are not remembered
 
 
 def extract_file(path: str, module: str, is_package: bool, settings: Settings,
@@ -339,9 +340,11 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
             store.put(path, name, pkg, digests[path], result)
         facts[path] = result
     good: Dict[str, ModuleFacts] = {}
+    bugs = 0
     for path in sorted(facts):
         result = facts[path]
         if result.error is not None:
+            bugs += result.internal_error is not None
             if path in requested_set:
                 errors.append(result.error)
                 if verbose and result.internal_error:
@@ -351,10 +354,11 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
     if not good:
         # Nothing can hold a tool, so no rule has anything to judge: stop before link,
         # which would import libcst.
-        return Build(project=None, requested=scan.requested, errors=errors, internal=internal)
+        return Build(project=None, requested=scan.requested, errors=errors, internal=internal, bugs=bugs)
 
     loaded: Dict[str, Optional[ModuleFacts]] = {}
     index = scan.index
+    early = _prefetch(good, index, settings, store, scan, stdin, jobs) if jobs > 1 else {}
 
     def load(module: str) -> Optional[ModuleFacts]:
         hit = index.get(module)
@@ -364,14 +368,56 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
         if path in good:
             return good[path]
         if path not in loaded:
-            loaded[path] = _load_one(path, module, pkg, settings, store, scan.stdin_path, stdin, loaded_digests)
+            ready = early.pop(path, None)
+            if ready is not None and (ready[1] is None or ready[1].module == module):
+                loaded_digests[path], loaded[path] = ready
+            else:
+                loaded[path] = _load_one(path, module, pkg, settings, store, scan.stdin_path, stdin, loaded_digests)
         result = loaded[path]
         return result if result is not None and result.error is None else None
 
     from toollint.link import link
 
     project = link(list(good.values()), load)
-    return Build(project=project, requested=scan.requested, errors=errors, internal=internal)
+    return Build(project=project, requested=scan.requested, errors=errors, internal=internal, bugs=bugs)
+
+
+def _prefetch(good: Dict[str, ModuleFacts], index, settings: Settings, store, scan: _Scan, stdin,
+              jobs: int) -> Dict[str, Tuple[bytes, Optional[ModuleFacts]]]:
+    """The modules linking will ask for, extracted in the pool now rather than one at a time
+    while it links: those the registry modules import (a handlers module often fails the
+    prefilter: it names no tool). Linking still decides what it reads; a module fetched
+    here and never asked for is dropped, and one asked for under another name is redone."""
+    wanted: Dict[str, Tuple[str, bool]] = {}
+    for facts in good.values():
+        if not facts.registries:
+            continue
+        for _, module, attr in facts.imports:
+            for name in (module, f"{module}.{attr}" if attr and module else attr):
+                hit = index.get(name) if name else None
+                if hit is not None and hit[0] not in good and hit[0] not in wanted:
+                    wanted[hit[0]] = (name, hit[1])
+    out: Dict[str, Tuple[bytes, Optional[ModuleFacts]]] = {}
+    tasks: List[_Task] = []
+    digests: Dict[str, bytes] = {}
+    for path, (module, pkg) in sorted(wanted.items()):
+        data = stdin[1] if path == scan.stdin_path and stdin is not None else read_source(path)
+        if isinstance(data, Finding):
+            out[path] = (b"", None)
+            continue
+        digests[path] = _digest(data)
+        hit = store.get(path, module, pkg, digests[path]) if store is not None else None
+        if hit is not None:
+            out[path] = (digests[path], hit)
+        else:
+            tasks.append((path, module, pkg, data))
+    extracted = _extract_many(tasks, settings, jobs) if tasks else {}
+    for path, module, pkg, _ in tasks:
+        result = extracted.get(path)
+        if result is not None and store is not None and _cacheable(result):
+            store.put(path, module, pkg, digests[path], result)
+        out[path] = (digests[path], result)
+    return out
 
 
 def _load_one(path: str, module: str, pkg: bool, settings: Settings, store, stdin_path, stdin,
@@ -467,7 +513,7 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
 
     kept, warnings = suppress(findings, project, settings, requested_set, ignore_noqa=ignore_noqa)
     kept.sort(key=Finding.sort_key)
-    if store is not None and run_key is not None and scope is not None and not built.internal:
+    if store is not None and run_key is not None and scope is not None and not built.bugs:
         store.put_run(run_key, scope, sorted(loaded_digests.items()), kept, warnings)
     return Result(findings=kept, sources=_sources(kept, settings, stdin), warnings=built.internal + warnings,
                   files_checked=len(built.requested))
