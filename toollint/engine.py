@@ -6,11 +6,15 @@ Where the time goes, and what keeps it low (numbers in README "Performance"):
 - a passing file's facts come from the cache when its bytes, toollint and the settings
   are unchanged (toollint/cache.py), else from extraction: libcst parses a reduced source
   in which the function bodies extraction cannot read from are blanked (parse.py);
+- an unchanged tree reuses the last run's findings (keyed by every input): it is read,
+  hashed and printed, and nothing is parsed, linked or judged;
 - extraction runs in a process pool (`-j`, default: the CPUs this process may use), in
-  byte-balanced chunks, biggest files first; a handful of files stays serial, so a
-  pre-commit run on the staged files pays for no pool;
+  byte-balanced chunks, biggest files first, then the modules linking is about to read;
+  the rules run there too, by group; a handful of files stays serial, so a pre-commit
+  run on the staged files pays for no pool;
+- a run on some files judges only the groups that can report in them (`_reach`);
 - nothing imports libcst (0.2 s) until a file needs parsing: a run whose files all fail
-  the prefilter never loads it.
+  the prefilter, or that reuses the last result, never loads it.
 """
 from __future__ import annotations
 
@@ -18,11 +22,11 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from toollint.config import Settings
 from toollint.discover import discover, display_path, relative
-from toollint.model import Finding, ModuleFacts, Span
+from toollint.model import Finding, ModuleFacts
 from toollint.parse import decode, file_error, parse, read_source
 from toollint.prefilter import may_define_tools, needles
 
