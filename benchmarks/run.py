@@ -205,16 +205,28 @@ def _machine() -> Dict[str, str]:
             "platform": platform.platform(), "loadavg_at_start": load}
 
 
-def _snapshot(work: str) -> str:
+def _snapshot(work: str, ref: Optional[str]) -> str:
     """A copy of the toollint under test (package and rules) for every process to import:
     the cache keys on toollint's own source, so an edit to the working tree while the
-    benchmark runs would otherwise turn warm runs cold halfway through."""
+    benchmark runs would otherwise turn warm runs cold halfway through. With `ref`, the
+    copy is that commit of the repository toollint is installed from (`--ref HEAD`
+    leaves out uncommitted work)."""
     import toollint
     import toollint.rules
 
     dest = os.path.join(work, "snapshot")
     package = os.path.dirname(os.path.abspath(toollint.__file__))
     rules = os.path.dirname(os.path.abspath(toollint.rules.__file__))
+    if ref is not None:
+        repo = subprocess.run(["git", "-C", package, "rev-parse", "--show-toplevel"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        export = os.path.join(work, "export")
+        os.makedirs(export)
+        archive = subprocess.run(["git", "-C", repo, "archive", ref, os.path.relpath(package, repo),
+                                  os.path.relpath(rules, repo)], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", export], input=archive, check=True)
+        package = os.path.join(export, os.path.relpath(package, repo))
+        rules = os.path.join(export, os.path.relpath(rules, repo))
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.copytree(package, os.path.join(dest, "toollint"), ignore=ignore)
     if not os.path.isdir(os.path.join(dest, "toollint", "rules")):
@@ -239,6 +251,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--slow-rounds", type=int, default=1,
                         help="rounds that also run Fixit and flake8 (default 1: Fixit takes minutes)")
     parser.add_argument("--skip-memory-scaling", action="store_true")
+    parser.add_argument("--ref", help="measure this git commit of toollint (e.g. HEAD) instead of the working tree")
     parser.add_argument("--no-snapshot", action="store_true",
                         help="run the installed toollint in place instead of a copy taken at the start")
     parser.add_argument("--phase", nargs=2, metavar=("NAME", "TREE"), help=argparse.SUPPRESS)
@@ -269,7 +282,7 @@ def _bench(args, work: str) -> int:
     env["TOOLLINT_CACHE_DIR"] = os.path.join(work, "cache")  # never the tree's own folder
     env["XDG_CACHE_HOME"] = os.path.join(work, "xdg")  # a fresh per-user key, kept private
     if not args.no_snapshot:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work, args.ref), env.get("PYTHONPATH")]))
     tl = [py, "-m", "toollint", "check"]
     tool_files = [f for f in files if os.sep + "agents" + os.sep in f and f.endswith(("tools.py", "agent.py"))]
     edited = tool_files[0]
