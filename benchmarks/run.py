@@ -285,6 +285,8 @@ def _bench(args, work: str) -> int:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work, args.ref), env.get("PYTHONPATH")]))
     tl = [py, "-m", "toollint", "check"]
     tool_files = [f for f in files if os.sep + "agents" + os.sep in f and f.endswith(("tools.py", "agent.py"))]
+    if len(tool_files) < 2:
+        raise SystemExit("the tree has fewer than two agent modules: use --files 100 or more")
     edited = tool_files[0]
     edited_text = open(edited, encoding="utf-8").read()
     one = [tool_files[1]]
