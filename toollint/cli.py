@@ -152,7 +152,7 @@ def _check(args: argparse.Namespace) -> int:
     result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
                         jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
-        print(f"toollint: warning: {warning}", file=sys.stderr)
+        _print_error(f"toollint: warning: {warning}", multiline=args.verbose)
     from toollint.format import RuleDoc
     from toollint.registry import all_rules, doc_path
 
@@ -194,7 +194,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.print_help()
         return 2
     except ConfigError as exc:
-        print(f"toollint: error: {exc}", file=sys.stderr)
+        _print_error(f"toollint: error: {exc}")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -202,7 +202,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     except Exception as exc:  # never a traceback for the user, unless asked for
         if getattr(args, "verbose", False):
-            traceback.print_exc()
-        print(f"toollint: internal error: {type(exc).__name__}: {exc}; rerun with --verbose and report it",
-              file=sys.stderr)
+            _print_error(traceback.format_exc().rstrip("\n"), multiline=True)
+        _print_error(f"toollint: internal error: {type(exc).__name__}: {exc}; rerun with --verbose and report it")
         return 2
+
+
+def _print_error(text: str, multiline: bool = False) -> None:
+    """Print to stderr what may quote a file name, a config value or a comment: one line
+    (with `multiline`, for --verbose tracebacks, indented lines), no terminal control
+    characters, no CI log command."""
+    from toollint.format import defuse_ci_commands, sanitize
+
+    if multiline:
+        first, *rest = text.split("\n")
+        text = "\n".join([sanitize(first)] + ["    " + sanitize(line) for line in rest if line.strip()])
+    else:
+        text = sanitize(text)
+    print(defuse_ci_commands(text), file=sys.stderr)

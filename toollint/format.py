@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 from urllib.parse import quote
 
 from toollint import __version__
@@ -60,11 +60,12 @@ def render(
         raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
     docs = rule_docs or {}
     if statistics:
-        return _statistics(findings, docs, as_json=fmt == "json")
+        text = _statistics(findings, docs, as_json=fmt == "json")
+        return text if fmt == "json" else defuse_ci_commands(text)
     if fmt == "concise":
-        return "".join(_concise_line(f, color) + "\n" for f in findings)
+        return defuse_ci_commands("".join(_concise_line(f, color) + "\n" for f in findings))
     if fmt == "full":
-        return _full(findings, sources or {}, color)
+        return defuse_ci_commands(_full(findings, sources or {}, color))
     if fmt == "json":
         return _json(findings, docs)
     if fmt == "github":
@@ -123,6 +124,34 @@ def sanitize(text: str, keep: str = "") -> str:
     return "".join(_escape_char(c) if _is_unsafe(c, keep) else c for c in text)
 
 
+# CI runners act on commands in any line of a job's log, whatever the output format:
+# GitHub's `::error ...::` and `::stop-commands::` (a line starting with `::` once leading
+# blanks are trimmed), and `##[error]`, Azure's `##vso[...]`, TeamCity's `##teamcity[...]`
+# anywhere in a line. A file's name, a message quoting a tool name or an echoed source
+# line must never be one: toollint's own `github` commands are the only commands it prints.
+_LINE_COMMAND = re.compile(r"^(\s*):(?=:)", re.M)  # \s: runners trim Unicode blanks too
+_BRACKET_COMMAND = re.compile(r"(##\w*)\[")
+
+
+def _command_chars(line: str) -> Set[int]:
+    """Indexes of the characters defuse_ci_commands escapes in one line."""
+    if "::" not in line and "##" not in line:
+        return set()
+    found = {m.end(1) for m in _BRACKET_COMMAND.finditer(line)}
+    lead = _LINE_COMMAND.match(line)
+    if lead is not None:
+        found.add(lead.end(1))
+    return found
+
+
+def defuse_ci_commands(text: str) -> str:
+    """`text` with every CI log command escaped as sanitize escapes (`\\x3a`, `\\x5b`)."""
+    if "::" not in text and "##" not in text:
+        return text
+    text = _LINE_COMMAND.sub(r"\1\\x3a", text)
+    return _BRACKET_COMMAND.sub(r"\1\\x5b", text)
+
+
 # --- concise and full --------------------------------------------------------------------
 
 _BOLD = "\x1b[1m"
@@ -175,8 +204,13 @@ def excerpt(text: str, col: int, end_col: Optional[int]) -> Tuple[str, str]:
     """
     shown: List[str] = []
     pad: List[str] = []
-    for ch in text:
-        s, p = _display_piece(ch)
+    commands = _command_chars(text)
+    for i, ch in enumerate(text):
+        if i in commands:  # escaped here, so the carets allow for the escape's width
+            esc = _escape_char(ch)
+            s, p = esc, " " * len(esc)
+        else:
+            s, p = _display_piece(ch)
         shown.append(s)
         pad.append(p)
     start = max(col, 1) - 1
@@ -229,8 +263,11 @@ def _full(findings: Sequence[Finding], sources: Mapping[str, str], color: bool) 
 
 
 def _dump(data: object) -> str:
-    # ensure_ascii: bidi and C1 characters come out as \u escapes, never raw.
-    return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
+    # ensure_ascii: bidi and C1 characters come out as \u escapes, never raw. `##[` can
+    # only occur inside a JSON string, where `[` may be written \u005b: same value, and
+    # no CI runner reads a command out of the log line.
+    text = json.dumps(data, indent=2, ensure_ascii=True) + "\n"
+    return _BRACKET_COMMAND.sub(r"\1\\u005b", text) if "##" in text else text
 
 
 def _url(code: str, docs: Mapping[str, RuleDoc]) -> Optional[str]:
@@ -280,7 +317,9 @@ def _posix(path: str) -> str:
 
 
 def _gh_data(text: str) -> str:
-    text = sanitize(text, keep="\r\n\t")
+    # `##[` inside our own command is inert for GitHub (a line that parses as `::error`
+    # is not scanned again), but not for a CI that reads the log otherwise.
+    text = _BRACKET_COMMAND.sub(r"\1\\x5b", sanitize(text, keep="\r\n\t"))
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

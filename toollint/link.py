@@ -33,6 +33,13 @@ from toollint.model import (
 )
 
 MAX_RESOLVE_DEPTH = 50
+# Values built per registry. Modules that each double what the previous one exports
+# (`T = [*P, *P]` over 40 modules) would otherwise ask for 2**40 nodes.
+MAX_RESOLVED_NODES = 200_000
+# Tools checked per group. Several rules compare each tool with the whole group, so a
+# generated group of 2**14 copies of one tool would take minutes; no agent offers this
+# many. The rest are left unchecked, and their registry is marked incomplete.
+MAX_GROUP_TOOLS = 2_000
 
 
 @dataclass
@@ -97,6 +104,7 @@ class _Resolver:
         self.load = load
         self.constants: Dict[str, Dict[str, Value]] = {}
         self.functions: Dict[str, Dict[str, FunctionSig]] = {}
+        self.budget = MAX_RESOLVED_NODES
 
     def module(self, name: str) -> Optional[ModuleFacts]:
         if name not in self.by_module:
@@ -143,7 +151,12 @@ class _Resolver:
         return Unresolved(f"'{ref.name}' is not a module-level constant of '{ref.module}'", ref.span)
 
     def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
+        if seen is None:  # a registry's whole value: a fresh budget
+            self.budget = MAX_RESOLVED_NODES
         seen = seen or set()
+        self.budget -= 1
+        if self.budget < 0:
+            return Unresolved("too large to evaluate statically", value.span)
         if depth > MAX_RESOLVE_DEPTH:
             return Unresolved("nested too deeply to evaluate", value.span)
         if isinstance(value, Ref):
@@ -371,6 +384,8 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
 
     ordered = sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
     _attach_orphans(ordered)
+    for group in ordered:
+        _cap_tools(group)
     for path in sorted(decorated):
         ordered.append(Group(key=f"{path}:decorated", decorated=decorated[path]))
     modules_by_path = {m.path: m for m in modules}
@@ -378,6 +393,18 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
         if m is not None:
             modules_by_path.setdefault(m.path, m)
     return Project(modules=modules_by_path, groups=[g for g in ordered if g.registries() or g.decorated])
+
+
+def _cap_tools(group: Group) -> None:
+    room = MAX_GROUP_TOOLS
+    for i, registry in enumerate(group.definitions):
+        if len(registry.tools) > room:
+            dropped = Unresolved(f"more than {MAX_GROUP_TOOLS} tools in one group: the rest are not checked",
+                                 registry.tools[room].span)
+            registry = replace(registry, tools=registry.tools[:room], complete=False,
+                               unresolved=registry.unresolved + (dropped,))
+            group.definitions[i] = registry
+        room -= len(registry.tools)
 
 
 def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[ModuleFacts]]) -> Dict[str, List[Tool]]:

@@ -213,5 +213,14 @@ def comments(text: str) -> Tuple[Tuple[int, int, str, bool], ...]:
 
 def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
                    settings: Settings) -> ModuleFacts:
+    # libcst's metadata and visitors recurse once per nesting level and per part of a
+    # concatenated string: on a deep thread, a long prompt is not a RecursionError.
+    from toollint import deep
+
+    return deep.call(_extract_module, path, module, is_package, tree, text, settings)
+
+
+def _extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
+                    settings: Settings) -> ModuleFacts:
     wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
     return _Extractor(path, module, is_package, wrapper, settings, text).run()

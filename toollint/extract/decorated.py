@@ -614,6 +614,9 @@ def _last(expr: cst.BaseExpression) -> str:
     return name.rpartition(".")[2] if name else ""
 
 
+_MAX_ANNOTATION = 1000  # characters of a string annotation worth parsing
+
+
 class _Types:
     def __init__(self, span_of: Callable[[cst.CSTNode], Span], evaluator: Evaluator,
                  string_descriptions: bool = False) -> None:
@@ -630,7 +633,9 @@ class _Types:
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
             text = string_value(node)
             try:
-                parsed = cst.parse_expression(text.strip()) if text else None
+                # A real annotation is short; a long string is not one, and 3,000 nested
+                # brackets in it would cost libcst's parser 7 GB and half a minute.
+                parsed = cst.parse_expression(text.strip()) if text and len(text) <= _MAX_ANNOTATION else None
             except Exception:
                 parsed = None
             # positions are unknown inside a string: everything points at the string

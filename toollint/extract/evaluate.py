@@ -28,6 +28,11 @@ from toollint.model import (
 
 # A guard against pathological nesting: deeper values are reported as unresolved.
 MAX_DEPTH = 200
+# Names that refer to names can double a value at each step (`B = [A, A]`, `B = [*A, *A]`,
+# `S2 = S1 + S1`): past these sizes a value is unresolved, so no module costs more than
+# its length times these to evaluate, and no rule walks more.
+MAX_NODES = 100_000
+MAX_STRING = 1_000_000
 
 _DEDENT_FUNCS = {"textwrap.dedent": textwrap.dedent, "dedent": textwrap.dedent,
                  "inspect.cleandoc": inspect.cleandoc, "cleandoc": inspect.cleandoc}
@@ -107,6 +112,7 @@ class Evaluator:
         self.mutated = mutated
         self.lambda_sig = lambda_sig
         self._cache: Dict[str, Value] = {}
+        self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:
         """The value bound to a module-level name."""
@@ -117,10 +123,35 @@ class Evaluator:
             return self._unbound(name, node)
         self._cache[name] = Unresolved(f"'{name}' refers to itself", self.span_of(node))
         value = self.eval(expr)
+        size, depth = self._measure(value)
+        if size > MAX_NODES:
+            value = Unresolved(f"'{name}' is too large to evaluate statically", value.span)
+        elif depth > MAX_DEPTH:
+            value = Unresolved(f"'{name}' is nested too deeply to evaluate", value.span)
         if name in self.mutated:
             value = _incomplete(value, f"'{name}' is changed after it is assigned")
         self._cache[name] = value
         return value
+
+    def _measure(self, root: Value) -> Tuple[int, int]:
+        """(node count, depth) of a value as rules will walk it, shared parts counted each
+        time they occur; without recursion, and each shared part measured once."""
+        measured = self._measured
+        stack: List[Tuple[Value, bool]] = [(root, False)]
+        while stack:
+            value, ready = stack.pop()
+            if id(value) in measured:
+                continue
+            children = _children(value)
+            if ready or not children:
+                size = 1 + sum(measured[id(c)][1] for c in children)
+                depth = 1 + max((measured[id(c)][2] for c in children), default=0)
+                measured[id(value)] = (value, min(size, MAX_NODES + 1), min(depth, MAX_DEPTH + 1))
+                continue
+            stack.append((value, True))
+            stack.extend((c, False) for c in children if id(c) not in measured)
+        _, size, depth = measured[id(root)]
+        return size, depth
 
     def _unbound(self, name: str, node: cst.CSTNode) -> Value:
         span = self.span_of(node)
@@ -205,7 +236,7 @@ class Evaluator:
         for element in node.elements:
             if isinstance(element, cst.StarredDictElement):
                 spread = self._eval(element.value, d)
-                if isinstance(spread, DictVal):
+                if isinstance(spread, DictVal) and len(entries) + len(spread.entries) <= MAX_NODES:
                     entries.extend(spread.entries)
                     complete = complete and spread.complete
                 elif isinstance(spread, Ref):
@@ -225,7 +256,7 @@ class Evaluator:
         for element in elements:
             if isinstance(element, cst.StarredElement):
                 spread = self._eval(element.value, d)
-                if isinstance(spread, ListVal):
+                if isinstance(spread, ListVal) and len(items) + len(spread.items) <= MAX_NODES:
                     items.extend(spread.items)
                     complete = complete and spread.complete
                 elif isinstance(spread, Ref):
@@ -244,10 +275,14 @@ class Evaluator:
         span = self.span_of(node)
         if isinstance(left, Const) and isinstance(right, Const):
             if isinstance(left.value, str) and isinstance(right.value, str):
+                if len(left.value) + len(right.value) > MAX_STRING:
+                    return Unresolved("a string too long to evaluate statically", span)
                 return Const(left.value + right.value, span)
         if isinstance(left, (ListVal, Ref)) and isinstance(right, (ListVal, Ref)):
             items: List[Value] = []
             complete = True
+            if sum(len(side.items) for side in (left, right) if isinstance(side, ListVal)) > MAX_NODES:
+                return Unresolved("a list too long to evaluate statically", span)
             for side in (left, right):
                 if isinstance(side, ListVal):
                     items.extend(side.items)
@@ -296,7 +331,7 @@ class Evaluator:
         for arg in node.args:
             if arg.star == "**" or (not arg.keyword and not arg.star):
                 base = self._eval(arg.value, d)
-                if isinstance(base, DictVal):
+                if isinstance(base, DictVal) and len(entries) + len(base.entries) <= MAX_NODES:
                     entries.extend(base.entries)
                     complete = complete and base.complete
                 else:
@@ -307,6 +342,16 @@ class Evaluator:
             else:
                 complete = False
         return DictVal(tuple(entries), self.span_of(node), complete)
+
+
+def _children(value: Value) -> Tuple[Value, ...]:
+    if isinstance(value, DictVal):
+        return tuple(v for entry in value.entries for v in entry)
+    if isinstance(value, ListVal):
+        return value.items
+    if isinstance(value, CallVal):
+        return value.args + tuple(v for _, v in value.kwargs)
+    return ()
 
 
 def _spread(ref: Ref) -> Ref:
