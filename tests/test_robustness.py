@@ -621,16 +621,26 @@ def test_a_socket_named_like_a_module(tmp_path):
 
 
 def test_an_unreadable_file(tmp_path, monkeypatch):
-    # root reads anything: make the open fail as it does for a user without permission
-    real_open = os.open
+    root = project(tmp_path, {"good.py": GOOD, "secret.py": GOOD})
+    # root reads anything: make the open fail as it does for a user without permission,
+    # whichever way the file is opened
+    import builtins
+    import io as io_module
 
-    def deny(path, *args, **kwargs):
-        if os.path.basename(os.fspath(path)) == "secret.py":
-            raise PermissionError(13, "Permission denied", path)
-        return real_open(path, *args, **kwargs)
+    def denying(real):
+        def deny(path, *args, **kwargs):
+            if isinstance(path, (str, bytes, os.PathLike)) and os.path.basename(os.fsdecode(path)) == "secret.py":
+                raise PermissionError(13, "Permission denied", os.fsdecode(path))
+            return real(path, *args, **kwargs)
+        return deny
 
-    monkeypatch.setattr(os, "open", deny)
-    found, out = _bad_file_run(tmp_path, "secret.py", GOOD)
+    monkeypatch.setattr(os, "open", denying(os.open))
+    monkeypatch.setattr(builtins, "open", denying(builtins.open))
+    monkeypatch.setattr(io_module, "open", denying(io_module.open))
+    code, out, err = check("--isolated", "--no-cache", str(root))
+    assert code == 1 and "Traceback" not in err, err
+    found = by_file(out)
+    assert found["good.py"] == [GOOD_FINDING]
     assert _tl001(found, "secret.py")
     assert "Permission denied" in out
 
