@@ -153,6 +153,46 @@ def test_narrowing_keeps_lines_and_columns():
     assert "args[" in reduced and 'elif name == "b"' in reduced and "def one(): return 1" in reduced
 
 
+
+
+@pytest.mark.parametrize("build", ["CodeAgent([search], model)", "create_react_agent(llm, [search])",
+                                   "initialize_agent([search], llm)"])
+def test_narrowing_keeps_agents_built_with_positional_tools(tmp_path, build):
+    """Registration reads tools handed to an agent by position inside a function body: the
+    body must not be blanked, or TL308 would think `search` is never registered."""
+    path = tmp_path / "agent.py"
+    path.write_text("from smolagents import tool\n\n\n@tool\ndef search(q: str) -> str:\n"
+                    '    """Search. Args: q: the query."""\n    return q\n\n\n'
+                    f"def build(model, llm):\n    return {build}\n")
+    facts = [engine.extract_file(str(path), "agent", False, Settings(), narrow=n) for n in (True, False)]
+    assert facts[0] == facts[1]
+    assert ("", "search") in facts[0].registration.names
+
+_ODD_SOURCES = ["", "\n", "x = 1", "# only a comment\n", "x = 1\n\n# trailing comment", "if x:\n\tpass\r\n",
+                "a = 1; \\\n    b = 2\n", "s = ('a'\r  'b')\r", "@d\n\n# c\n@e(1)\nclass K(B, metaclass=M):\n    x: int = 1\n",
+                "def f(a, /, *b, c=(1,\n 2), **d) -> 'T':\n    return [i async for i in g() if (yield)]\n",
+                "t = f'{x!r:>{w}} {y=}'\nwith (a as b, c):\n    match p:\n        case {'k': [1, *r]}: pass\n"]
+
+
+def test_positions_are_libcsts_node_for_node():
+    """extract.positions replaces libcst's PositionProvider: every node's range is the same."""
+    import libcst
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    from toollint.extract.positions import positions
+
+    sources = [p.read_text(encoding="utf-8") for p in _py_files(*CORPORA)] + _ODD_SOURCES
+    assert len(sources) > 50
+    for text in sources:
+        module = libcst.parse_module(text)
+        theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        ours = positions(module)
+        assert ours.keys() == theirs.keys()
+        for node, r in theirs.items():
+            got = ours[node]
+            assert (got.start.line, got.start.column, got.end.line, got.end.column) == \
+                (r.start.line, r.start.column, r.end.line, r.end.column), (text[:80], type(node).__name__)
+
 def test_unparsable_source_is_not_narrowed():
     from toollint.parse import reduce_source
 

@@ -227,9 +227,6 @@ def _extract_parallel(tasks: List[_Task], settings: Settings, jobs: int, out: Di
 
     # Imported before the fork, so that each worker inherits libcst instead of loading it.
     import toollint.extract  # noqa: F401
-    from toollint.parse import _skip_empty_batch
-
-    _skip_empty_batch()
     context = None
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("fork")  # workers start in milliseconds

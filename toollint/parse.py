@@ -1,7 +1,6 @@
 """Read and parse one file with libcst; every failure becomes a TL001 finding, never an exception.
 
-Also the narrowing of what libcst parses (`reduce_source`), and a fix for a libcst cost
-that buys nothing (`_skip_empty_batch`).
+Also the narrowing of what libcst parses (`reduce_source`).
 """
 from __future__ import annotations
 
@@ -95,7 +94,6 @@ def parse(path: str, text: str):
 
     from toollint import deep
 
-    _skip_empty_batch()
     if len(text) > MAX_SOURCE_CHARS:
         return file_error(path, f"cannot parse file: {len(text) / 1e6:.1f} million characters is more than "
                                 f"the {MAX_SOURCE_CHARS / 1e6:.0f} million toollint analyses")
@@ -208,40 +206,6 @@ def _too_long_for_libcst(text: str, tree) -> Optional[str]:
     return None
 
 
-_patched = False
-
-
-def _skip_empty_batch() -> None:
-    """Make MetadataWrapper.resolve(PositionProvider) stop walking the tree twice.
-
-    libcst's _resolve_impl computes a non-batchable provider such as PositionProvider,
-    then calls _gen_batchable with the (empty) list of batchable ones, which still runs
-    a full visit of the module with no visitor in it: measured here, 40% of the cost of
-    resolving positions, for a result that is an empty dict. Returning that empty dict
-    directly changes nothing else (the visit's return value is discarded).
-    """
-    global _patched
-    if _patched:
-        return
-    _patched = True
-    try:
-        from libcst.metadata import wrapper
-    except ImportError:  # pragma: no cover - a libcst without the module: nothing to fix
-        return
-    original = getattr(wrapper, "_gen_batchable", None)
-    if original is None or getattr(original, "_toollint", False):
-        return
-
-    def _gen_batchable(wrapper_, providers):
-        providers = list(providers)
-        if not providers:
-            return {}
-        return original(wrapper_, providers)
-
-    _gen_batchable._toollint = True  # type: ignore[attr-defined]
-    wrapper._gen_batchable = _gen_batchable
-
-
 # --- narrowing ---------------------------------------------------------------------------
 #
 # libcst costs ~12x `ast.parse`, and resolving positions as much again, for every node of a
@@ -261,7 +225,9 @@ def _skip_empty_batch() -> None:
 # - `"function"` (the OpenAI Chat wrapper `{"type": "function", "function": {...}}`);
 # - a dispatch chain: an `elif` comparing to a string literal, or `case "..."`;
 # - a dict of callables assigned to a name (`= {"a": fn, ...}`, `= {**base, ...}`);
-# - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`.
+# - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
+# - an agent built with its tools passed by position (`CodeAgent([search], model)`,
+#   `create_react_agent(llm, [search])`), which registration reads.
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -271,6 +237,8 @@ _DISPATCH = r"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRb
 _CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*:\s*"""
                   r"""(?:lambda\b|[A-Za-z_][\w.]*\s*[,}]))""")
 _FUNCTION_KEY = r"""["']function["']"""
+# registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
+_AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*\("
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
@@ -295,7 +263,7 @@ def _triggers(keys: Tuple[bytes, ...]):
     pattern = _triggers_cache.get(keys)
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
-                                                     _CALLABLE_DICT))))
+                                                     _CALLABLE_DICT, _AGENT_CALL))))
         _triggers_cache[keys] = pattern
     return pattern
 

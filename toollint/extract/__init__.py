@@ -7,7 +7,6 @@ import tokenize
 from typing import Dict, List, Set, Tuple
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from toollint.config import Settings
 from toollint.extract.decorated import module_tools
@@ -15,6 +14,7 @@ from toollint.extract import discovery
 from toollint.forced import forced_tool_names
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.functions import signature
+from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
 
@@ -37,15 +37,15 @@ def module_name(relpath: str) -> Tuple[str, bool]:
 
 
 class _Extractor:
-    def __init__(self, path: str, module: str, is_package: bool, wrapper: MetadataWrapper,
+    def __init__(self, path: str, module: str, is_package: bool, tree: cst.Module,
                  settings: Settings, text: str) -> None:
         self.path = path
         self.module = module
         self.is_package = is_package
         self.settings = settings
         self.text = text
-        self.tree = wrapper.module
-        self.positions = wrapper.resolve(PositionProvider)
+        self.tree = tree
+        self.positions = positions(tree)
         self.names: Dict[str, cst.BaseExpression] = {}
         self.targets: Dict[str, cst.CSTNode] = {}
         self.imports: Dict[str, Tuple[str, str]] = {}
@@ -222,5 +222,4 @@ def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, t
 
 def _extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
                     settings: Settings) -> ModuleFacts:
-    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-    return _Extractor(path, module, is_package, wrapper, settings, text).run()
+    return _Extractor(path, module, is_package, tree, settings, text).run()
