@@ -54,24 +54,40 @@ def display_path(path: str) -> str:
     return absolute if rel == ".." or rel.startswith(".." + os.sep) else rel
 
 
+def _walk(top: str, settings: Settings, found: set) -> None:
+    # is_excluded for every file, made cheap: a folder is walked only when it is not
+    # excluded, so of a file's path only its own name and its whole path remain to match,
+    # and both are joined to the folder's, computed once per folder.
+    patterns = tuple(settings.exclude) + tuple(settings.extend_exclude)
+    names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
+    paths = [p for p in patterns if "/" in p.rstrip("/")]
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(
+            d for d in dirnames
+            if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings, top)
+        )
+        # a folder named x.py is reported (TL001), not walked
+        filenames = filenames + [d for d in dirnames if d.endswith(".py")]
+        dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
+        rel_dir = relative(dirpath, settings.root)
+        if rel_dir.startswith("../"):
+            rel_dir = dirpath.replace(os.sep, "/")
+        shown = display_path(dirpath)
+        for name in filenames:
+            if not name.endswith(".py") or any(fnmatch.fnmatchcase(name, p) for p in names):
+                continue
+            if paths and _matches(name if rel_dir == "." else f"{rel_dir}/{name}", paths):
+                continue
+            found.add(name if shown == "." else os.path.join(shown, name))
+
+
 def discover(paths: Iterable[str], settings: Settings) -> List[str]:
     """Files named explicitly are always checked (unless --force-exclude); folders are walked
     without following links, skipping hidden folders and the configured excludes."""
-    found = set()
+    found: set = set()
     for path in paths:
         if os.path.isdir(path) and not path.rstrip("/\\").endswith(".py"):
-            for dirpath, dirnames, filenames in os.walk(path):
-                dirnames[:] = sorted(
-                    d for d in dirnames
-                    if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings, path)
-                )
-                # a folder named x.py is reported (TL001), not walked
-                filenames = filenames + [d for d in dirnames if d.endswith(".py")]
-                dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
-                for name in filenames:
-                    full = os.path.join(dirpath, name)
-                    if name.endswith(".py") and not is_excluded(full, settings, path):
-                        found.add(display_path(full))
+            _walk(path, settings, found)
         elif os.path.lexists(path):
             if settings.force_exclude and is_excluded(path, settings):
                 continue
