@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.extract.decorated import finish_pending
@@ -85,15 +86,17 @@ class Project:
     def all_tools(self) -> List[Tool]:
         return [t for g in self.groups for t in g.tools]
 
-    @property
+    # Rules ask these once per tool; a Project is not changed once linked, so they are
+    # computed once (cached_property writes the instance's __dict__, which a dataclass has).
+    @cached_property
     def all_definitions_complete(self) -> bool:
         return all(g.definitions_complete for g in self.groups if g.definitions or g.decorated)
 
-    @property
+    @cached_property
     def all_names(self) -> Set[str]:
         return {n for g in self.groups for n in g.defined_names}
 
-    @property
+    @cached_property
     def forced_tools(self) -> Set[str]:
         return {n for m in self.modules.values() for n in m.forced_tools}
 
