@@ -567,3 +567,10 @@ def test_undecodable_file_name_never_breaks_output(fmt, tmp_path):
     if fmt == "sarif":
         uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         assert uri == "caf%E9.py"
+
+
+def test_unsafe_scan_agrees_with_the_per_character_test_on_every_code_point():
+    from toollint.format import _ANY_UNSAFE, _is_unsafe
+
+    # sanitize() trusts the one-regex scan to say "nothing to escape"
+    assert [hex(o) for o in range(0x110000) if bool(_ANY_UNSAFE.search(chr(o))) != _is_unsafe(chr(o))] == []
