@@ -39,6 +39,7 @@ print the same bytes, or the benchmark says so and exits 1.
 from __future__ import annotations
 
 import argparse
+import compileall
 import datetime
 import hashlib
 import json
@@ -231,6 +232,9 @@ def _snapshot(work: str, ref: Optional[str]) -> str:
     shutil.copytree(package, os.path.join(dest, "toollint"), ignore=ignore)
     if not os.path.isdir(os.path.join(dest, "toollint", "rules")):
         shutil.copytree(rules, os.path.join(dest, "toollint", "rules"), ignore=ignore)
+    # Bytecode, as `pip install` writes it: start-up is then an installed toollint's, even
+    # where PYTHONDONTWRITEBYTECODE keeps the interpreter from caching it.
+    compileall.compile_dir(dest, quiet=1)
     return dest
 
 
