@@ -1011,9 +1011,9 @@ def test_a_pyproject_that_is_a_directory(tmp_path):
     (root / "pyproject.toml").mkdir()
     code, _, err = check("--no-cache", "--config", str(root / "pyproject.toml"), str(root / "t.py"))
     assert code == 2 and len(err.splitlines()) == 1 and "directory" in err
-    # found while walking up, it is not a config file: the run goes on with defaults
+    # found while walking up from the checked file: the same error, not another folder's config
     code, out, err = check("--no-cache", str(root / "t.py"))
-    assert code == 1 and "TL101" in out and err == ""
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "is a directory" in err
 
 
 @pytest.mark.parametrize("flag, value", [

@@ -103,6 +103,10 @@ def find_config(paths: Sequence[str]) -> Optional[str]:
         folder = os.path.dirname(folder)
     while True:
         candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isdir(candidate):
+            # not a config anyone can mean, but silently walking past it could pick up
+            # another project's settings from a folder further up
+            raise ConfigError(f"{candidate}: is a directory, expected a pyproject.toml file")
         if os.path.isfile(candidate) and _declares_table(candidate):
             return candidate
         parent = os.path.dirname(folder)
