@@ -112,9 +112,16 @@ def test_find_config_relative_and_missing_paths(tmp_path, monkeypatch):
 
 def test_find_config_none_when_nothing_declares_the_table(tmp_path):
     write(tmp_path / "pyproject.toml", "[tool.black]\n")
-    (tmp_path / "sub" / "pyproject.toml").mkdir(parents=True)  # a folder, not a file
+    (tmp_path / "sub").mkdir()
     found = find_config([str(tmp_path / "sub")])
     assert found is None or not found.startswith(str(tmp_path))
+
+
+def test_find_config_refuses_a_pyproject_that_is_a_folder(tmp_path):
+    write(tmp_path / "pyproject.toml", "[tool.toollint]\nselect = ['TL1']\n")
+    (tmp_path / "sub" / "pyproject.toml").mkdir(parents=True)
+    with pytest.raises(ConfigError, match="is a directory"):  # not silently the parent's settings
+        find_config([str(tmp_path / "sub")])
 
 
 def test_find_config_reports_a_broken_pyproject_that_may_be_ours(tmp_path):
