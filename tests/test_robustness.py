@@ -1016,6 +1016,16 @@ def test_a_pyproject_that_is_a_directory(tmp_path):
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "is a directory" in err
 
 
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_config_that_is_a_fifo_is_refused_without_waiting(tmp_path):
+    root = project(tmp_path, {"t.py": GOOD})
+    os.mkfifo(tmp_path / "cfg.toml")  # no writer will ever come: a blocking read would hang
+    proc = subprocess.run([sys.executable, "-m", "toollint", "check", "--no-cache", "--config",
+                           str(tmp_path / "cfg.toml"), str(root / "t.py")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and "not a regular file" in proc.stderr
+
 @pytest.mark.parametrize("flag, value", [
     ("--select", "TL999"), ("--ignore", "\x1b[31m\n::error::x"), ("--max-tools-per-turn", "many"),
     ("--per-file-ignores", "*.py"), ("--output-format", "xml"), ("--jobs", "-3x"),
