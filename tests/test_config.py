@@ -433,7 +433,14 @@ def test_config_path_unreadable_even_as_root(tmp_path, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     cfg = pyproject(tmp_path, "")
-    monkeypatch.setattr(config_module, "open", refuse, raising=False)
+    real_open = os.open
+
+    def refuse_cfg(path, *args, **kwargs):  # root reads any file: refuse this one by hand
+        if os.fspath(path) == str(cfg):
+            refuse()
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(config_module.os, "open", refuse_cfg)
     assert config_error(cfg) == f"{cfg}: cannot read: Permission denied"
     with pytest.raises(ConfigError):
         find_config([str(tmp_path)])
