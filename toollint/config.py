@@ -28,7 +28,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import stat
 import sys
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -125,19 +124,14 @@ def _declares_table(path: str) -> bool:
 
 
 def _read_bytes(path: str) -> bytes:
+    from toollint.parse import NotRegularFile, read_regular
+
     try:
-        # O_NONBLOCK: opening a FIFO named as the config must not wait for a writer
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                kind = "a directory" if stat.S_ISDIR(os.fstat(fd).st_mode) else "not a regular file"
-                raise ConfigError(f"{path}: is {kind}, expected a pyproject.toml file")
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                return f.read()
-        finally:
-            os.close(fd)
+        return read_regular(path)
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, expected a pyproject.toml file") from None
+    except NotRegularFile:
+        raise ConfigError(f"{path}: is not a regular file, expected a pyproject.toml file") from None
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file") from None
     except OSError as e:

@@ -25,24 +25,38 @@ def file_error(path: str, message: str, line: int = 1, col: int = 1) -> Finding:
     )
 
 
+class NotRegularFile(OSError):
+    """A FIFO, socket or device where a file was expected."""
+
+
+def read_regular(path: str) -> bytes:
+    """The bytes of a regular file, for sources and config alike. Never blocks: opened
+    with O_NONBLOCK and judged by what was opened, so a FIFO (or a file swapped for one
+    after a stat) is refused, not waited on. IsADirectoryError, NotRegularFile or the
+    OSError of the open/read otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path)
+        return handle.read()
+
+
 def read_source(path: str) -> Union[bytes, Finding]:
-    """The file's bytes, or TL001 naming the cause. Never blocks on a FIFO or device."""
+    """The file's bytes, or TL001 naming the cause."""
     try:
-        st = os.stat(path)
-    except OSError as exc:
-        return file_error(path, f"cannot read file: {exc.strerror or exc}")
-    if stat.S_ISDIR(st.st_mode):
+        mode = os.stat(path).st_mode  # a socket cannot even be opened: say what it is first
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path)
+        return read_regular(path)
+    except IsADirectoryError:
         return file_error(path, "cannot read file: it is a directory")
-    if not stat.S_ISREG(st.st_mode):
+    except NotRegularFile:
         return file_error(path, "cannot read file: not a regular file")
-    try:
-        # O_NONBLOCK and a second look at what was opened: a file swapped for a FIFO
-        # after the stat above must not block the run either.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return file_error(path, "cannot read file: not a regular file")
-            return handle.read()
     except OSError as exc:
         return file_error(path, f"cannot read file: {exc.strerror or exc}")
 
