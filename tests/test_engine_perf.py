@@ -193,6 +193,45 @@ def test_positions_are_libcsts_node_for_node():
             assert (got.start.line, got.start.column, got.end.line, got.end.column) == \
                 (r.start.line, r.start.column, r.end.line, r.end.column), (text[:80], type(node).__name__)
 
+def test_extraction_leaves_no_cycle_holding_the_tree():
+    """The CLI runs with the cyclic collector mostly idle (cli._quiet_gc), so a module's
+    tree and positions must be freed by reference counting once its facts exist."""
+    import gc
+
+    import libcst
+
+    from toollint.extract import extract_module
+
+    text = (
+        "from agents import Agent\n"
+        "TOOLS = [lookup]\n"
+        "TOOLS.append(search)\n"
+        "agent = Agent(name='a', tools=TOOLS)\n"
+        "client.messages.create(model='m', tools=[{'name': 'x', 'description': 'd',\n"
+        "                                          'input_schema': {'type': 'object'}}])\n"
+        "def lookup(q: str) -> str:\n"
+        '    """Look it up."""\n'
+        "    return run(tools=[q])\n"
+    )
+    tree = libcst.parse_module(text)
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        facts = extract_module("m.py", "m", False, tree, text, Settings())
+        assert facts.error is None
+        del tree
+        gc.set_debug(gc.DEBUG_SAVEALL)  # what only the cyclic collector could free
+        gc.collect()
+        leaked = [o for o in gc.garbage if isinstance(o, libcst.CSTNode)]
+        assert not leaked, f"{len(leaked)} nodes held by a reference cycle"
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if enabled:
+            gc.enable()
+
+
 def test_unparsable_source_is_not_narrowed():
     from toollint.parse import reduce_source
 

@@ -99,7 +99,12 @@ class _Walk:
         self.stack: List[_Scope] = [self.module]
         self.calls: List[Tuple[cst.Call, cst.BaseExpression, Tuple[_Scope, ...]]] = []
         self.mutations: List[Tuple[str, cst.BaseExpression, Tuple[_Scope, ...]]] = []
-        self._finder = _Calls(self)
+
+    @property
+    def _finder(self) -> "_Calls":
+        # a new visitor per use: one kept here would be a cycle (walk -> visitor -> walk)
+        # holding the tree and its positions until the cyclic collector runs
+        return _Calls(self)
 
     def wanted(self, node: cst.CSTNode) -> bool:
         span = self.span_of(node)
