@@ -233,3 +233,20 @@ def test_shipped_example_has_findings():
     assert result.returncode == 1
     codes = {code for _, _, _, code, _ in findings(result.stdout)}
     assert {"TL102", "TL203", "TL204", "TL301", "TL305", "TL306"} <= codes
+
+
+def test_check_in_process_leaves_the_garbage_collector_as_it_found_it(tmp_path, capsys, monkeypatch):
+    """`toollint check` makes cyclic collections rare while it runs; a program calling
+    main() must get its own collector settings back, on success and on error alike."""
+    import gc
+
+    from toollint.cli import main
+
+    write_tree(tmp_path, {"a.py": 'TOOLS = [{"name": "a b", "input_schema": {"type": "object"}}]\n'})
+    monkeypatch.chdir(tmp_path)
+    before = gc.get_threshold()
+    assert main(["check", ".", "--no-cache"]) == 1
+    assert "TL101" in capsys.readouterr().out
+    assert main(["check", "missing.py"]) == 2
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
