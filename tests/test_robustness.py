@@ -618,6 +618,7 @@ def test_a_socket_named_like_a_module(tmp_path):
     assert_no_crash(result)
     found = by_file(result.stdout)
     assert _tl001(found, "x.py") and found["good.py"] == [GOOD_FINDING]
+    assert "x.py:1:1: TL001 cannot read file: not a regular file" in result.stdout  # not ENXIO's words
 
 
 def test_an_unreadable_file(tmp_path, monkeypatch):

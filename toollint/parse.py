@@ -47,17 +47,20 @@ def read_regular(path: str) -> bytes:
 def read_source(path: str) -> Union[bytes, Finding]:
     """The file's bytes, or TL001 naming the cause."""
     try:
-        mode = os.stat(path).st_mode  # a socket cannot even be opened: say what it is first
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(path)
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(path)
-        return read_regular(path)
+        return read_regular(path)  # one open and one fstat: every file of a run comes here
     except IsADirectoryError:
         return file_error(path, "cannot read file: it is a directory")
     except NotRegularFile:
         return file_error(path, "cannot read file: not a regular file")
     except OSError as exc:
+        try:  # a socket cannot even be opened (ENXIO): say what it is, not the errno
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = 0
+        if stat.S_ISDIR(mode):  # where opening a directory fails (Windows)
+            return file_error(path, "cannot read file: it is a directory")
+        if mode and not stat.S_ISREG(mode):
+            return file_error(path, "cannot read file: not a regular file")
         return file_error(path, f"cannot read file: {exc.strerror or exc}")
 
 
