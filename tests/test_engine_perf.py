@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings as hypothesis_settings, strategies as st
 
 from toollint import engine
 from toollint.config import Settings
@@ -192,6 +193,61 @@ def test_positions_are_libcsts_node_for_node():
             got = ours[node]
             assert (got.start.line, got.start.column, got.end.line, got.end.column) == \
                 (r.start.line, r.start.column, r.end.line, r.end.column), (text[:80], type(node).__name__)
+
+_LITERALS = [
+    "'plain'", '"plain"', "''", '""', '""""""', "''''''", '"""multi\nline"""', "'''a \"quoted\" b'''",
+    "'it\\'s'", "'tab\\there'", "r'raw\\d+'", "R'x'", "u'unicode'", 'U"x"', "b'bytes'", "rb'x'", "Br'x'",
+    "'\\N{BULLET} item'", "'\\x41\\u00e9'", "'caf\u00e9 \U0001F600'", "'a\\\nb'", '"""a\r\nb"""', "'\\0'",
+    "'bad \\q escape'", "f'x'",
+]
+
+
+def _evaluates_as_libcst_does(raw):
+    import warnings
+
+    import libcst
+
+    from toollint.extract.evaluate import literal_text
+
+    try:
+        node = libcst.parse_expression(raw)
+    except Exception:
+        return  # not a literal Python accepts: nothing to evaluate
+    if not isinstance(node, libcst.SimpleString):
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "invalid escape sequence" is the point of one case
+        try:
+            want = node.evaluated_value
+        except Exception:
+            want = None
+    assert literal_text(node) == (want if isinstance(want, str) else None), raw
+
+
+@pytest.mark.parametrize("raw", _LITERALS)
+def test_literal_text_is_libcsts_evaluated_value(raw):
+    """extract.evaluate.literal_text skips ast.literal_eval for literals that mean their own
+    text; every literal must still evaluate as libcst says (None where that fails or is bytes)."""
+    _evaluates_as_libcst_does(raw)
+
+
+@hypothesis_settings(deadline=None)
+@given(st.text(max_size=20), st.sampled_from(["'", '"', "'''", '"""', "r'", "u'", "b'"]))
+def test_literal_text_agrees_on_any_body(body, opener):
+    _evaluates_as_libcst_does(opener + body + opener.lstrip("rub"))
+
+
+@pytest.mark.parametrize("raw", ["0", "00", "7", "1_000", "0x1F", "0XfF", "0o17", "0b1010", "0B1_0",
+                                 "1.5", "1.", ".5", "1e3", "1E-3", "1_0.2_5", "3.0e+2", "1" + "0" * 40])
+def test_number_value_is_libcsts_evaluated_value(raw):
+    import libcst
+
+    from toollint.extract.evaluate import number_value
+
+    node = libcst.parse_expression(raw)
+    got, want = number_value(node), node.evaluated_value
+    assert (type(got), got) == (type(want), want)
+
 
 def test_extraction_leaves_no_cycle_holding_the_tree():
     """The CLI runs with the cyclic collector mostly idle (cli._quiet_gc), so a module's

@@ -52,7 +52,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.evaluate import Evaluator, dotted, number_value, string_value
 from toollint.model import (
     Const,
     DictVal,
@@ -734,7 +734,7 @@ def _literal(node: cst.BaseExpression, span: Span) -> Optional[Const]:
         text = string_value(node)
         return Const(text, span) if text is not None else None
     if isinstance(node, (cst.Integer, cst.Float)):
-        return Const(node.evaluated_value, span)
+        return Const(number_value(node), span)
     if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
         return Const({"True": True, "False": False, "None": None}[node.value], span)
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):

@@ -51,6 +51,35 @@ def dotted(node: cst.BaseExpression) -> Optional[str]:
     return None
 
 
+def literal_text(node: cst.SimpleString) -> Optional[str]:
+    """The str a string literal stands for; None for bytes and invalid literals.
+
+    An unprefixed literal with no backslash, CR or NUL means its own text. libcst's
+    `evaluated_value` would ask `ast.literal_eval`, which costs a parse and leaves four
+    reference cycles per call for the garbage collector; only the other literals need it.
+    """
+    raw = node.value
+    if raw[:1] in ("'", '"'):
+        quote = raw[:3] if raw[:3] in ('"""', "'''") else raw[0]
+        body = raw[len(quote):-len(quote)]
+        if "\\" not in body and "\r" not in body and "\0" not in body:
+            return body
+    try:
+        value = node.evaluated_value
+    except Exception:  # invalid escapes and the like: not ours to judge
+        return None
+    return value if isinstance(value, str) else None
+
+
+def number_value(node):
+    """The int or float of an Integer or Float literal, as libcst's `evaluated_value` gives
+    it, without its `ast.literal_eval` (int(x, 0) and float() read every such literal)."""
+    try:
+        return int(node.value, 0) if isinstance(node, cst.Integer) else float(node.value)
+    except ValueError:
+        return node.evaluated_value
+
+
 def string_value(node: cst.BaseExpression) -> Optional[str]:
     """The value of a str literal or implicit concatenation; None otherwise.
 
@@ -65,11 +94,8 @@ def string_value(node: cst.BaseExpression) -> Optional[str]:
             stack.append(current.right)
             stack.append(current.left)
         elif isinstance(current, cst.SimpleString):
-            try:
-                value = current.evaluated_value
-            except Exception:  # invalid escapes and the like: not ours to judge
-                return None
-            if not isinstance(value, str):
+            value = literal_text(current)
+            if value is None:
                 return None
             parts.append(value)
         else:
@@ -180,7 +206,7 @@ class Evaluator:
                 return Unresolved("not a plain string literal", self.span_of(node))
             return Const(value, self.span_of(node))
         if isinstance(node, (cst.Integer, cst.Float)):
-            return Const(node.evaluated_value, self.span_of(node))
+            return Const(number_value(node), self.span_of(node))
         if isinstance(node, cst.Name):
             if node.value in ("True", "False", "None"):
                 return Const({"True": True, "False": False, "None": None}[node.value], self.span_of(node))
