@@ -24,6 +24,9 @@ process and its children come from os.wait4):
   1 file, 20 files  `toollint check FILES` as pre-commit runs it after an edit: the
              named files changed since the last run, the cache holds the rest      (f)
   import libcst  `python -c "import libcst"`                                       (f)
+  spin one, two  a CPU loop in one process, then in two at once: how much faster two
+             processes run than one on this machine, the ceiling of any -j2 speed-up
+             (a machine whose two CPUs are hyperthreads or shared gives far less than 2x)
   prefilter phase  toollint reading every discovered file and running its prefilter,
              timed inside one process, against `grep -rlE` with the same needles over
              the tree; discovery (walking, excludes) and the digests are timed apart
@@ -83,6 +86,11 @@ def _py_files(tree: str) -> List[str]:
 
 
 def _phase(name: str, tree: str) -> None:
+    if name == "spin":  # pure CPU, no I/O: what this machine gives one process, or two at once
+        total = 0
+        for i in range(3_000_000):
+            total += i
+        return
     from toollint.config import Settings
     from toollint.prefilter import may_define_tools, needles
 
@@ -130,7 +138,7 @@ def _phase(name: str, tree: str) -> None:
             digest(data)
         out["digest"] = time.perf_counter() - start
         start = time.perf_counter()
-        scan = engine._scan([tree], settings, None)
+        scan = engine._scan([tree], settings, None, False)
         out["scan"] = time.perf_counter() - start
         out["passing"] = len(scan.passing)
     print(json.dumps(out))
@@ -162,6 +170,19 @@ def _spawn(cmd: Sequence[str], cwd: Optional[str] = None, env: Optional[dict] = 
     # wait4 reports the process and the children it reaped: CPU adds up, ru_maxrss is the
     # largest single process (KB on Linux)
     return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, out, inner)
+
+
+def _spawn_pair(cmd: Sequence[str], env: Optional[dict] = None) -> Sample:
+    """Two copies of `cmd` at once: the wall time until both are done."""
+    start = time.perf_counter()
+    procs = [subprocess.Popen(list(cmd), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for _ in range(2)]
+    cpu, rss = 0.0, 0
+    for proc in procs:
+        _, _, usage = os.wait4(proc.pid, 0)
+        cpu += usage.ru_utime + usage.ru_stime
+        rss = max(rss, usage.ru_maxrss)
+    return Sample(time.perf_counter() - start, cpu, rss, b"", None)
 
 
 def _find_tool(explicit: Optional[str], name: str, module: str) -> Optional[List[str]]:
@@ -326,6 +347,8 @@ def _bench(args, work: str) -> int:
         "twenty_files": lambda r: pre_commit(twenty, f"bench round {r} twenty"),
         "import_libcst": lambda r: _spawn([py, "-c", "import libcst"], env=env),
         "python": lambda r: _spawn([py, "-c", "pass"], env=env),
+        "spin_one": lambda r: _spawn([py, __file__, "--phase", "spin", tree], env=env),
+        "spin_two": lambda r: _spawn_pair([py, __file__, "--phase", "spin", tree], env=env),
     }
     if grep:
         measures["grep"] = lambda r: _spawn([grep, "-rlE", "--include=*.py", regex, tree], env=env)
@@ -389,7 +412,8 @@ def _bench(args, work: str) -> int:
     results = _report(med, cpu, rss, passing, fixit is not None, same)
     doc = {"machine": machine, "tree": info, "files": len(files), "passing_prefilter": passing,
            "rounds": args.rounds, "median_wall_s": med, "median_cpu_s": cpu, "max_rss_mb": rss,
-           "targets": results, "outputs_identical": same}
+           "targets": results, "outputs_identical": same,
+           "two_process_ceiling": 2 * med["spin_one"] / med["spin_two"] if med.get("spin_two") else None}
     try:
         doc["machine"]["loadavg_at_end"] = "%.2f %.2f %.2f" % os.getloadavg()
     except OSError:
@@ -419,6 +443,10 @@ def _report(med: Dict[str, float], cpu: Dict[str, float], rss: Dict[str, float],
             m = f"{rss[key]:7.1f}MB" if key in rss else ""
             print(f"{label:34s} {med[key]:11.3f}s {c} {m}")
     print(f"files passing the prefilter: {passing}")
+    if "spin_one" in med and "spin_two" in med:
+        # the best any -j2 can do here: a CPU loop run twice at once against once alone
+        print(f"this machine runs two CPU-bound processes {2 * med['spin_one'] / med['spin_two']:.2f}x "
+              f"faster than one (the ceiling of the -j2 target)")
     print()
     print(f"{'target':42s} {'ratio':>8s} {'limit':>7s}  verdict")
     out = []

@@ -221,7 +221,8 @@ def _evaluates_as_libcst_does(raw):
             want = node.evaluated_value
         except Exception:
             want = None
-    assert literal_text(node) == (want if isinstance(want, str) else None), raw
+        got = literal_text(node)
+    assert got == (want if isinstance(want, str) else None), raw
 
 
 @pytest.mark.parametrize("raw", _LITERALS)
@@ -423,19 +424,91 @@ def test_linked_module_edit_invalidates_the_run(tmp_path, isolated_cache):
 # --- the cache is never trusted -------------------------------------------------------------
 
 
+@pytest.fixture
+def trusting_stamps(monkeypatch):
+    """The files a test writes are milliseconds old, inside the window where a stamp is
+    not trusted (racily clean): let the stamps remember them at once."""
+    from toollint import stamps
+
+    monkeypatch.setattr(stamps, "_RACY_NS", -3600 * 10**9)
+
+
+def _counting_reads(monkeypatch):
+    reads = []
+    real = engine.read_source
+
+    def read_source(path):
+        reads.append(os.path.basename(path))
+        return real(path)
+
+    monkeypatch.setattr(engine, "read_source", read_source)
+    return reads
+
+
+def _stamped_project(root):
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "tools.py").write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
+    for i in range(5):
+        (root / f"plain{i}.py").write_text(f"X = {i}\n")
+    return Settings(root=str(root))
+
+
+def test_stamps_spare_reading_unchanged_files(tmp_path, isolated_cache, trusting_stamps, monkeypatch):
+    root = tmp_path / "p"
+    settings = _stamped_project(root)
+    cold = engine.run([str(root)], settings)
+    reads = _counting_reads(monkeypatch)
+    assert engine.run([str(root)], settings) == cold
+    assert reads == []
+    (root / "plain3.py").write_text("X = 33\n")
+    assert engine.run([str(root)], settings) == cold
+    assert reads == ["plain3.py"]
+
+
+def test_stamps_see_an_edit_behind_a_restored_mtime(tmp_path, isolated_cache, trusting_stamps, monkeypatch):
+    """Same size, same inode, mtime set back (as `touch -r` or an archiver would): the write
+    still moved ctime, so the file is read again and the finding goes."""
+    root = tmp_path / "p"
+    settings = _stamped_project(root)
+    tools = root / "tools.py"
+    before = os.stat(tools)
+    assert "TL301" in {f.code for f in engine.run([str(root)], settings).findings}
+    tools.write_text(tools.read_text().replace('"a b"', '"a_b"'))
+    os.utime(tools, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(tools)
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+    reads = _counting_reads(monkeypatch)
+    result = engine.run([str(root)], settings)
+    assert reads == ["tools.py"]
+    assert "TL301" not in {f.code for f in result.findings}
+    assert result == engine.run([str(root)], settings, cache=False)
+
+
+def test_stamps_do_not_remember_a_file_written_just_now(tmp_path, isolated_cache, monkeypatch):
+    """A write in the same clock tick as the stat would leave it unchanged: a file younger
+    than the racy window is read on every run until it is older."""
+    root = tmp_path / "p"
+    settings = _stamped_project(root)
+    engine.run([str(root)], settings)
+    reads = _counting_reads(monkeypatch)
+    engine.run([str(root)], settings)
+    assert sorted(reads) == sorted(p.name for p in root.glob("*.py"))
+
+
 def _fill(root, settings):
     return engine.run([str(root)], settings)
 
 
-def test_corrupt_and_foreign_entries_are_ignored(tmp_path, isolated_cache):
+def test_corrupt_and_foreign_entries_are_ignored(tmp_path, isolated_cache, trusting_stamps):
     root = tmp_path / "p"
     root.mkdir()
     (root / "pyproject.toml").write_text("")
     (root / "tools.py").write_text('TOOLS = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
     settings = Settings(root=str(root))
     expected = _fill(root, settings)
-    entries = [p for p in isolated_cache.rglob("*") if p.is_file() and p.parent.name in ("facts", "runs")]
-    assert entries
+    entries = [p for p in isolated_cache.rglob("*") if p.is_file() and p.parent.name in ("facts", "runs", "stamps")]
+    assert {p.parent.name for p in entries} == {"facts", "runs", "stamps"}
     planted = tmp_path / "pwned"
 
     class Evil:

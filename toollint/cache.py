@@ -283,6 +283,38 @@ class Cache:
             return
         self._write(self._run_slot(run_key, scope), body)
 
+    # --- stamps (toollint/stamps.py) ----------------------------------------------------------
+
+    def _stamps_slot(self) -> str:
+        name = hashlib.blake2b(self.fingerprint, digest_size=16).hexdigest()
+        return os.path.join(os.path.dirname(self.folder), "stamps", name)
+
+    def stamps(self):
+        """The stamps of the last run with these settings (none if absent or not ours)."""
+        from toollint.stamps import Stamps
+
+        entries: dict = {}
+        try:
+            with open(self._stamps_slot(), "rb") as handle:
+                blob = handle.read()
+        except OSError:
+            return Stamps(entries)
+        mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
+        if len(blob) > _MAC_SIZE + len(self.fingerprint) and body.startswith(self.fingerprint) \
+                and hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
+            try:
+                value = _Unpickler(io.BytesIO(body[len(self.fingerprint):])).load()
+            except Exception:
+                value = None
+            if isinstance(value, dict):
+                entries = {path: entry for path, entry in value.items() if _is_stamp(path, entry)}
+        return Stamps(entries)
+
+    def put_stamps(self, stamps) -> None:
+        if stamps.changed:
+            self._write(self._stamps_slot(),
+                        self.fingerprint + pickle.dumps(stamps.entries, protocol=pickle.HIGHEST_PROTOCOL))
+
     def _write(self, target: str, body: bytes) -> None:
         blob = hmac.new(self.key, body, hashlib.sha256).digest() + body
         try:
@@ -319,3 +351,9 @@ class Cache:
                 except OSError:
                     pass  # another run wrote it, or the folder is read-only
         self._ready = True
+
+
+def _is_stamp(path, entry) -> bool:
+    return (isinstance(path, str) and isinstance(entry, tuple) and len(entry) == 3
+            and isinstance(entry[0], tuple) and len(entry[0]) == 5 and all(type(n) is int for n in entry[0])
+            and isinstance(entry[1], bool) and isinstance(entry[2], bytes))

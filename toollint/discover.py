@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from typing import Iterable, List, Sequence
 
 from toollint.config import ConfigError, Settings
@@ -61,6 +62,8 @@ def _walk(top: str, settings: Settings, found: set) -> None:
     patterns = tuple(settings.exclude) + tuple(settings.extend_exclude)
     names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
     paths = [p for p in patterns if "/" in p.rstrip("/")]
+    # one regex for every name pattern: a file is tested once, not once per pattern
+    excluded_name = re.compile("|".join(fnmatch.translate(p) for p in names)).match if names else None
     for dirpath, dirnames, filenames in os.walk(top):
         dirnames[:] = sorted(
             d for d in dirnames
@@ -74,7 +77,7 @@ def _walk(top: str, settings: Settings, found: set) -> None:
             rel_dir = dirpath.replace(os.sep, "/")
         shown = display_path(dirpath)
         for name in filenames:
-            if not name.endswith(".py") or any(fnmatch.fnmatchcase(name, p) for p in names):
+            if not name.endswith(".py") or (excluded_name is not None and excluded_name(name)):
                 continue
             if paths and _matches(name if rel_dir == "." else f"{rel_dir}/{name}", paths):
                 continue

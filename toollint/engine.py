@@ -6,8 +6,10 @@ Where the time goes, and what keeps it low (numbers in README "Performance"):
 - a passing file's facts come from the cache when its bytes, toollint and the settings
   are unchanged (toollint/cache.py), else from extraction: libcst parses a reduced source
   in which the function bodies extraction cannot read from are blanked (parse.py);
-- an unchanged tree reuses the last run's findings (keyed by every input): it is read,
-  hashed and printed, and nothing is parsed, linked or judged;
+- a file whose stat is unchanged since the last run is not read: its prefilter verdict
+  and digest come from the cache's stamps (toollint/stamps.py);
+- an unchanged tree reuses the last run's findings (keyed by every input): it is stat'ed
+  and printed, and nothing is parsed, linked or judged;
 - extraction runs in a process pool (`-j`, default: the CPUs this process may use), in
   byte-balanced chunks, biggest files first, then the modules linking is about to read;
   the rules run there too, by group; a handful of files stays serial, so a pre-commit
@@ -22,13 +24,14 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
 from toollint.config import Settings
 from toollint.discover import discover, display_path, relative
 from toollint.model import Finding, ModuleFacts
 from toollint.parse import decode, file_error, parse, read_source
 from toollint.prefilter import may_define_tools, needles
+from toollint.stamps import stat_of
 
 # TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against.
 NARROW = os.environ.get("TOOLLINT_NARROW", "1") != "0"
@@ -255,9 +258,10 @@ class _Scan:
     requested: List[str]
     everything: List[str]
     root: str
-    passing: List[Tuple[str, bytes, bytes]]  # path, bytes, digest
+    passing: List[Tuple[str, Optional[bytes], bytes]]  # path, bytes (None: not read, stamps knew it), digest
     errors: List[Finding]  # files named or found that cannot be read, when requested
     stdin_path: Optional[str] = None
+    store: Any = None  # toollint.cache.Cache, when the cache is on
     _index: Optional[Dict[str, Tuple[str, bool]]] = None
     _modules: Optional[Dict[str, Tuple[str, bool]]] = None  # path -> (module, is_package)
 
@@ -275,7 +279,7 @@ class _Scan:
         return self._modules.get(path, ("", False))
 
 
-def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, bytes]]) -> _Scan:
+def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, bytes]], cache: bool) -> _Scan:
     requested = discover(paths, settings) if paths else []
     stdin_path = display_path(stdin[0]) if stdin is not None else None
     if stdin_path is not None:
@@ -283,6 +287,9 @@ def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, b
     if not requested:
         return _Scan([], [], settings.root, [], [])
     root = project_root(requested, settings)
+    store = _open_cache(root, settings) if cache else None
+    # On Windows st_ctime is the creation time, which a write does not move: no stamps there
+    stamps = store.stamps() if store is not None and os.name != "nt" else None
     # The rest of the project is read too, so that a group split across modules is judged
     # whole even when only one of its files is checked (pre-commit passes staged files).
     if paths and all(os.path.isdir(p) and os.path.abspath(p) == os.path.abspath(root) for p in paths):
@@ -295,23 +302,37 @@ def _scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, b
     errors: List[Finding] = []
     passing = []
     for path in everything:
-        data = stdin[1] if path == stdin_path and stdin is not None else read_source(path)
+        if path == stdin_path and stdin is not None:
+            data: Union[bytes, Finding] = stdin[1]
+            st = None
+        else:
+            st = stat_of(path) if stamps is not None else None
+            known = stamps.known(path, st) if st is not None else None
+            if known is not None:
+                if known[0]:
+                    passing.append((path, None, known[1]))
+                continue
+            data = read_source(path)
         if isinstance(data, Finding):
             if path in requested_set:
                 errors.append(data)
             continue
-        if not may_define_tools(data, keys):
-            continue  # the bytes go now: memory does not grow with the files that fail
-        passing.append((path, data, _digest(data)))
-    return _Scan(requested, everything, root, passing, errors, stdin_path)
+        passed = may_define_tools(data, keys)
+        digest = _digest(data) if passed else b""
+        if st is not None:
+            stamps.remember(path, st, passed, digest)
+        if passed:  # else the bytes go now: memory does not grow with the files that fail
+            passing.append((path, data, digest))
+    if stamps is not None:
+        store.put_stamps(stamps)
+    return _Scan(requested, everything, root, passing, errors, stdin_path, store=store)
 
 
 def build(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
           verbose: bool = False, jobs: Optional[int] = None, cache: bool = True) -> Build:
     """Discover, prefilter, extract (cache, pool) and link: the Project the rules read."""
-    scan = _scan(paths, settings, stdin)
-    store = _open_cache(scan.root, settings) if cache and scan.requested else None
-    return _build(scan, settings, stdin, verbose, jobs or default_jobs(), store, {})
+    scan = _scan(paths, settings, stdin, cache)
+    return _build(scan, settings, stdin, verbose, jobs or default_jobs(), scan.store, {})
 
 
 def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, store,
@@ -323,16 +344,23 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
     internal: List[str] = []
     facts: Dict[str, ModuleFacts] = {}
     tasks: List[_Task] = []
+    digests = {p[0]: p[2] for p in scan.passing}
     for path, data, digest in scan.passing:
         name, pkg = scan.module_of(path)
         hit = store.get(path, name, pkg, digest) if store is not None else None
         if hit is not None:
             facts[path] = hit
-        else:
-            tasks.append((path, name, pkg, data))
+            continue
+        if data is None:  # known by its stamp, but its facts are not in the cache
+            data = read_source(path)
+            if isinstance(data, Finding):
+                if path in requested_set:
+                    errors.append(data)
+                continue
+            digests[path] = _digest(data)
+        tasks.append((path, name, pkg, data))
 
     extracted = _extract_many(tasks, settings, jobs) if tasks else {}
-    digests = {p[0]: p[2] for p in scan.passing}
     for path, name, pkg, data in tasks:
         result = extracted.get(path)
         if result is None:
@@ -481,10 +509,10 @@ def _unchanged(loaded) -> bool:
 def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
         verbose: bool = False, ignore_noqa: bool = False, jobs: Optional[int] = None,
         cache: bool = True) -> Result:
-    scan = _scan(paths, settings, stdin)
+    scan = _scan(paths, settings, stdin, cache)
     if not scan.requested:
         return Result(findings=[])
-    store = _open_cache(scan.root, settings) if cache else None
+    store = scan.store
     run_key = scope = None
     if store is not None:
         from toollint.cache import run_fingerprint
