@@ -117,3 +117,11 @@ def test_rule_or_all_exactly_one(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("toollint: error: ") and err.count("\n") == 1
+
+
+def test_rule_names_from_file_names_are_the_rules_own():
+    """The CLI validates --select and the config against names read from file names, so
+    that a run that judges nothing imports no rule; they must be the classes' own."""
+    from toollint.registry import all_rules, rule_names
+
+    assert rule_names() == {code: rule.name for code, rule in all_rules().items()}

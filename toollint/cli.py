@@ -121,9 +121,9 @@ def _use_color(choice: str) -> bool:
 
 def _settings(args: argparse.Namespace, paths: Sequence[str]):
     from toollint import config
-    from toollint.registry import all_rules
+    from toollint.registry import rule_names
 
-    rules = {code: rule.name for code, rule in all_rules().items()}
+    rules = rule_names()
     path = args.config
     if path is None and not args.isolated:
         path = config.find_config(list(paths) or ["."])
@@ -179,7 +179,9 @@ def _check(args: argparse.Namespace) -> int:
     from toollint.format import RuleDoc
     from toollint.registry import all_rules, doc_path
 
-    docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
+    docs = None
+    if settings.output_format in ("json", "sarif") or args.statistics:  # the formats that name rules
+        docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
     text = render(
         result.findings,
         settings.output_format,

@@ -24,6 +24,21 @@ def all_rules() -> Dict[str, Rule]:
     return dict(sorted(found.items()))
 
 
+def rule_names() -> Dict[str, str]:
+    """Code -> name, from the rule modules' file names (`tl102_reads_like_signature.py`),
+    without importing them: a run that judges nothing (an unchanged tree, or no file that
+    can hold a tool) never compiles the rules' patterns. tests/test_catalogue.py holds it
+    to all_rules()."""
+    import toollint.rules as package
+
+    found = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        code, _, name = info.name.partition("_")
+        if code.startswith("tl") and name:
+            found[code.upper()] = name.replace("_", "-")
+    return dict(sorted(found.items()))
+
+
 def by_name() -> Dict[str, str]:
     return {rule.name: code for code, rule in all_rules().items()}
 
