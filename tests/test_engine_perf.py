@@ -250,6 +250,36 @@ def test_number_value_is_libcsts_evaluated_value(raw):
     assert (type(got), got) == (type(want), want)
 
 
+def test_walk_visits_as_libcst_does():
+    """extract.walk replaces `node.visit(visitor)` for visitors that only read: the same
+    nodes, entered and left in the same order, pruned where a visit_ hook says False."""
+    import libcst
+
+    from toollint.extract.walk import walk
+
+    class Recorder(libcst.CSTVisitor):
+        def __init__(self):
+            self.seen = []
+
+        def on_visit(self, node):
+            self.seen.append(("enter", id(node)))
+            return not isinstance(node, libcst.Lambda)  # a pruned subtree is skipped by both
+
+        def on_leave(self, node):
+            self.seen.append(("leave", id(node)))
+
+    from toollint.extract import walk as walk_module
+
+    walk_module._CHILD_FIELDS.clear()  # the first f-string met has no format spec, the next one has
+    sources = ["f'{a}'\nf'{b:>{w}}'\n"] + [p.read_text(encoding="utf-8") for p in _py_files(*CORPORA)] + _ODD_SOURCES
+    for text in sources:
+        module = libcst.parse_module(text)
+        theirs, ours = Recorder(), Recorder()
+        module.visit(theirs)
+        walk(module, ours)
+        assert ours.seen == theirs.seen, text[:80]
+
+
 def test_extraction_leaves_no_cycle_holding_the_tree():
     """The CLI runs with the cyclic collector mostly idle (cli._quiet_gc), so a module's
     tree and positions must be freed by reference counting once its facts exist."""

@@ -53,6 +53,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, number_value, string_value
+from toollint.extract.walk import walk
 from toollint.model import (
     Const,
     DictVal,
@@ -1427,7 +1428,7 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
     decorated = tuple(t for _, t in found if isinstance(t, Tool))
     scan = _Calls(ctx, dict(function_nodes), functions, sig_of, text)
     try:
-        scan.walk(tree.body)
+        scan.walk_body(tree.body)
     except RecursionError:
         pass
     found.extend(scan.found)
@@ -1469,7 +1470,7 @@ _TRIGGER = re.compile(r"(?:from_function|from_defaults|add_tool|add_function|Too
 class _Calls(cst.CSTVisitor):
     """Calls that turn a function into a tool, with the scope each one is in.
 
-    `walk` goes down the statements keeping the scopes (classes, functions, the objects
+    `walk_body` goes down the statements keeping the scopes (classes, functions, the objects
     bound in them); the visitor part runs only on the statements a trigger line is in."""
 
     def __init__(self, ctx: _Context, nodes: Dict[str, cst.FunctionDef], functions: Mapping[str, FunctionSig],
@@ -1495,7 +1496,7 @@ class _Calls(cst.CSTVisitor):
 
     # --- scopes
 
-    def walk(self, body: Sequence[cst.CSTNode]) -> None:
+    def walk_body(self, body: Sequence[cst.CSTNode]) -> None:
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
                 self._def(stmt)
@@ -1510,23 +1511,23 @@ class _Calls(cst.CSTVisitor):
                         if isinstance(small, cst.Assign):
                             self._bind(small)
                 if self._triggered(stmt):
-                    stmt.visit(self)
+                    walk(stmt, self)
             else:  # if / for / while / with / try / match: the header, then each block
                 for header in _headers(stmt):
                     if self._triggered(header):
-                        header.visit(self)
+                        walk(header, self)
                 for block in _child_blocks(stmt):
                     if isinstance(block, cst.If):
-                        self.walk([block])  # elif
+                        self.walk_body([block])  # elif
                     else:
                         self._block(block)
 
     def _block(self, block: cst.CSTNode) -> None:
         if isinstance(block, cst.IndentedBlock):
-            self.walk(block.body)
+            self.walk_body(block.body)
         elif isinstance(block, cst.SimpleStatementSuite):  # `def f(): return Tool(g)`
             if self._triggered(block):
-                block.visit(self)
+                walk(block, self)
 
     def _def(self, node: cst.FunctionDef) -> None:
         outer = self.scopes[-1]

@@ -16,6 +16,7 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.shapes import SCHEMA_KEYS, tool_from_value
+from toollint.extract.walk import walk
 from toollint.model import (
     CallVal,
     Const,
@@ -279,7 +280,7 @@ class FunctionScan(cst.CSTVisitor):
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
         finder = _FirstCall(self.evaluator)
-        body.visit(finder)
+        walk(body, finder)
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
@@ -330,7 +331,7 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
     try:
-        node.body.visit(scan)
+        walk(node.body, scan)
     except RecursionError:
         return []
     scan.leave_FunctionDef_done(node)

@@ -6,6 +6,7 @@ from typing import Callable, List, Optional, Union
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.walk import walk
 from toollint.model import ArgRead, FunctionSig, Param, Span, Str
 
 
@@ -145,7 +146,7 @@ class _ReadCollector(cst.CSTVisitor):
 def _arg_reads(node: cst.FunctionDef, name: str, span_of, evaluator):
     collector = _ReadCollector(name, span_of, evaluator)
     try:
-        node.body.visit(collector)
+        walk(node.body, collector)
     except RecursionError:
         return ()
     return tuple(collector.reads)

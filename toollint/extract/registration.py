@@ -33,6 +33,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import blocks, dotted
+from toollint.extract.walk import walk
 from toollint.model import FunctionSig, Registration, Tool
 
 # callee's last name -> the positional argument that holds the tools (`tools=` always does)
@@ -147,7 +148,7 @@ class _Walk:
                     elif isinstance(small, cst.Expr):
                         self._mutation(small.value)
                 if self.wanted(stmt):
-                    stmt.visit(self._finder)
+                    walk(stmt, self._finder)
             elif isinstance(stmt, cst.FunctionDef):
                 self.function(stmt)
             elif isinstance(stmt, cst.ClassDef):
@@ -168,13 +169,13 @@ class _Walk:
                 scope.bindings[star.name.value] = [_PARAM]
         for decorator in node.decorators:
             if self.wanted(decorator):
-                decorator.visit(self._finder)
+                walk(decorator, self._finder)
         self.stack.append(scope)
         try:
             if isinstance(node.body, cst.IndentedBlock):
                 self.statements(node.body.body, False)
             elif self.wanted(node.body):
-                node.body.visit(self._finder)
+                walk(node.body, self._finder)
         finally:
             self.stack.pop()
 
@@ -216,16 +217,16 @@ class _Walk:
             blocks.extend(case.body for case in stmt.cases)
         else:
             if self.wanted(stmt):
-                stmt.visit(self._finder)
+                walk(stmt, self._finder)
             return
         for header in headers:
             if self.wanted(header):
-                header.visit(self._finder)
+                walk(header, self._finder)
         for block in blocks:
             if isinstance(block, cst.IndentedBlock):
                 self.statements(block.body, False)
             elif self.wanted(block):
-                block.visit(self._finder)
+                walk(block, self._finder)
 
 
 class _Calls(cst.CSTVisitor):
