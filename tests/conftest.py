@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from typing import Dict, List, Tuple
 
@@ -51,3 +52,17 @@ def lint(tmp_path):
         ]
 
     return _lint
+
+
+# A finding as the concise format prints it: path:line:col: CODE message
+FINDING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.+)$")
+
+
+def parse_findings(stdout: str) -> List[Tuple[str, int, int, str, str]]:
+    """(path, line, col, code, message) of each line; a line that is not a finding fails."""
+    out = []
+    for line in stdout.splitlines():
+        m = FINDING_LINE.match(line)
+        assert m, f"not a finding line: {line!r}"
+        out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))
+    return out

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_tree
+from conftest import parse_findings, write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
-LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.+)$")
 
 
 def toollint(*args, cwd=None, stdin=None):
@@ -24,13 +23,7 @@ def toollint(*args, cwd=None, stdin=None):
     )
 
 
-def findings(stdout):
-    out = []
-    for line in stdout.splitlines():
-        m = LINE.match(line)
-        assert m, f"not a finding line: {line!r}"
-        out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))
-    return out
+findings = parse_findings
 
 
 HELPDESK = {

@@ -13,7 +13,6 @@ import json
 import os
 import re
 import socket
-import stat
 import subprocess
 import sys
 import tempfile
@@ -21,7 +20,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -31,9 +30,11 @@ from toollint import deep
 from toollint.cli import main
 from toollint.config import VALID_KEYS
 
+from conftest import FINDING_LINE, parse_findings
+
 GOOD = 'TOOLS = [{"name": "good_tool", "input_schema": {"type": "object", "properties": {}}}]\n'
 GOOD_FINDING = ("TL101", 1)  # the good file's one finding: (code, line)
-LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.*)$")
+LINE = FINDING_LINE
 FAST = settings(max_examples=25, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
@@ -61,15 +62,6 @@ def toollint(*args: str, cwd, timeout: float = 120) -> subprocess.CompletedProce
         [sys.executable, "-m", "toollint", "check", *args], cwd=str(cwd), env=env, timeout=timeout,
         capture_output=True, encoding="utf-8", errors="replace",
     )
-
-
-def parse_findings(stdout: str) -> List[Tuple[str, int, int, str, str]]:
-    out = []
-    for line in stdout.splitlines():
-        m = LINE.match(line)
-        assert m, f"not a finding line: {line!r}"
-        out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))
-    return out
 
 
 def by_file(stdout: str) -> Dict[str, List[Tuple[str, int]]]:
