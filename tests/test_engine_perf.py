@@ -355,6 +355,32 @@ def test_cli_output_identical_across_jobs_and_cache(tree, tmp_path, examples):
     assert not (tree / ".toollint_cache").exists()  # TOOLLINT_CACHE_DIR was honoured
 
 
+def test_stamped_runs_print_what_a_cold_run_prints(tree, tmp_path):
+    """End to end, with files old enough for the stamps to be trusted: the run that records
+    them, the runs that skip reading, and the runs after an edit print the cold bytes."""
+    import shutil
+    import time
+
+    root = tmp_path / "tree"
+    shutil.copytree(tree, root)
+    newest = max(max(p.stat().st_mtime, p.stat().st_ctime) for p in root.rglob("*.py"))
+    time.sleep(max(0.0, newest + 2.2 - time.time()))  # out of the racy window
+    env = _env(tmp_path)
+    args = [str(root), "--exit-zero"]
+    cold = _check(args + ["--no-cache"], root, env)
+    assert _check(args, root, env) == cold  # records the stamps
+    stamps = list((tmp_path / "cache" / "stamps").iterdir())
+    assert len(stamps) == 1 and stamps[0].stat().st_size > 1000
+    assert _check(args, root, env) == cold  # nothing read
+    edited = sorted(root.rglob("tools.py"))[0]
+    edited.write_text(edited.read_text() + 'BAD = [{"name": "a b", "description": "x", "input_schema": {}}]\n')
+    after = _check(args, root, env)
+    assert after == _check(args + ["--no-cache"], root, env) != cold
+    one = _check([str(edited), "--exit-zero"], root, env)
+    assert one == _check([str(edited), "--exit-zero", "--no-cache"], root, env)
+    assert b"'a b'" in one
+
+
 def test_pool_gives_the_serial_findings(tree, monkeypatch, examples):
     """Force the process pool for extraction and rules even on small inputs."""
     monkeypatch.setattr(engine, "_PARALLEL_MIN_BYTES", 0)
