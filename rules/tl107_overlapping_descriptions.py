@@ -6,8 +6,9 @@ from toollint.text import NEAR_DUPLICATE, similarity
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
 
-def _names(text, name):
-    return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
+def _mention(name):
+    """A test of whether a text names the tool `name` as a word of its own."""
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])").search
 
 
 def _position(tool):
@@ -31,10 +32,11 @@ class OverlappingDescriptions(Rule):
             if text is not None:
                 first[tool.name.value] = (tool, text)
         tools = sorted(first.values(), key=lambda pair: _position(pair[0]))
+        mentions = {name: _mention(name) for name in first}  # compiled once, tested per pair
         for i, (later, later_text) in enumerate(tools):
             for earlier, earlier_text in tools[:i]:
                 a, b = earlier.name.value, later.name.value
-                if _names(earlier_text, b) or _names(later_text, a):
+                if mentions[b](earlier_text) or mentions[a](later_text):
                     continue
                 score = similarity(earlier_text, later_text)
                 if score < NEAR_DUPLICATE:
