@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import io
 import json
 import os
@@ -225,9 +226,16 @@ def registries_property(a: str, b: str) -> None:
         assert " TL001 " not in out, out
 
 
-def programs_property(data) -> None:
+@functools.lru_cache(maxsize=None)
+def _programs():
+    # hypothesmith builds a Lark LALR parser of Python's grammar for each strategy (about
+    # 2 s): one strategy for every example, not one per example
     hypothesmith = pytest.importorskip("hypothesmith")
-    program = data.draw(hypothesmith.from_grammar())
+    return hypothesmith.from_grammar()
+
+
+def programs_property(data) -> None:
+    program = data.draw(_programs())
     try:
         ast.parse(program)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
