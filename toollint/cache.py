@@ -213,24 +213,28 @@ class Cache:
         ident = f"{path}\0{module}\0{int(is_package)}".encode()
         return self.fingerprint + content + hashlib.blake2b(ident, digest_size=16).digest()
 
-    def get(self, path: str, module: str, is_package: bool, content: bytes) -> Optional[ModuleFacts]:
+    def _load(self, target: str, header: bytes):
+        """The value stored at `target` after `header`, or None: absent, not signed by this
+        user's toollint (never unpickled), stale (another header), or not loadable."""
         try:
-            with open(self._slot(path, module, is_package), "rb") as handle:
+            with open(target, "rb") as handle:
                 blob = handle.read()
         except OSError:
             return None
-        header = self._header(path, module, is_package, content)
         if len(blob) < _MAC_SIZE + len(header):
             return None
         mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
         if not hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
-            return None  # not written by this user's toollint: never unpickled
+            return None
         if body[: len(header)] != header:
-            return None  # stale: the file, toollint or the settings changed
+            return None
         try:
-            facts = _Unpickler(io.BytesIO(body[len(header):])).load()
+            return _Unpickler(io.BytesIO(body[len(header):])).load()
         except Exception:  # a signed entry that still does not load is just a miss
             return None
+
+    def get(self, path: str, module: str, is_package: bool, content: bytes) -> Optional[ModuleFacts]:
+        facts = self._load(self._slot(path, module, is_package), self._header(path, module, is_package, content))
         return facts if isinstance(facts, ModuleFacts) and facts.path == path else None
 
     def put(self, path: str, module: str, is_package: bool, content: bytes, facts: ModuleFacts) -> None:
@@ -255,25 +259,8 @@ class Cache:
     def get_run(self, run_key: bytes, scope: str):
         """(loaded, findings, warnings) stored for `run_key`, else None; `loaded` lists the
         (path, digest) of the modules linking read, for the caller to check."""
-        try:
-            with open(self._run_slot(run_key, scope), "rb") as handle:
-                blob = handle.read()
-        except OSError:
-            return None
-        if len(blob) < _MAC_SIZE + len(run_key):
-            return None
-        mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
-        if not hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
-            return None
-        if body[: len(run_key)] != run_key:
-            return None
-        try:
-            value = _Unpickler(io.BytesIO(body[len(run_key):])).load()
-        except Exception:
-            return None
-        if not (isinstance(value, tuple) and len(value) == 3):
-            return None
-        return value
+        value = self._load(self._run_slot(run_key, scope), run_key)
+        return value if isinstance(value, tuple) and len(value) == 3 else None
 
     def put_run(self, run_key: bytes, scope: str, loaded, findings, warnings) -> None:
         try:
@@ -293,22 +280,9 @@ class Cache:
         """The stamps of the last run with these settings (none if absent or not ours)."""
         from toollint.stamps import Stamps
 
-        entries: dict = {}
-        try:
-            with open(self._stamps_slot(), "rb") as handle:
-                blob = handle.read()
-        except OSError:
-            return Stamps(entries)
-        mac, body = blob[:_MAC_SIZE], blob[_MAC_SIZE:]
-        if len(blob) > _MAC_SIZE + len(self.fingerprint) and body.startswith(self.fingerprint) \
-                and hmac.compare_digest(mac, hmac.new(self.key, body, hashlib.sha256).digest()):
-            try:
-                value = _Unpickler(io.BytesIO(body[len(self.fingerprint):])).load()
-            except Exception:
-                value = None
-            if isinstance(value, dict):
-                entries = {path: entry for path, entry in value.items() if _is_stamp(path, entry)}
-        return Stamps(entries)
+        # signed, and under a fingerprint that hashes toollint's source: written by this code
+        entries = self._load(self._stamps_slot(), self.fingerprint)
+        return Stamps(entries if isinstance(entries, dict) else {})
 
     def put_stamps(self, stamps) -> None:
         if stamps.changed:
@@ -352,8 +326,3 @@ class Cache:
                     pass  # another run wrote it, or the folder is read-only
         self._ready = True
 
-
-def _is_stamp(path, entry) -> bool:
-    return (isinstance(path, str) and isinstance(entry, tuple) and len(entry) == 3
-            and isinstance(entry[0], tuple) and len(entry[0]) == 5 and all(type(n) is int for n in entry[0])
-            and isinstance(entry[1], bool) and isinstance(entry[2], bytes))
