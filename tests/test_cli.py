@@ -1,6 +1,7 @@
 """End-to-end: the `toollint` command in a subprocess, as users run it."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -243,3 +244,16 @@ def test_check_in_process_leaves_the_garbage_collector_as_it_found_it(tmp_path, 
     assert main(["check", "missing.py"]) == 2
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_formats_that_name_rules_get_the_rule_docs(tmp_path):
+    """The CLI builds rule docs (importing every rule) only for the formats that print them:
+    json's doc url and SARIF's rule descriptions must still be there."""
+    from toollint.registry import all_rules, doc_path
+
+    write_tree(tmp_path, {"t.py": 'TOOLS = [{"name": "a b", "input_schema": {"type": "object"}}]\n'})
+    as_json = json.loads(toollint("check", "t.py", "--output-format", "json", cwd=tmp_path).stdout)
+    assert {f["code"]: f["url"] for f in as_json}["TL301"] == doc_path("TL301")
+    sarif = json.loads(toollint("check", "t.py", "--output-format", "sarif", cwd=tmp_path).stdout)
+    rules = {r["id"]: r for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert rules["TL301"]["shortDescription"]["text"] == all_rules()["TL301"].summary

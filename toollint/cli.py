@@ -176,11 +176,11 @@ def _check(args: argparse.Namespace) -> int:
                             jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
         _print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    from toollint.format import RuleDoc
+    from toollint.format import RuleDoc, needs_rule_docs
     from toollint.registry import all_rules, doc_path
 
     docs = None
-    if settings.output_format in ("json", "sarif") or args.statistics:  # the formats that name rules
+    if needs_rule_docs(settings.output_format, args.statistics):
         docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
     text = render(
         result.findings,

@@ -75,6 +75,11 @@ def render(
     return _gitlab(findings, root)
 
 
+def needs_rule_docs(fmt: str, statistics: bool) -> bool:
+    """Whether render() reads `rule_docs` (building them imports every rule)."""
+    return statistics or fmt in ("json", "sarif")
+
+
 def count_line(n: int) -> str:
     """The summary `--count` prints, as ruff words it."""
     return f"Found {n} error{'' if n == 1 else 's'}."
