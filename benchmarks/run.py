@@ -91,8 +91,8 @@ def _phase(name: str, tree: str) -> None:
         for i in range(3_000_000):
             total += i
         return
-    from toollint.config import Settings
-    from toollint.prefilter import may_define_tools, needles
+    from toollint.config.settings import Settings
+    from toollint.front.prefilter import may_define_tools, needles
 
     keys = needles(Settings())
     start = time.perf_counter()
@@ -117,10 +117,10 @@ def _phase(name: str, tree: str) -> None:
         out["parse"] = time.perf_counter() - start
     elif name == "scan":
         # toollint's own code for each step before parsing, timed step by step
-        from toollint import engine
-        from toollint.cache import digest
-        from toollint.discover import discover
-        from toollint.parse import read_source
+        from toollint.engine import core as engine
+        from toollint.cache.store import digest
+        from toollint.front.discover import discover
+        from toollint.front.read import read_source
 
         settings = Settings(root=tree)
         start = time.perf_counter()
@@ -202,8 +202,8 @@ def _find_tool(explicit: Optional[str], name: str, module: str) -> Optional[List
 
 
 def _needle_regex() -> str:
-    from toollint.config import Settings
-    from toollint.prefilter import needles
+    from toollint.config.settings import Settings
+    from toollint.front.prefilter import needles
 
     return "|".join(k.decode().replace("(", r"\(") for k in needles(Settings()))
 

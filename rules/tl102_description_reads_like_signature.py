@@ -1,5 +1,5 @@
-from toollint.rule import Rule
-from toollint.text import looks_english, reads_like_signature
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.text import looks_english, reads_like_signature
 
 
 def judged_description(tool, any_language=False):

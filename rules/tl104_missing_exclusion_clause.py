@@ -1,5 +1,5 @@
-from toollint.rule import Rule
-from toollint.text import has_exclusion, reads_like_signature
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.text import has_exclusion, reads_like_signature
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

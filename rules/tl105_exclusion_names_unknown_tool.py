@@ -1,8 +1,8 @@
 import difflib
 
-from toollint.rule import Rule
-from toollint.schema import properties
-from toollint.text import mentioned_tools
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import properties
+from toollint.rulekit.text import mentioned_tools
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

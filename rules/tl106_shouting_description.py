@@ -1,6 +1,6 @@
 from toollint.model import DictVal, ListVal, str_value
-from toollint.rule import Rule
-from toollint.text import shouting
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.text import shouting
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SUBSCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")

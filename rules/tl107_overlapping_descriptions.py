@@ -1,7 +1,7 @@
 import re
 
-from toollint.rule import Rule
-from toollint.text import NEAR_DUPLICATE, similarity
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.text import NEAR_DUPLICATE, similarity
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

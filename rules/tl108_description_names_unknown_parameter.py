@@ -20,9 +20,9 @@ import re
 from typing import List, Optional, Set, Tuple
 
 from toollint.model import Const, DictVal, ListVal, Span, Str
-from toollint.rule import Rule
-from toollint.schema import properties
-from toollint.text import mentioned_tools
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import properties
+from toollint.rulekit.text import mentioned_tools
 
 _TYPE_KEYS = ("type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref")
 

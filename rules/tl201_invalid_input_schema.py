@@ -12,8 +12,8 @@ from functools import lru_cache
 from typing import List, Tuple
 
 from toollint.model import Const, DictVal, is_complete, to_python
-from toollint.rule import Rule
-from toollint.schemawalk import TYPE_NAMES, pointer_node, where
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schemawalk import TYPE_NAMES, pointer_node, where
 
 # What people write for a type when they think in Python or SQL.
 _TYPE_FIXES = {

@@ -2,9 +2,9 @@ import re
 from typing import Optional, Set
 
 from toollint.model import DictVal, ListVal
-from toollint.rule import Rule
-from toollint.schema import properties, required
-from toollint.schemawalk import COMPOSITION, in_composition, node_at, subschemas, where
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import properties, required
+from toollint.rulekit.schemawalk import COMPOSITION, in_composition, node_at, subschemas, where
 
 
 class RequiredNotDeclared(Rule):

@@ -1,5 +1,5 @@
-from toollint.rule import Rule
-from toollint.schema import is_nullable, is_strict, properties, required
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import is_nullable, is_strict, properties, required
 
 
 class NullableRequired(Rule):

@@ -1,5 +1,5 @@
-from toollint.rule import Rule
-from toollint.schema import call_style, handler_for, properties
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import call_style, handler_for, properties
 
 
 class UndeclaredHandlerParameter(Rule):

@@ -23,8 +23,8 @@ import re
 from typing import Optional
 
 from toollint.model import Const, DictVal, ListVal
-from toollint.rule import Rule
-from toollint.schemawalk import COMPOSITION, all_properties, property_label, types_of
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label, types_of
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")

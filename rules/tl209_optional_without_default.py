@@ -1,5 +1,5 @@
-from toollint.rule import Rule
-from toollint.schema import is_nullable, is_strict, properties, required
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import is_nullable, is_strict, properties, required
 
 # Frameworks that derive `x: T | None` without a default as required and nullable.
 # smolagents makes it optional by itself, claude-agent-sdk reads no signature, and a

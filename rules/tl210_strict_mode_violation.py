@@ -32,9 +32,9 @@ deployments: openai/openai-agents-python#4390).
 import json
 
 from toollint.model import Const, DictVal
-from toollint.rule import Rule
-from toollint.schema import properties, required
-from toollint.schemawalk import SCHEMA_MAP, describe, object_levels, property_label, subschemas, where
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import properties, required
+from toollint.rulekit.schemawalk import SCHEMA_MAP, describe, object_levels, property_label, subschemas, where
 
 STRICT_FORMATS = ("date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid")
 

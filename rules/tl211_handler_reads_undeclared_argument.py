@@ -1,8 +1,8 @@
 import difflib
 
 from toollint.model import Const
-from toollint.rule import Rule
-from toollint.schema import call_style, handler_for, properties
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import call_style, handler_for, properties
 
 # Keywords through which a schema admits properties that `properties` does not list.
 _OPEN_KEYWORDS = ("patternProperties", "allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas",

@@ -1,7 +1,7 @@
 from toollint.model import UNRESOLVED, Const, DictVal, ListVal, str_value, to_python
-from toollint.rule import Rule
-from toollint.schema import call_style, handler_for, is_strict, properties
-from toollint.text import stated_default
+from toollint.rulekit.rule import Rule
+from toollint.rulekit.schema import call_style, handler_for, is_strict, properties
+from toollint.rulekit.text import stated_default
 
 _KEYWORDS = {"true": "true", "false": "false", "none": "null", "null": "null", "nil": "null"}
 

@@ -1,6 +1,6 @@
 import re
 
-from toollint.rule import Rule
+from toollint.rulekit.rule import Rule
 
 PATTERNS = {
     "openai": re.compile(r"^[a-zA-Z0-9_-]{1,64}$"),

@@ -1,6 +1,6 @@
 import difflib
 
-from toollint.rule import Rule
+from toollint.rulekit.rule import Rule
 
 
 class UnknownToolInCategory(Rule):

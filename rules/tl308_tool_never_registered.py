@@ -19,7 +19,7 @@ import os
 from typing import Dict, List, Set, Tuple
 
 from toollint.model import CallVal, ListVal, ModuleFacts, Ref, Symbol, Unresolved
-from toollint.rule import Rule
+from toollint.rulekit.rule import Rule
 
 # Frameworks whose decorator makes a tool object the code must still hand to an agent.
 _PASSED = {"langchain": "@tool", "smolagents": "@tool", "openai-agents": "@function_tool",

@@ -1,4 +1,4 @@
-from toollint.rule import Rule
+from toollint.rulekit.rule import Rule
 
 
 class RarelyCalled(Rule):

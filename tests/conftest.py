@@ -7,8 +7,8 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from toollint.config import Settings
-from toollint.engine import run
+from toollint.config.settings import Settings
+from toollint.engine.core import run
 
 
 def pytest_addoption(parser):

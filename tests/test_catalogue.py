@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from toollint.catalogue import page
-from toollint.cli import main
-from toollint.config import ConfigError
-from toollint.registry import all_rules, doc_path
+from toollint.commands.rule import page
+from toollint.commands.cli import main
+from toollint.config.settings import ConfigError
+from toollint.rulekit.registry import all_rules, doc_path
 
 ASSERTION = re.compile(r"#\s*error:\s*\[")
 
@@ -122,6 +122,6 @@ def test_rule_or_all_exactly_one(capsys, argv):
 def test_rule_names_from_file_names_are_the_rules_own():
     """The CLI validates --select and the config against names read from file names, so
     that a run that judges nothing imports no rule; they must be the classes' own."""
-    from toollint.registry import all_rules, rule_names
+    from toollint.rulekit.registry import all_rules, rule_names
 
     assert rule_names() == {code: rule.name for code, rule in all_rules().items()}

@@ -234,7 +234,7 @@ def test_check_in_process_leaves_the_garbage_collector_as_it_found_it(tmp_path, 
     main() must get its own collector settings back, on success and on error alike."""
     import gc
 
-    from toollint.cli import main
+    from toollint.commands.cli import main
 
     write_tree(tmp_path, {"a.py": 'TOOLS = [{"name": "a b", "input_schema": {"type": "object"}}]\n'})
     monkeypatch.chdir(tmp_path)
@@ -249,7 +249,7 @@ def test_check_in_process_leaves_the_garbage_collector_as_it_found_it(tmp_path, 
 def test_formats_that_name_rules_get_the_rule_docs(tmp_path):
     """The CLI builds rule docs (importing every rule) only for the formats that print them:
     json's doc url and SARIF's rule descriptions must still be there."""
-    from toollint.registry import all_rules, doc_path
+    from toollint.rulekit.registry import all_rules, doc_path
 
     write_tree(tmp_path, {"t.py": 'TOOLS = [{"name": "a b", "input_schema": {"type": "object"}}]\n'})
     as_json = json.loads(toollint("check", "t.py", "--output-format", "json", cwd=tmp_path).stdout)

@@ -6,19 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from toollint.config import (
-    DEFAULT_EXCLUDE,
-    VALID_KEYS,
-    ConfigError,
-    Settings,
-    codes_for_path,
-    enabled_codes,
-    find_config,
-    ignored_for_path,
-    load,
-    parse_code_list,
-    parse_per_file_ignores,
-)
+from toollint.config.settings import DEFAULT_EXCLUDE, ConfigError, Settings
+from toollint.config.load import VALID_KEYS, find_config, load, parse_code_list, parse_per_file_ignores
+from toollint.config.select import codes_for_path, enabled_codes, ignored_for_path
 
 RULES = {
     "TL001": "syntax-error",
@@ -427,7 +417,7 @@ def test_config_path_unreadable(tmp_path):
 
 
 def test_config_path_unreadable_even_as_root(tmp_path, monkeypatch):
-    import toollint.config as config_module
+    import toollint.config.load as config_module
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")

@@ -16,11 +16,11 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toollint.config import Settings
-from toollint.engine import extract_file
+from toollint.config.settings import Settings
+from toollint.engine.core import extract_file
 from toollint.extract.decorated import finish_pending
 from toollint.model import DictVal, ListVal, ModuleFacts, PendingTool, Tool, Unresolved, to_python
-from toollint.prefilter import may_define_tools, needles
+from toollint.front.prefilter import may_define_tools, needles
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FRAMEWORKS = os.path.join(HERE, "data", "frameworks")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from toollint.forced import forced_tool_names
+from toollint.extract.forced import forced_tool_names
 
 SEARCH_DESC = (
     "Search customers by name or email and return up to twenty matches with their ids. "
@@ -92,8 +92,8 @@ def test_exclusion_naming_a_parameter_is_not_a_tool(lint):
 
 
 def test_exclusion_suggests_the_close_name(lint, tmp_path):
-    from toollint.config import Settings
-    from toollint.engine import run
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
 
     (tmp_path / "agent.py").write_text(defs(get_desc=GET_DESC.replace("search_customers instead",
                                                                       "search_customer instead")))

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from toollint.config import Settings
-from toollint.discover import discover, is_excluded
+from toollint.config.settings import Settings
+from toollint.front.discover import discover, is_excluded
 
 LAYOUT = [
     "app/tools.py", "app/agent.py", "app/notes.txt", "app/gen/out.py", "app/gen/keep/deep.py",

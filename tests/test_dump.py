@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import write_tree
-from toollint.cli import main
+from toollint.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

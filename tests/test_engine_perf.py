@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
-from toollint import engine
-from toollint.config import Settings
+from toollint.engine import core as engine
+from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
-from toollint.prefilter import may_define_tools, needles
+from toollint.front.prefilter import may_define_tools, needles
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -101,7 +101,7 @@ def test_narrowing_keeps_every_fact(tree):
     scenario and framework file and every file of the generated tree (prefilter or not:
     linking reads modules that fail it)."""
     settings = Settings()
-    from toollint.parse import reduce_source
+    from toollint.front.narrow import reduce_source
 
     narrowed = 0
     files = _py_files(*CORPORA, tree)
@@ -112,7 +112,7 @@ def test_narrowing_keeps_every_fact(tree):
         narrow = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=True)
         assert narrow == whole, (
             f"{path}: narrowing blanked a function body that extraction reads; give what it reads "
-            "a trigger in toollint/parse.py (see 'A body is kept whole when')")
+            "a trigger in toollint/front/narrow.py (see 'A body is kept whole when')")
         try:
             narrowed += reduce_source(data.decode("utf-8"), needles(settings)) is not None
         except UnicodeDecodeError:
@@ -121,7 +121,7 @@ def test_narrowing_keeps_every_fact(tree):
 
 
 def test_narrowing_keeps_lines_and_columns():
-    from toollint.parse import reduce_source
+    from toollint.front.narrow import reduce_source
 
     text = (
         "import os\r\n"
@@ -320,7 +320,7 @@ def test_extraction_leaves_no_cycle_holding_the_tree():
 
 
 def test_unparsable_source_is_not_narrowed():
-    from toollint.parse import reduce_source
+    from toollint.front.narrow import reduce_source
 
     assert reduce_source("def f(:\n    pass\n", needles(Settings())) is None
 
@@ -484,7 +484,7 @@ def test_linked_module_edit_invalidates_the_run(tmp_path, isolated_cache):
 def trusting_stamps(monkeypatch):
     """The files a test writes are milliseconds old, inside the window where a stamp is
     not trusted (racily clean): let the stamps remember them at once."""
-    from toollint import stamps
+    from toollint.cache import stamps
 
     monkeypatch.setattr(stamps, "_RACY_NS", -3600 * 10**9)
 
@@ -586,7 +586,7 @@ def test_corrupt_and_foreign_entries_are_ignored(tmp_path, isolated_cache, trust
 
 
 def test_signed_entry_still_cannot_load_other_classes(tmp_path, isolated_cache):
-    from toollint.cache import Cache
+    from toollint.cache.store import Cache
 
     cache = Cache.open(str(tmp_path), Settings(), True)
     assert cache is not None
@@ -604,7 +604,7 @@ def test_signed_entry_still_cannot_load_other_classes(tmp_path, isolated_cache):
 
 
 def test_unsafe_key_disables_the_cache(tmp_path, monkeypatch):
-    from toollint import cache as cache_module
+    from toollint.cache import store as cache_module
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     key = cache_module._user_key()
@@ -649,7 +649,7 @@ def test_concurrent_runs_share_one_cache(tree, tmp_path):
 
 
 def _modules_after_check(root, tmp_path):
-    code = ("import sys\nfrom toollint.cli import main\nrc = main(['check', sys.argv[1], '-q'])\n"
+    code = ("import sys\nfrom toollint.commands.cli import main\nrc = main(['check', sys.argv[1], '-q'])\n"
             "print('libcst' in sys.modules, rc)")
     proc = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True,
                           env=_env(tmp_path))

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import toollint
-from toollint.format import FORMATS, RuleDoc, count_line, excerpt, render, sanitize
+from toollint.report.format import FORMATS, RuleDoc, count_line, excerpt, render, sanitize
 from toollint.model import Finding, Span
 
 DOCS = {
@@ -570,7 +570,7 @@ def test_undecodable_file_name_never_breaks_output(fmt, tmp_path):
 
 
 def test_unsafe_scan_agrees_with_the_per_character_test_on_every_code_point():
-    from toollint.format import _ANY_UNSAFE, _is_unsafe
+    from toollint.report.format import _ANY_UNSAFE, _is_unsafe
 
     # sanitize() trusts the one-regex scan to say "nothing to escape"
     assert [hex(o) for o in range(0x110000) if bool(_ANY_UNSAFE.search(chr(o))) != _is_unsafe(chr(o))] == []

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from toollint.model import Finding, Span
-from toollint.noqa import Directives, LineDirective, apply, parse
+from toollint.report.noqa import Directives, LineDirective, apply, parse
 
 PATH = "pkg/tools.py"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from toollint.config import Settings
-from toollint.engine import run
+from toollint.config.settings import Settings
+from toollint.engine.core import run
 
 PROJECTS = Path(__file__).parent / "projects"
 # Rules whose findings depend on where tools, handlers and routers were found.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from toollint.registry import all_rules
+from toollint.rulekit.registry import all_rules
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- rules-table:start -->", "<!-- rules-table:end -->"
@@ -45,7 +45,7 @@ def test_readme_gives_the_two_commands_and_ci_runs_the_test_one():
 
 
 def test_configuration_reference_lists_every_key():
-    from toollint.config import VALID_KEYS
+    from toollint.config.load import VALID_KEYS
 
     text = README.read_text(encoding="utf-8")
     reference = text.split("## Configuration", 1)[1].split("\n## ", 1)[0]

@@ -27,9 +27,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from toollint import deep
-from toollint.cli import main
-from toollint.config import VALID_KEYS
+from toollint.front import deep
+from toollint.commands.cli import main
+from toollint.config.load import VALID_KEYS
 
 from conftest import FINDING_LINE, parse_findings
 
@@ -339,7 +339,7 @@ def test_a_description_of_many_concatenated_parts_is_linted(tmp_path, parts):
 
 
 def test_concatenation_merging_keeps_every_value_and_position():
-    from toollint.recover import merge_concatenations
+    from toollint.front.recover import merge_concatenations
 
     source = textwrap.dedent('''\
         X = ("a" 'b' "c\\1" "2" "d"  # a comment
@@ -647,7 +647,7 @@ def test_an_unreadable_file(tmp_path, monkeypatch):
 
 
 def test_a_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
-    import toollint.engine as engine
+    import toollint.engine.core as engine
 
     real = engine.discover
 

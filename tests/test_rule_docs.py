@@ -16,8 +16,8 @@ from typing import Dict, List, NamedTuple, Set, Tuple
 import pytest
 
 import toollint.rules
-from toollint.config import Settings
-from toollint.registry import all_rules, doc_path
+from toollint.config.settings import Settings
+from toollint.rulekit.registry import all_rules, doc_path
 
 RULES_DIR = os.path.dirname(os.path.abspath(toollint.rules.__file__))
 
@@ -149,7 +149,7 @@ def test_pages_have_python_blocks():
 
 @pytest.mark.parametrize("block", CASES)
 def test_rule_doc_example(block: Block, tmp_path):
-    from toollint.engine import run
+    from toollint.engine.core import run
 
     expected = _annotations(block.source)
     if block.section == "Example":

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 from toollint.model import Const, DictVal, ListVal, Span
-from toollint.schemawalk import describe, node_at, object_levels, pointer_node, subschemas
+from toollint.rulekit.schemawalk import describe, node_at, object_levels, pointer_node, subschemas
 
 
 def expect(src, code, path="tools.py"):
@@ -241,7 +241,7 @@ def test_tl201_mcp_tool_call(lint):
 
 
 def test_tl201_does_not_import_jsonschema_at_start_up():
-    code = "import sys, toollint.registry as r; r.all_rules(); print('jsonschema' in sys.modules)"
+    code = "import sys, toollint.rulekit.registry as r; r.all_rules(); print('jsonschema' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

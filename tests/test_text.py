@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from toollint.text import (
-    NEAR_DUPLICATE,
-    has_exclusion,
-    has_trigger,
-    looks_english,
-    mentioned_tools,
-    reads_like_signature,
-    shouting,
-    similarity,
-    stated_default,
-)
+from toollint.rulekit.text import NEAR_DUPLICATE, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, shouting, similarity, stated_default
 
 # ---------------------------------------------------------------------------------
 # reads_like_signature (TL102)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from toollint import engine
-from toollint.config import Settings
-from toollint.engine import extract_file
+from toollint.engine import core as engine
+from toollint.config.settings import Settings
+from toollint.engine.core import extract_file
 from toollint.model import Registration
 
 # --- TL108 description-names-unknown-parameter -------------------------------------------
@@ -37,7 +37,7 @@ def test_tl108_args_entry_for_a_renamed_parameter(lint):
 
 
 def test_tl108_message_names_the_parameters_and_the_likely_one(tmp_path):
-    from toollint.engine import run
+    from toollint.engine.core import run
 
     (tmp_path / "tools.py").write_text(textwrap.dedent(LOAD_CSV))
     [finding] = run([str(tmp_path)], Settings(select=("TL108",), root=str(tmp_path))).findings

@@ -7,7 +7,7 @@ import sys
 if sys.path and os.path.abspath(sys.path[0] or os.curdir) == os.getcwd():
     del sys.path[0]
 
-from toollint.cli import main  # noqa: E402
+from toollint.commands.cli import main  # noqa: E402
 
 if __name__ == "__main__":  # a spawned pool worker imports this module as __mp_main__
     raise SystemExit(main())

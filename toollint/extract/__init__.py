@@ -8,11 +8,11 @@ from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 
-from toollint.config import Settings
-from toollint.extract.decorated import module_tools
+from toollint.config.settings import Settings
 from toollint.extract import discovery
-from toollint.forced import forced_tool_names
+from toollint.extract.decorated import module_tools
 from toollint.extract.evaluate import Evaluator, blocks, dotted
+from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
@@ -215,7 +215,7 @@ def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, t
                    settings: Settings) -> ModuleFacts:
     # libcst's metadata and visitors recurse once per nesting level and per part of a
     # concatenated string: on a deep thread, a long prompt is not a RecursionError.
-    from toollint import deep
+    from toollint.front import deep
 
     return deep.call(_extract_module, path, module, is_package, tree, text, settings)
 

@@ -1,98 +1,34 @@
-"""Settings: defaults, [tool.toollint] in pyproject.toml, and command-line overrides.
-
-Decisions worth knowing (ruff is the model, flake8 where ruff has no opinion):
-
-- Discovery (`find_config`) walks up from the first checked path to the nearest
-  pyproject.toml holding a `[tool.toollint]` table; pyprojects without it are skipped.
-  A pyproject whose bytes never mention "toollint" is skipped unparsed, so a broken
-  pyproject that is not ours (say in a parent folder) cannot stop a run, while a broken
-  one that might hold our table is reported rather than silently ignored.
-- `--config FILE`: a pyproject.toml is read for `[tool.toollint]` (absent: defaults);
-  any other TOML file without that table is read as a bare toollint table, as ruff
-  reads ruff.toml.
-- Rule selection is layered as ruff layers it: the config file is one layer, the
-  command line another. A command-line `select` restarts the selection (the config's
-  select, extend-select, ignore and extend-ignore no longer apply); without it the
-  command line's extend-select and ignore are applied on top of the config's result,
-  so the command line wins every conflict regardless of prefix length.
-- Within a layer the longest matching prefix decides; an ignore wins a tie.
-- Opt-in rules (known, not on by default: TL002, TL003) are enabled only by their exact
-  code or name, never by a prefix, as ruff treats preview rules.
-- Every other key: the command line replaces the config value, except
-  `extend-exclude`, whose command-line entries are added to the config's.
-- Globs (per-file-ignores) are relative to `root`, the config file's folder (else the
-  working directory), for config and command line alike.
-"""
+"""Reading [tool.toollint] and command-line overrides into Settings (see settings.py for the rules of layering)."""
 from __future__ import annotations
 
 import difflib
 import os
 import re
 import sys
-from dataclasses import dataclass
-from fnmatch import fnmatchcase
-from typing import Callable, Collection, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+from typing import (
+    Callable,
+    Dict,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-DEFAULT_EXCLUDE = (
-    ".git", ".hg", ".svn", ".venv", "venv", "__pycache__", "node_modules", "build", "dist",
-    ".tox", ".nox", "site-packages", ".mypy_cache", ".ruff_cache", ".pytest_cache",
-    ".toollint_cache", "__pypackages__", "_build", "buck-out",
+from toollint.config.settings import (
+    OUTPUT_FORMATS,
+    TARGETS,
+    ConfigError,
+    Selection,
+    Settings,
+    names_to_codes,
+    normalize_code,
 )
-
-OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif", "gitlab")
-TARGETS = ("openai", "anthropic", "mcp")
-
-
-class ConfigError(Exception):
-    """A usage or configuration error: printed as one line, exit code 2."""
-
-
-@dataclass(frozen=True)
-class Selection:
-    """One layer of select/ignore choices (the config file, then the command line)."""
-
-    # None: build on the previous layer's result; a tuple restarts the selection from
-    # it, an empty one from the rules that are on by default.
-    select: Optional[Tuple[str, ...]] = None
-    extend_select: Tuple[str, ...] = ()
-    ignore: Tuple[str, ...] = ()  # ignore and extend-ignore together
-
-
-@dataclass(frozen=True)
-class Settings:
-    select: Tuple[str, ...] = ()  # empty: every rule that is on by default
-    extend_select: Tuple[str, ...] = ()
-    ignore: Tuple[str, ...] = ()
-    extend_ignore: Tuple[str, ...] = ()
-    per_file_ignores: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # (glob, codes)
-    exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
-    extend_exclude: Tuple[str, ...] = ()
-    force_exclude: bool = False
-    output_format: str = "concise"
-    target: Optional[str] = None  # openai | anthropic | mcp; None: inferred
-    max_tools_per_turn: int = 20
-    definitions: Tuple[str, ...] = ("TOOL_DEFINITIONS", "TOOLS")
-    handlers: Tuple[str, ...] = ("TOOL_HANDLERS",)
-    categories: Tuple[str, ...] = ("TOOL_CATEGORIES",)
-    always_include: Tuple[str, ...] = ("ALWAYS_INCLUDE",)
-    decorators: Tuple[str, ...] = ()  # extra decorator names that declare a tool
-    trigger_phrases: Tuple[str, ...] = ()  # regexes added to what counts as a trigger clause
-    exclusion_phrases: Tuple[str, ...] = ()  # regexes added to what counts as an exclusion
-    root: str = "."  # folder of the config file, or of the checked paths
-    config_path: Optional[str] = None
-    # The flat select/ignore fields above are the merged view, for display. A config
-    # file and a command line cannot be merged flat without the command line losing
-    # prefix-length ties to the config, so load() records the layers and
-    # enabled_codes() reads them; when empty, the flat fields are the only layer.
-    selection_layers: Tuple[Selection, ...] = ()
-
-
-# --- discovery --------------------------------------------------------------------------
 
 
 def find_config(paths: Sequence[str]) -> Optional[str]:
@@ -124,7 +60,7 @@ def _declares_table(path: str) -> bool:
 
 
 def _read_bytes(path: str) -> bytes:
-    from toollint.parse import NotRegularFile, read_regular
+    from toollint.front.read import NotRegularFile, read_regular
 
     try:
         return read_regular(path)
@@ -328,22 +264,13 @@ def _string_list(key: str, value: object, src: _Source, separators: Optional[str
     return tuple(item.strip() for item in value)
 
 
-def _names_to_codes(rules: Mapping[str, str]) -> Dict[str, str]:
-    return {name.lower(): code for code, name in rules.items()}
-
-
-def _normalize_code(entry: str, names: Mapping[str, str]) -> str:
-    entry = entry.strip()
-    return names.get(entry.lower()) or entry.upper()
-
-
 def _check_codes(
     key: str, entries: Sequence[str], src: _Source, rules: Mapping[str, str], where: str = ""
 ) -> Tuple[str, ...]:
-    names = _names_to_codes(rules)
+    names = names_to_codes(rules)
     out: List[str] = []
     for entry in entries:
-        code = _normalize_code(entry, names)
+        code = normalize_code(entry, names)
         if code and any(known.startswith(code) for known in rules):
             out.append(code)
             continue
@@ -473,95 +400,6 @@ _CONVERTERS: Dict[str, Callable[[str, object, _Source, Mapping[str, str]], objec
 
 
 # --- selection --------------------------------------------------------------------------
-
-
-def enabled_codes(settings: Settings, rules: Mapping[str, str], default_on: Collection[str]) -> FrozenSet[str]:
-    """The codes that run, deciding select/ignore as ruff does (see the module docstring)."""
-    names = _names_to_codes(rules)
-    defaults = frozenset(code for code in default_on if code in rules)
-    layers = settings.selection_layers or (
-        Selection(
-            select=settings.select or None,
-            extend_select=settings.extend_select,
-            ignore=settings.ignore + settings.extend_ignore,
-        ),
-    )
-    enabled = set(defaults)
-    for layer in layers:
-        on = [_normalize_code(e, names) for e in (layer.select or ()) + layer.extend_select]
-        off = [_normalize_code(e, names) for e in layer.ignore]
-        if layer.select is not None:
-            enabled = set(defaults) if not layer.select else set()
-        for code in rules:
-            decision = _decide(code, on, off, opt_in=code not in defaults)
-            if decision is True:
-                enabled.add(code)
-            elif decision is False:
-                enabled.discard(code)
-    return frozenset(enabled)
-
-
-def _decide(code: str, on: Sequence[str], off: Sequence[str], *, opt_in: bool) -> Optional[bool]:
-    best, decision = -1, None
-    for prefix in on:
-        if code.startswith(prefix) and (prefix == code or not opt_in) and len(prefix) > best:
-            best, decision = len(prefix), True
-    for prefix in off:
-        if code.startswith(prefix) and len(prefix) >= best:
-            best, decision = len(prefix), False
-    return decision
-
-
-# --- per-file-ignores -------------------------------------------------------------------
-
-
-def ignored_for_path(settings: Settings, path: str) -> FrozenSet[str]:
-    """Code prefixes that per-file-ignores drops for `path` (relative to cwd, or absolute)."""
-    if not settings.per_file_ignores:
-        return frozenset()
-    rel = _relative_to_root(path, settings.root)
-    dropped = set()
-    for glob, codes in settings.per_file_ignores:
-        if _glob_matches(glob, rel):
-            dropped.update(codes)
-    return frozenset(dropped)
-
-
-def codes_for_path(settings: Settings, path: str, enabled: Collection[str]) -> FrozenSet[str]:
-    """`enabled` minus what per-file-ignores drops for `path`."""
-    dropped = ignored_for_path(settings, path)
-    return frozenset(code for code in enabled if not any(code.startswith(p) for p in dropped))
-
-
-def _relative_to_root(path: str, root: str) -> str:
-    absolute = os.path.abspath(path)
-    try:
-        rel = os.path.relpath(absolute, os.path.abspath(root))
-    except ValueError:  # another drive on Windows
-        rel = absolute
-    return rel.replace(os.sep, "/")
-
-
-def _glob_matches(glob: str, rel: str) -> bool:
-    """fnmatch on the root-relative path or one of its folders ("tests" covers tests/**);
-    a glob without "/" also matches any single name in the path, as ruff matches basenames;
-    a leading "**/" also matches at the root."""
-    glob = glob.strip().replace("\\", "/")
-    while glob.startswith("./"):
-        glob = glob[2:]
-    glob = glob.rstrip("/") or glob
-    parts = rel.split("/")
-    prefixes = ["/".join(parts[:i]) for i in range(len(parts), 0, -1)]
-    if any(fnmatchcase(p, glob) for p in prefixes):
-        return True
-    if "/" not in glob:
-        return any(fnmatchcase(part, glob) for part in parts)
-    if glob.startswith("**/"):
-        return _glob_matches(glob[3:], rel)
-    return False
-
-
-# --- command-line parsing helpers -------------------------------------------------------
 
 
 def parse_code_list(text: str) -> Tuple[str, ...]:

@@ -4,10 +4,10 @@ Where the time goes, and what keeps it low (numbers in README "Performance"):
 - every file is read and prefiltered in this process; only the few that pass go further,
   and a file's bytes are dropped as soon as it fails, so memory follows the passing files;
 - a passing file's facts come from the cache when its bytes, toollint and the settings
-  are unchanged (toollint/cache.py), else from extraction: libcst parses a reduced source
+  are unchanged (toollint/cache/store.py), else from extraction: libcst parses a reduced source
   in which the function bodies extraction cannot read from are blanked (parse.py);
 - a file whose stat is unchanged since the last run is not read: its prefilter verdict
-  and digest come from the cache's stamps (toollint/stamps.py);
+  and digest come from the cache's stamps (toollint/cache/stamps.py);
 - an unchanged tree reuses the last run's findings (keyed by every input): it is stat'ed
   and printed, and nothing is parsed, linked or judged;
 - extraction runs in a process pool (`-j`, default: the CPUs this process may use), in
@@ -26,12 +26,13 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
-from toollint.config import Settings
-from toollint.discover import discover, display_path, relative
+from toollint.cache.stamps import stat_of
+from toollint.config.settings import Settings
+from toollint.front.discover import discover, display_path, relative
+from toollint.front.parse import parse
+from toollint.front.prefilter import may_define_tools, needles
+from toollint.front.read import decode, file_error, read_source
 from toollint.model import Finding, ModuleFacts
-from toollint.parse import decode, file_error, parse, read_source
-from toollint.prefilter import may_define_tools, needles
-from toollint.stamps import stat_of
 
 # TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against.
 NARROW = os.environ.get("TOOLLINT_NARROW", "1") != "0"
@@ -77,7 +78,7 @@ def extract_file(path: str, module: str, is_package: bool, settings: Settings,
         return ModuleFacts(path=path, module=module, error=text)
     reduced = None
     if NARROW if narrow is None else narrow:
-        from toollint.parse import reduce_source
+        from toollint.front.narrow import reduce_source
 
         reduced = reduce_source(text, keys)
     tree = parse(path, reduced if reduced is not None else text)
@@ -405,7 +406,7 @@ def _build(scan: _Scan, settings: Settings, stdin, verbose: bool, jobs: int, sto
         result = loaded[path]
         return result if result is not None and result.error is None else None
 
-    from toollint.link import link
+    from toollint.link.project import link
 
     project = link(list(good.values()), load)
     return Build(project=project, requested=scan.requested, errors=errors, internal=internal, bugs=bugs)
@@ -468,7 +469,7 @@ def _load_one(path: str, module: str, pkg: bool, settings: Settings, store, stdi
 
 
 def _digest(data: bytes) -> bytes:
-    from toollint.cache import digest
+    from toollint.cache.store import digest
 
     return digest(data)
 
@@ -480,7 +481,7 @@ def _cacheable(facts: ModuleFacts) -> bool:
 def _open_cache(root: str, settings: Settings):
     if os.environ.get("TOOLLINT_NO_CACHE", "").strip() not in ("", "0"):
         return None
-    from toollint.cache import Cache
+    from toollint.cache.store import Cache
 
     return Cache.open(root, settings, NARROW)
 
@@ -515,7 +516,7 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
     store = scan.store
     run_key = scope = None
     if store is not None:
-        from toollint.cache import run_fingerprint
+        from toollint.cache.store import run_fingerprint
 
         run_fp = run_fingerprint(settings, NARROW, ignore_noqa)
         run_key = _run_key(scan, run_fp)
@@ -538,7 +539,7 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
         project = built.project
         findings = _check(project, settings, requested_set, jobs)
         findings.extend(built.errors)
-    from toollint.suppress import suppress
+    from toollint.report.suppress import suppress
 
     kept, warnings = suppress(findings, project, settings, requested_set, ignore_noqa=ignore_noqa)
     kept.sort(key=Finding.sort_key)
@@ -567,9 +568,9 @@ def _sources(findings: List[Finding], settings: Settings, stdin: Optional[Tuple[
 
 
 def _check(project, settings: Settings, requested: Set[str], jobs: int = 1) -> List[Finding]:
-    from toollint.registry import all_rules
-    from toollint.rule import Context
-    from toollint.select import enabled
+    from toollint.config.select import enabled
+    from toollint.rulekit.registry import all_rules
+    from toollint.rulekit.rule import Context
 
     rules = [r for code, r in all_rules().items() if code in enabled(settings)]
     ctx = Context(settings=settings, project=project)

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Dict, List, Optional, Sequence
 
 from toollint import __version__
-from toollint.config import ConfigError
+from toollint.config.settings import ConfigError
 
 OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif", "gitlab")
 
@@ -71,17 +71,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMMANDS = ("dump", "usage")
+_COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.core"}
 
 
 def _command(name: str):
     import importlib
 
-    return importlib.import_module(f"toollint.{name}")
+    return importlib.import_module(_COMMANDS[name])
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:
-    from toollint.config import parse_code_list, parse_per_file_ignores
+    from toollint.config.load import parse_code_list, parse_per_file_ignores
 
     out: Dict[str, object] = {}
     for key in ("select", "extend_select", "ignore", "extend_ignore"):
@@ -120,8 +120,8 @@ def _use_color(choice: str) -> bool:
 
 
 def _settings(args: argparse.Namespace, paths: Sequence[str]):
-    from toollint import config
-    from toollint.registry import rule_names
+    from toollint.config import load as config
+    from toollint.rulekit.registry import rule_names
 
     rules = rule_names()
     path = args.config
@@ -151,8 +151,8 @@ def _quiet_gc():
 
 
 def _check(args: argparse.Namespace) -> int:
-    from toollint import engine
-    from toollint.format import render
+    from toollint.engine import core as engine
+    from toollint.report.format import render
 
     paths: List[str] = list(args.paths)
     stdin = None
@@ -162,7 +162,7 @@ def _check(args: argparse.Namespace) -> int:
         paths = [p for p in paths if p != "-"]
         stdin = (args.stdin_filename, sys.stdin.buffer.read())
     elif args.changed_since is not None:
-        from toollint.changed import changed_files
+        from toollint.front.changed import changed_files
 
         paths = changed_files(args.changed_since, paths)
         if not paths:
@@ -176,8 +176,8 @@ def _check(args: argparse.Namespace) -> int:
                             jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
         _print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    from toollint.format import RuleDoc, needs_rule_docs
-    from toollint.registry import all_rules, doc_path
+    from toollint.report.format import RuleDoc, needs_rule_docs
+    from toollint.rulekit.registry import all_rules, doc_path
 
     docs = None
     if needs_rule_docs(settings.output_format, args.statistics):
@@ -201,7 +201,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _rule(args: argparse.Namespace) -> int:
-    from toollint.catalogue import show
+    from toollint.commands.rule import show
 
     return show(args.rule, args.all, args.output_format)
 
@@ -236,7 +236,7 @@ def _print_error(text: str, multiline: bool = False) -> None:
     """Print to stderr what may quote a file name, a config value or a comment: one line
     (with `multiline`, for --verbose tracebacks, indented lines), no terminal control
     characters, no CI log command."""
-    from toollint.format import defuse_ci_commands, sanitize
+    from toollint.report.format import defuse_ci_commands, sanitize
 
     if multiline:
         first, *rest = text.split("\n")

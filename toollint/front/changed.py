@@ -11,7 +11,7 @@ import os
 import subprocess
 from typing import List, Optional, Sequence
 
-from toollint.config import ConfigError
+from toollint.config.settings import ConfigError
 
 _PREFIX = "--changed-since"
 

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Dict, Optional, Tuple
 
-from toollint.config import Settings
+from toollint.config.settings import Settings
 
 _SHAPE_KEYS = (
     b"input_schema",

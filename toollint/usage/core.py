@@ -448,7 +448,7 @@ def read_records(data: bytes) -> Tuple[List[Tuple[int, Any]], List[Tuple[int, st
 
 
 def _read_bytes(path: str) -> bytes:
-    from toollint.config import ConfigError
+    from toollint.config.settings import ConfigError
 
     if os.path.isdir(path):
         raise ConfigError(f"{path}: is a directory, expected a JSON or JSON Lines file of payloads")
@@ -481,7 +481,7 @@ def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout
     id. Files are read in sorted order and everything after is order-free, so the result is
     the same whatever order they were named in. Raises ConfigError for a file with no
     usable payload."""
-    from toollint.config import ConfigError
+    from toollint.config.settings import ConfigError
 
     sample = Sample()
     errors: List[str] = []
@@ -557,7 +557,7 @@ def _base_url() -> Tuple[str, bool]:
     because the key travels with every request."""
     from urllib.parse import urlsplit
 
-    from toollint.config import ConfigError
+    from toollint.config.settings import ConfigError
 
     base = os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
     try:
@@ -577,7 +577,7 @@ def _base_url() -> Tuple[str, bool]:
 
 
 def _read_ids(path: str, sample: Sample) -> List[Tuple[int, str]]:
-    from toollint.format import sanitize
+    from toollint.report.format import sanitize
 
     ids: List[Tuple[int, str]] = []
     seen = set()
@@ -611,7 +611,7 @@ def _fetch_ids(path: str, sample: Sample, timeout: float) -> List[Tuple[int, Any
     import urllib.request
 
     from toollint import __version__
-    from toollint.config import ConfigError
+    from toollint.config.settings import ConfigError
 
     ids = _read_ids(path, sample)
     if not ids:
@@ -873,7 +873,7 @@ def summary_lines(report: Report, sample: Sample, orphans: bool = True) -> List[
 
 
 def _text_table(report: Report, sample: Sample, where: Optional[Dict[str, List[str]]] = None) -> str:
-    from toollint.format import sanitize
+    from toollint.report.format import sanitize
 
     head = ["STATE", "TOOL", "DECLARED", "OFFERED", "CALLED", "RATE", "SIZE"]
     if where is not None:
@@ -948,7 +948,7 @@ def _json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[
 
 def _problem_warnings(sample: Sample) -> List[str]:
     """One line per skipped record, at most _SHOWN_PROBLEMS of each kind, then a count."""
-    from toollint.format import sanitize
+    from toollint.report.format import sanitize
 
     out: List[str] = []
     by_kind: Dict[str, List[Problem]] = {}
@@ -972,8 +972,8 @@ def _problem_warnings(sample: Sample) -> List[str]:
 def _project(paths: Sequence[str], settings) -> Tuple[Any, List[Any], List[Any]]:
     """(linked Project, the tools in the requested files' groups, TL001 findings), as
     `toollint check` builds them before its rules run."""
-    from toollint.engine import build
-    from toollint.link import Project
+    from toollint.engine.core import build
+    from toollint.link.project import Project
 
     built = build(paths, settings)
     if built.project is None:
@@ -1019,8 +1019,8 @@ def _findings(report: Report, tools: Sequence[Any]) -> Tuple[List[Any], Dict[str
 
 def _keep(findings: List[Any], project: Any, settings, ignore_noqa: bool) -> Tuple[List[Any], List[str]]:
     """Selection, per-file-ignores and noqa, as check applies them."""
-    from toollint.select import enabled
-    from toollint.suppress import suppress
+    from toollint.config.select import enabled
+    from toollint.report.suppress import suppress
 
     on = enabled(settings)
     selected = [f for f in findings if f.code in on]
@@ -1049,8 +1049,8 @@ def _split_inputs(responses: Sequence[str], paths: Sequence[str]) -> Tuple[List[
 
 
 def _settings(args, paths: Sequence[str]):
-    from toollint import config
-    from toollint.registry import all_rules
+    from toollint.config import load as config
+    from toollint.rulekit.registry import all_rules
 
     rules = {code: rule.name for code, rule in all_rules().items()}
     overrides: Dict[str, object] = {}
@@ -1082,8 +1082,8 @@ def _write(text: str) -> None:
 
 
 def run(args) -> int:
-    from toollint.config import ConfigError
-    from toollint.select import enabled
+    from toollint.config.select import enabled
+    from toollint.config.settings import ConfigError
 
     files, paths = _split_inputs(args.responses, args.paths)
     if not files and args.openai_response_ids is None:
@@ -1116,7 +1116,7 @@ def run(args) -> int:
     else:
         _write(_render(kept, settings, args))
         if not args.quiet:
-            from toollint.format import sanitize
+            from toollint.report.format import sanitize
 
             # Orphan calls are TL404 findings here already.
             for line in summary_lines(report, sample, orphans=False):
@@ -1137,9 +1137,9 @@ def run(args) -> int:
 
 
 def _render(findings: Sequence[Any], settings, args) -> str:
-    from toollint.format import RuleDoc, render
-    from toollint.parse import decode, read_source
-    from toollint.registry import all_rules, doc_path
+    from toollint.front.read import decode, read_source
+    from toollint.report.format import RuleDoc, render
+    from toollint.rulekit.registry import all_rules, doc_path
 
     docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
     sources: Dict[str, str] = {}

@@ -35,7 +35,7 @@ import tempfile
 from typing import Dict, Optional
 
 from toollint import __version__
-from toollint.config import Settings
+from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
 
 DIRNAME = ".toollint_cache"
@@ -270,7 +270,7 @@ class Cache:
             return
         self._write(self._run_slot(run_key, scope), body)
 
-    # --- stamps (toollint/stamps.py) ----------------------------------------------------------
+    # --- stamps (toollint/cache/stamps.py) ----------------------------------------------------------
 
     def _stamps_slot(self) -> str:
         name = hashlib.blake2b(self.fingerprint, digest_size=16).hexdigest()
@@ -278,7 +278,7 @@ class Cache:
 
     def stamps(self):
         """The stamps of the last run with these settings (none if absent or not ours)."""
-        from toollint.stamps import Stamps
+        from toollint.cache.stamps import Stamps
 
         # signed, and under a fingerprint that hashes toollint's source: written by this code
         entries = self._load(self._stamps_slot(), self.fingerprint)

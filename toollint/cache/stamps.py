@@ -14,7 +14,7 @@ same clock tick as a remembered stat ("racily clean", in git's words) cannot go 
 such a file is read again next time. `--no-cache` reads everything.
 
 The stamps are one file per settings fingerprint beside the facts, signed like them
-(toollint/cache.py): a stamp file toollint did not write on this account is ignored.
+(toollint/cache/store.py): a stamp file toollint did not write on this account is ignored.
 """
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Optional
 from toollint.model import Finding, Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from toollint.config import Settings
-    from toollint.link import Group, Project
+    from toollint.config.settings import Settings
+    from toollint.link.project import Group, Project
     from toollint.model import Tool
 
 

@@ -57,7 +57,7 @@ def subschemas(schema: Optional[Value], path: Path = ()) -> Iterator[Tuple[Path,
 def all_properties(schema: Optional[Value]) -> Iterator[Tuple[Path, str, Value, DictVal]]:
     """(level path, name, key node, property schema) for every dict property at every level
     whose properties are all known."""
-    from toollint.schema import properties
+    from toollint.rulekit.schema import properties
 
     for path, node in subschemas(schema):
         for name, (key, prop) in (properties(node) or {}).items():

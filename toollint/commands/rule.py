@@ -11,7 +11,7 @@ import re
 import sys
 from typing import Dict, List, Optional, Tuple
 
-from toollint.config import ConfigError
+from toollint.config.settings import ConfigError
 
 __all__ = ["page", "resolve", "show"]
 
@@ -21,7 +21,7 @@ _ASSERTION = re.compile(r"[ \t]*#[ \t]*error:[ \t]*\[[^\]\n]*\][ \t]*$")
 
 def resolve(code_or_name: str) -> str:
     """The code of a rule given its code (any case) or its kebab-case name."""
-    from toollint.registry import all_rules
+    from toollint.rulekit.registry import all_rules
 
     rules = all_rules()
     wanted = (code_or_name or "").strip()
@@ -47,7 +47,7 @@ def _strip_assertions(text: str) -> str:
 
 
 def _raw_page(code: str) -> Optional[str]:
-    from toollint.registry import doc_path
+    from toollint.rulekit.registry import doc_path
 
     try:
         with open(doc_path(code), encoding="utf-8") as f:
@@ -61,7 +61,7 @@ def page(code_or_name: str) -> str:
 
     Raises ConfigError naming the valid codes when the rule is unknown.
     """
-    from toollint.registry import all_rules
+    from toollint.rulekit.registry import all_rules
 
     code = resolve(code_or_name)
     text = _raw_page(code)
@@ -72,7 +72,7 @@ def page(code_or_name: str) -> str:
 
 
 def _entries() -> List[Dict[str, object]]:
-    from toollint.registry import all_rules
+    from toollint.rulekit.registry import all_rules
 
     return [
         {"code": code, "name": rule.name, "summary": rule.summary, "default_enabled": bool(rule.default_enabled)}

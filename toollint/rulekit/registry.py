@@ -6,7 +6,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Dict, List
 
-from toollint.rule import Rule
+from toollint.rulekit.rule import Rule
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ import os
 import re
 from typing import Iterable, List, Sequence
 
-from toollint.config import ConfigError, Settings
+from toollint.config.settings import ConfigError, Settings
 
 
 def _matches(relpath: str, patterns: Sequence[str]) -> bool:

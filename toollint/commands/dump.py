@@ -55,9 +55,9 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toollint import config
-    from toollint.config import ConfigError
-    from toollint.registry import all_rules
+    from toollint.config import load as config
+    from toollint.config.settings import ConfigError
+    from toollint.rulekit.registry import all_rules
 
     if args.update and not args.against:
         raise ConfigError("--update needs --against FILE")
@@ -119,8 +119,8 @@ def to_json(payload: Any) -> str:
 def _project(paths: Sequence[str], settings):
     """(Project, requested paths, TL001 findings of requested files, project root), as
     `toollint check` builds them."""
-    from toollint.engine import build, project_root
-    from toollint.link import Project
+    from toollint.engine.core import build, project_root
+    from toollint.link.project import Project
 
     built = build(paths, settings)
     project = built.project if built.project is not None else Project(modules={}, groups=[])
@@ -248,7 +248,7 @@ def _extras(raw: Any, core: Sequence[str]) -> Dict[str, Any]:
 
 
 def _location(span, root: str) -> str:
-    from toollint.discover import relative
+    from toollint.front.discover import relative
 
     rel = relative(span.path, root)
     if rel.startswith("../"):
@@ -397,7 +397,7 @@ def render(entries: Sequence[Any], shape: str, with_locations: bool = False) -> 
 
 
 def _read_snapshot(path: str) -> List[Any]:
-    from toollint.config import ConfigError
+    from toollint.config.settings import ConfigError
 
     try:
         with open(path, encoding="utf-8") as f:

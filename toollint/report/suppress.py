@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from toollint.config import Settings
+from toollint.config.settings import Settings
 from toollint.model import Finding
 
 
 def suppress(findings: List[Finding], project, settings: Settings, requested,
              ignore_noqa: bool = False) -> Tuple[List[Finding], List[str]]:
-    from toollint import noqa
-    from toollint.config import ignored_for_path
-    from toollint.registry import all_rules
-    from toollint.select import enabled
+    from toollint.config.select import enabled, ignored_for_path
+    from toollint.report import noqa
+    from toollint.rulekit.registry import all_rules
 
     on = enabled(settings)
     by_path: Dict[str, List[Finding]] = {}

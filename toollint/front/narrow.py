@@ -1,0 +1,136 @@
+"""Narrowing: which function bodies libcst need not parse (`reduce_source`)."""
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Sequence, Tuple
+
+from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_reduced
+
+# --- narrowing ---------------------------------------------------------------------------
+#
+# libcst costs ~12x `ast.parse`, and resolving positions as much again, for every node of a
+# file, yet extraction reads little of most function bodies. So `ast` (a tenth of the
+# cost) locates the functions extraction collects (module level, methods of module-level
+# classes, defs inside module-level if/try, as extract's `collect` walks them), and the body of one
+# that nothing can be read from is blanked: its lines become empty lines, the decorators,
+# signature and docstring stay, and `pass` holds the place of a body left empty. Every
+# kept line keeps its number and every kept character its column, so libcst parses a
+# smaller module whose positions are those of the real file; extraction never knows.
+#
+# A body is kept whole when it could hold anything extraction reads there (each trigger
+# below mirrors a reader in toollint/extract/; when extraction learns to read something
+# new inside function bodies, add its trigger here: tests/test_engine_perf.py compares
+# the facts of every example and scenario file with and without narrowing):
+# - a prefilter needle (tool lists, `tools=`, tool-shaped dicts and calls, decorators);
+# - `"function"` (the OpenAI Chat wrapper `{"type": "function", "function": {...}}`);
+# - a dispatch chain: an `elif` comparing to a string literal, or `case "..."`;
+# - a dict of callables assigned to a name (`= {"a": fn, ...}`, `= {**base, ...}`);
+# - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
+# - an agent built with its tools passed by position (`CodeAgent([search], model)`,
+#   `create_react_agent(llm, [search])`), which registration reads.
+#
+# One difference is accepted: syntax that Python's own parser takes and libcst does not
+# (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
+# analysed instead. Anywhere else libcst still decides, on the real text.
+
+_DISPATCH = r"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRbBuU]{0,2}["']"""
+_CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*:\s*"""
+                  r"""(?:lambda\b|[A-Za-z_][\w.]*\s*[,}]))""")
+_FUNCTION_KEY = r"""["']function["']"""
+# registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
+_AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*\("
+_DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
+_LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
+
+
+def _needle_pattern(keys: Sequence[bytes]) -> str:
+    parts = []
+    for key in keys:
+        word = key.decode("utf-8", "replace")
+        if word == "tool":
+            parts.append(r"(?<!func)(?<!iter)(?<!setup)tool")
+        elif word == "parameters":
+            parts.append(r"""["']parameters["']|\bparameters\s*=(?!=)""")
+        else:
+            parts.append(re.escape(word))
+    return "|".join(parts)
+
+
+_triggers_cache: dict = {}
+
+
+def _triggers(keys: Tuple[bytes, ...]):
+    pattern = _triggers_cache.get(keys)
+    if pattern is None:
+        pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
+                                                     _CALLABLE_DICT, _AGENT_CALL))))
+        _triggers_cache[keys] = pattern
+    return pattern
+
+
+def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
+    """`text` with the bodies extraction cannot read from blanked out, line for line.
+
+    None when there is nothing to blank, or when `ast` cannot parse the text: the caller
+    then parses the real text, so libcst alone decides what is a syntax error.
+    """
+    import ast
+
+    if len(text) > MAX_SOURCE_CHARS:
+        return None  # parse() reports it
+    tree = python_verdict(text).tree  # parse() reuses this verdict
+    if tree is None:
+        return None
+    parts = _LINES.split(text)
+    lines = parts[0::2]  # line i+1 is lines[i]; its terminator is parts[2 * i + 1]
+    triggers = _triggers(keys)
+    blank: List[Tuple[int, int, str]] = []  # (first line, last line, placeholder)
+
+    def function(node) -> None:
+        body = node.body
+        rest = body[1:] if isinstance(body[0], ast.Expr) else body  # the docstring stays
+        if not rest:
+            return
+        first, last = rest[0].lineno, node.end_lineno
+        line = lines[first - 1]
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if len(indent) != rest[0].col_offset or last is None or last < first:
+            return  # the body shares a line with the signature or the docstring
+        start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+        if triggers.search("\n".join(lines[start - 1:last])):
+            return
+        params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+        body_text = "\n".join(lines[first - 1:last])
+        if any(m.group(1) in params for m in _DICT_READ.finditer(body_text)):
+            return
+        blank.append((first, last, "" if rest is not body else indent + "pass"))
+
+    def block(statements, in_class: bool) -> None:
+        for stmt in statements:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                function(stmt)
+            elif isinstance(stmt, ast.ClassDef) and not in_class:
+                block(stmt.body, True)
+            elif isinstance(stmt, ast.If) and not in_class:
+                block(stmt.body, False)
+                block(stmt.orelse, False)
+            elif isinstance(stmt, ast.Try) and not in_class:
+                block(stmt.body, False)
+                for handler in stmt.handlers:
+                    block(handler.body, False)
+                block(stmt.orelse, False)
+                block(stmt.finalbody, False)
+
+    try:
+        block(tree.body, False)
+    except RecursionError:  # an elif chain as deep as CPython allows: parse it all
+        return None
+    if not blank:
+        return None
+    for first, last, placeholder in blank:
+        for number in range(first, last + 1):
+            parts[2 * (number - 1)] = ""
+        parts[2 * (first - 1)] = placeholder
+    reduced = "".join(parts)
+    remember_reduced(reduced, tree)  # blanking bodies of accepted code keeps it accepted
+    return reduced
