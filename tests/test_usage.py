@@ -11,7 +11,8 @@ import pytest
 from conftest import write_tree
 from toollint.commands.cli import main
 from toollint.rulekit.registry import all_rules
-from toollint.usage.core import _offered, read_records
+from toollint.usage.payloads import offered as _offered
+from toollint.usage.read import read_records
 
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.+)$")
 
@@ -429,7 +430,7 @@ def test_the_module_imports_cheaply():
     import subprocess
     import sys
 
-    code = ("import sys; import toollint.usage.core; "
+    code = ("import sys; import toollint.usage.command; "
             "print(sorted(m for m in ('json', 'urllib.request', 'libcst', 'toollint.engine.core') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.core"}
+_COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.command"}
 
 
 def _command(name: str):

@@ -8,7 +8,10 @@ from toollint.model import Finding
 
 
 def suppress(findings: List[Finding], project, settings: Settings, requested,
-             ignore_noqa: bool = False) -> Tuple[List[Finding], List[str]]:
+             ignore_noqa: bool = False, report_unused: bool = True) -> Tuple[List[Finding], List[str]]:
+    """(findings kept, warnings about malformed directives). With `report_unused` (and TL003
+    enabled), a directive that suppressed nothing gives a TL003: off for a caller that ran
+    only some rules, to whose findings the other directives do not answer."""
     from toollint.config.select import enabled, ignored_for_path
     from toollint.report import noqa
     from toollint.rulekit.registry import all_rules
@@ -23,7 +26,7 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
 
     kept: List[Finding] = []
     warnings: List[str] = []
-    report_unused = "TL003" in on
+    report_unused = report_unused and "TL003" in on
     for path in sorted(set(by_path) | {p for p, m in project.modules.items() if m.comments and p in requested}):
         facts = project.modules.get(path)
         items = by_path.get(path, [])

@@ -1,0 +1,256 @@
+"""Reading the logged payloads: records from JSON or JSON Lines files, into one Sample.
+
+A file is one JSON document (a record, or an array of records) or JSON Lines (a record,
+or an array of records, per line). Records that show no turn are counted and skipped.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from toollint.usage.payloads import Turn, Where, turn_from_record
+from toollint.usage.words import plural
+
+
+@dataclass(frozen=True)
+class Problem:
+    where: Where
+    kind: str  # malformed | unusable | duplicate | invalid-id | expired | failed
+    detail: str
+
+
+@dataclass
+class Sample:
+    turns: List[Turn] = field(default_factory=list)
+    files: List[str] = field(default_factory=list)
+    problems: List[Problem] = field(default_factory=list)
+
+
+_WS = " \t\r\n"
+
+
+def line_value(raw: bytes) -> Tuple[Any, Optional[str]]:
+    """(the JSON value of one line or reply, None), or (None, why it is not JSON)."""
+    import json
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return None, f"not UTF-8 (byte {e.start + 1})"
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as e:
+        return None, f"{e.msg} at column {e.colno}"
+    except RecursionError:
+        return None, "nested too deeply"
+    except ValueError as e:  # an integer longer than Python's digit limit
+        return None, str(e).split(";")[0]
+
+
+def _document_records(text: str, value: Any) -> Iterator[Tuple[int, Any]]:
+    """(line, record) for a whole-file JSON document: each item of a top-level array on
+    the line it starts at, so a finding can point there."""
+    import json
+
+    start = len(text) - len(text.lstrip(_WS))
+    if not isinstance(value, list):
+        yield text.count("\n", 0, start) + 1, value
+        return
+    decoder = json.JSONDecoder()
+    pos, line, counted = start + 1, 1 + text.count("\n", 0, start), start
+    for _ in value:
+        while text[pos] in _WS or text[pos] == ",":
+            pos += 1
+        line += text.count("\n", counted, pos)
+        counted = pos
+        item, pos = decoder.raw_decode(text, pos)
+        yield line, item
+
+
+def _lines(data: bytes) -> Iterator[Tuple[int, bytes]]:
+    """(line number, bytes) of each non-blank line, without a second copy of the file."""
+    number, start = 0, 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = len(data)
+        number += 1
+        raw = data[start:end]
+        if raw.strip():
+            yield number, raw
+        start = end + 1
+
+
+def _document(data: bytes) -> Tuple[Optional[str], Any, Optional[str]]:
+    """(text, value, None) when the whole file is one JSON document, else (None, None, why)."""
+    import json
+
+    try:
+        text = data.decode("utf-8")
+        return text, json.loads(text), None
+    except UnicodeDecodeError as e:
+        return None, None, f"not UTF-8 (byte {e.start + 1})"
+    except json.JSONDecodeError as e:
+        return None, None, f"{e.msg} at line {e.lineno} column {e.colno}"
+    except RecursionError:
+        return None, None, "nested too deeply"
+    except ValueError as e:
+        return None, None, str(e).split(";")[0]
+
+
+def iter_records(data: bytes) -> Iterator[Tuple[int, Any, Optional[str]]]:
+    """(line, record, None) per record and (line, None, reason) per malformed line; a last
+    (0, None, reason) when the file is neither JSON Lines nor one JSON document.
+
+    JSON Lines when the first non-blank line is JSON on its own; else one JSON document,
+    and when that fails too, JSON Lines again so every good line still counts. Records
+    are produced one at a time: a log can be far larger than what is kept of it.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    first = next(_lines(data), None)
+    if first is None:
+        yield 0, None, "the file is empty"
+        return
+    doc_error = None
+    if line_value(first[1])[1] is not None:
+        text, value, doc_error = _document(data)
+        if text is not None:
+            del data
+            for line, record in _document_records(text, value):
+                yield line, record, None
+            return
+    for number, raw in _lines(data):
+        value, error = line_value(raw)
+        if error is not None:
+            yield number, None, error
+        elif isinstance(value, list):
+            for item in value:
+                yield number, item, None
+        else:
+            yield number, value, None
+    if doc_error is not None:
+        yield 0, None, doc_error
+
+
+def read_records(data: bytes) -> Tuple[List[Tuple[int, Any]], List[Tuple[int, str]], Optional[str]]:
+    """(records with their line, malformed lines with the reason, the whole-document error)."""
+    records: List[Tuple[int, Any]] = []
+    malformed: List[Tuple[int, str]] = []
+    doc_error = None
+    for line, record, error in iter_records(data):
+        if error is None:
+            records.append((line, record))
+        elif line == 0:
+            doc_error = error
+        else:
+            malformed.append((line, error))
+    return records, malformed, doc_error
+
+
+def read_bytes(path: str) -> bytes:
+    from toollint.config.settings import ConfigError
+
+    if os.path.isdir(path):
+        raise ConfigError(f"{path}: is a directory, expected a JSON or JSON Lines file of payloads")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _take(path: str, line: int, record: Any, sample: Sample) -> bool:
+    where = Where(path, line)
+    turn = turn_from_record(record, where)
+    if isinstance(turn, str):
+        sample.problems.append(Problem(where, "unusable", turn))
+        return False
+    sample.turns.append(turn)
+    return True
+
+
+def _read_file(path: str, sample: Sample) -> Optional[str]:
+    """Add the file's turns and problems to the sample; why it has no usable payload, if none."""
+    usable = records = 0
+    malformed: List[Tuple[int, str]] = []
+    doc_error = None
+    for line, record, error in iter_records(read_bytes(path)):
+        if error is None:
+            records += 1
+            usable += _take(path, line, record, sample)
+        elif line == 0:
+            doc_error = error
+        else:
+            malformed.append((line, error))
+            sample.problems.append(Problem(Where(path, line), "malformed", error))
+    if usable:
+        return None
+    if not records and not malformed:
+        why = doc_error or "no records"
+    elif not records:
+        line, error = malformed[0]
+        why = f"{plural(len(malformed), 'malformed JSON line')}, the first at line {line}: {error}"
+        if doc_error is not None and len(malformed) > 1:
+            why = f"not JSON: as one document, {doc_error}; as JSON Lines, {why}"
+    else:
+        mine = [p for p in sample.problems if p.where.path == path and p.kind == "unusable"]
+        why = f"line {mine[0].where.line}: {mine[0].detail}" if mine else "no records"
+    return f"{path}: no usable payload ({why}); expected JSON or JSON Lines of OpenAI Responses objects " \
+           f"or {{\"request\": ..., \"response\": ...}} pairs (see README: toollint usage)"
+
+
+def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout: float = 30.0) -> Sample:
+    """Every turn the payload files (and the fetched responses) show, deduplicated by response
+    id. Files are read in sorted order and everything after is order-free, so the result is
+    the same whatever order they were named in. Raises ConfigError for a file with no
+    usable payload."""
+    from toollint.config.settings import ConfigError
+
+    sample = Sample()
+    errors: List[str] = []
+    for path in sorted(set(files)):
+        sample.files.append(path)
+        error = _read_file(path, sample)
+        if error is not None:
+            errors.append(error)
+    if ids_file is not None:
+        from toollint.usage.fetch import fetch_ids
+
+        fetched = fetch_ids(ids_file, sample, timeout)
+        sample.files.append(ids_file)
+        if not sum(_take(ids_file, line, record, sample) for line, record in fetched):
+            kinds = [p for p in sample.problems if p.where.path == ids_file]
+            counts = kind_counts(kinds) or "nothing fetched"
+            errors.append(f"{ids_file}: no usable payload ({counts})")
+    if errors:
+        raise ConfigError("; ".join(errors))
+    _dedupe(sample)
+    return sample
+
+
+def kind_counts(problems: Sequence[Problem]) -> str:
+    words = {"invalid-id": "invalid id", "expired": "expired (HTTP 404)", "failed": "failed",
+             "unusable": "unusable", "malformed": "malformed", "duplicate": "duplicate"}
+    counts: Dict[str, int] = {}
+    for p in problems:
+        counts[p.kind] = counts.get(p.kind, 0) + 1
+    return ", ".join(f"{n} {words.get(k, k)}" for k, n in sorted(counts.items()))
+
+
+def _dedupe(sample: Sample) -> None:
+    # The same response logged twice (two log files, or a log and a fetch) is one turn; the
+    # copy kept is the first by location, so the choice does not depend on argument order.
+    seen = set()
+    kept: List[Turn] = []
+    for turn in sorted(sample.turns, key=lambda t: t.where):
+        key = (turn.provider, turn.response_id)
+        if turn.response_id is not None and key in seen:
+            sample.problems.append(Problem(turn.where, "duplicate", f"response {turn.response_id} already read"))
+            continue
+        seen.add(key)
+        kept.append(turn)
+    sample.turns = kept
