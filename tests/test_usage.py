@@ -235,6 +235,18 @@ def test_findings_at_the_definitions_and_noqa(project, capsys):
     assert "legacy_lookup" in out
 
 
+def test_noqa_for_rules_usage_does_not_run_is_not_unused(project, capsys):
+    # `# noqa: TL101` answers check's rules, which usage does not run: with TL003 on,
+    # usage must not call it unused, while its own noqa still suppresses.
+    tools = project / "agent" / "tools.py"
+    tools.write_text(tools.read_text().replace('"name": "export_invoices",', '"name": "export_invoices",  # noqa: TL101'))
+    write_jsonl(project / "logs.jsonl", scenario("anthropic"))
+    code, out, err = usage(capsys, "--responses", "logs.jsonl", "agent", "--extend-select", "TL003")
+    assert [line.split()[1] for line in out.splitlines()] == ["TL401", "TL403", "TL402"]
+    assert "TL003" not in out + err and "legacy_lookup" not in out
+    assert code == 1
+
+
 def test_tool_without_a_definition_is_reported_at_its_payload(project, capsys):
     records = [payload("anthropic", f"m{i}", ["search_orders", "ghost_tool"], ["search_orders"]) for i in range(60)]
     write_jsonl(project / "logs.jsonl", records)
@@ -431,7 +443,8 @@ def test_the_module_imports_cheaply():
     import sys
 
     code = ("import sys; import toollint.usage.command; "
-            "print(sorted(m for m in ('json', 'urllib.request', 'libcst', 'toollint.engine.core') if m in sys.modules))")
+            "print(sorted(m for m in ('json', 'urllib.request', 'libcst', 'toollint.engine.core', "
+            "'toollint.rules.tl401_never_called') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
