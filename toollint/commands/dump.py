@@ -119,7 +119,8 @@ def to_json(payload: Any) -> str:
 def _project(paths: Sequence[str], settings):
     """(Project, requested paths, TL001 findings of requested files, project root), as
     `toollint check` builds them."""
-    from toollint.engine.core import build, project_root
+    from toollint.engine.core import build
+    from toollint.engine.scan import project_root
     from toollint.link.project import Project
 
     built = build(paths, settings)
