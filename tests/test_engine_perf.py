@@ -282,7 +282,7 @@ def test_walk_visits_as_libcst_does():
 
 
 def test_extraction_leaves_no_cycle_holding_the_tree():
-    """The CLI runs with the cyclic collector mostly idle (cli._quiet_gc), so a module's
+    """The CLI runs with the cyclic collector mostly idle (commands.check._quiet_gc), so a module's
     tree and positions must be freed by reference counting once its facts exist."""
     import gc
 
