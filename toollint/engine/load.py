@@ -20,6 +20,7 @@ class Loader:
         self.scan, self.good, self.settings = found, good, settings
         self.digests: Dict[str, bytes] = {}
         self._loaded: Dict[str, Optional[ModuleFacts]] = {}
+        # fetching ahead pays only for a pool to share the work among
         self._early = self._prefetch(jobs) if jobs > 1 else {}
 
     def __call__(self, module: str) -> Optional[ModuleFacts]:
