@@ -117,7 +117,7 @@ def _phase(name: str, tree: str) -> None:
         out["parse"] = time.perf_counter() - start
     elif name == "scan":
         # toollint's own code for each step before parsing, timed step by step
-        from toollint.engine import core as engine
+        from toollint.engine import scan as engine
         from toollint.cache.store import digest
         from toollint.front.discover import discover
         from toollint.front.read import read_source
@@ -138,7 +138,7 @@ def _phase(name: str, tree: str) -> None:
             digest(data)
         out["digest"] = time.perf_counter() - start
         start = time.perf_counter()
-        scan = engine._scan([tree], settings, None, False)
+        scan = engine.scan([tree], settings, None, False)
         out["scan"] = time.perf_counter() - start
         out["passing"] = len(scan.passing)
     print(json.dumps(out))

@@ -52,7 +52,7 @@ def _python_accepts(data: bytes) -> bool:
 def _check_batch(paths: List[str]) -> List[Tuple[str, str]]:
     """(path, problem) for each file CPython accepts that toollint reports as broken."""
     from toollint.config.settings import Settings
-    from toollint.engine.core import extract_file
+    from toollint.engine.scan import extract_file
 
     settings = Settings(root="/")
     problems = []

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
 from toollint.engine import core as engine
+from toollint.engine import pool, runner, scan
 from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
 from toollint.front.prefilter import may_define_tools, needles
@@ -93,7 +94,7 @@ def test_module_name_is_extract_module_name():
     from toollint.extract import module_name
 
     for rel in ("a.py", "pkg/__init__.py", "src/pkg/mod.py", "./x/y.py", "a\\b\\c.py", "pkg/sub/__init__.py"):
-        assert engine.module_name(rel) == module_name(rel)
+        assert scan.module_name(rel) == module_name(rel)
 
 
 def test_narrowing_keeps_every_fact(tree):
@@ -108,8 +109,8 @@ def test_narrowing_keeps_every_fact(tree):
     assert len(files) > 100
     for path in files:
         data = path.read_bytes()
-        whole = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=False)
-        narrow = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=True)
+        whole = scan.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=False)
+        narrow = scan.extract_file(str(path), "m", False, settings, data=data, prefilter=False, narrow=True)
         assert narrow == whole, (
             f"{path}: narrowing blanked a function body that extraction reads; give what it reads "
             "a trigger in toollint/front/narrow.py (see 'A body is kept whole when')")
@@ -165,7 +166,7 @@ def test_narrowing_keeps_agents_built_with_positional_tools(tmp_path, build):
     path.write_text("from smolagents import tool\n\n\n@tool\ndef search(q: str) -> str:\n"
                     '    """Search. Args: q: the query."""\n    return q\n\n\n'
                     f"def build(model, llm):\n    return {build}\n")
-    facts = [engine.extract_file(str(path), "agent", False, Settings(), narrow=n) for n in (True, False)]
+    facts = [scan.extract_file(str(path), "agent", False, Settings(), narrow=n) for n in (True, False)]
     assert facts[0] == facts[1]
     assert ("", "search") in facts[0].registration.names
 
@@ -281,7 +282,7 @@ def test_walk_visits_as_libcst_does():
 
 
 def test_extraction_leaves_no_cycle_holding_the_tree():
-    """The CLI runs with the cyclic collector mostly idle (cli._quiet_gc), so a module's
+    """The CLI runs with the cyclic collector mostly idle (commands.check._quiet_gc), so a module's
     tree and positions must be freed by reference counting once its facts exist."""
     import gc
 
@@ -329,9 +330,9 @@ def test_findings_same_with_and_without_narrowing(monkeypatch, tree, examples):
     for root in [examples, tree] + _projects():
         monkeypatch.chdir(root)
         settings = Settings(root=".")
-        monkeypatch.setattr(engine, "NARROW", False)
+        monkeypatch.setattr(scan, "NARROW", False)
         whole = engine.run(["."], settings, cache=False, jobs=1)
-        monkeypatch.setattr(engine, "NARROW", True)
+        monkeypatch.setattr(scan, "NARROW", True)
         narrow = engine.run(["."], settings, cache=False, jobs=1)
         assert narrow.findings == whole.findings, root
         assert narrow.warnings == whole.warnings
@@ -383,9 +384,9 @@ def test_stamped_runs_print_what_a_cold_run_prints(tree, tmp_path):
 
 def test_pool_gives_the_serial_findings(tree, monkeypatch, examples):
     """Force the process pool for extraction and rules even on small inputs."""
-    monkeypatch.setattr(engine, "_PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(engine, "_PARALLEL_MIN_FILES", 2)
-    monkeypatch.setattr(engine, "_PARALLEL_MIN_TOOLS", 0)
+    monkeypatch.setattr(pool, "MIN_BYTES", 0)
+    monkeypatch.setattr(pool, "MIN_FILES", 2)
+    monkeypatch.setattr(pool, "MIN_TOOLS", 0)
     for root in [examples, tree] + _projects():
         monkeypatch.chdir(root)
         settings = Settings(root=".")
@@ -420,12 +421,12 @@ def test_partial_runs_judge_only_what_they_can_report(tree, monkeypatch, example
         step = max(1, len(files) // 20)
         for paths in [[f] for f in files[::step]] + [files[::3]]:
             requested = set(paths)
-            fast = engine._check(built.project, settings, requested)
-            reach = engine._reach(built.project, requested)
+            fast = runner.check(built.project, settings, requested)
+            reach = runner.reach(built.project, requested)
             skipped += sum(not (g.paths & reach) for g in built.project.groups)
             with monkeypatch.context() as m:
-                m.setattr(engine, "_reach", judge_all)
-                assert fast == engine._check(built.project, settings, requested), (root, paths)
+                m.setattr(runner, "reach", judge_all)
+                assert fast == runner.check(built.project, settings, requested), (root, paths)
     assert skipped > 10  # the comparison is not vacuous
 
 
@@ -491,13 +492,13 @@ def trusting_stamps(monkeypatch):
 
 def _counting_reads(monkeypatch):
     reads = []
-    real = engine.read_source
+    real = scan.read_source
 
     def read_source(path):
         reads.append(os.path.basename(path))
         return real(path)
 
-    monkeypatch.setattr(engine, "read_source", read_source)
+    monkeypatch.setattr(scan, "read_source", read_source)
     return reads
 
 
@@ -705,7 +706,7 @@ def test_prefilter_passes_every_file_that_declares_something(tree):
     seen = 0
     for path in _py_files(*CORPORA, tree):
         data = path.read_bytes()
-        facts = engine.extract_file(str(path), "m", False, settings, data=data, prefilter=False)
+        facts = scan.extract_file(str(path), "m", False, settings, data=data, prefilter=False)
         # shape-found dispatch dicts and routers ("maybe-...") count only beside real tools:
         # the prefilter is not meant to see them
         real = [r for r in facts.registries if not r.kind.startswith("maybe-")] if facts else []

@@ -647,7 +647,7 @@ def test_an_unreadable_file(tmp_path, monkeypatch):
 
 
 def test_a_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
-    import toollint.engine.core as engine
+    import toollint.engine.scan as engine
 
     real = engine.discover
 

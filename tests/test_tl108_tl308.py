@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from toollint.engine import core as engine
+from toollint.engine import scan as engine
 from toollint.config.settings import Settings
-from toollint.engine.core import extract_file
+from toollint.engine.scan import extract_file
 from toollint.model import Registration
 
 # --- TL108 description-names-unknown-parameter -------------------------------------------
@@ -628,9 +628,9 @@ def test_tl308_main_block_and_narrowing(monkeypatch):
     ''')
     data = textwrap.dedent(src).lstrip().encode()
     # the same facts whether or not libcst reads the function bodies nothing is extracted from
-    monkeypatch.setattr(engine, "NARROW", False, raising=False)
+    monkeypatch.setattr(engine, "NARROW", False)
     whole = extract_file("agent.py", "agent", False, Settings(), data=data)
-    monkeypatch.setattr(engine, "NARROW", True, raising=False)
+    monkeypatch.setattr(engine, "NARROW", True)
     narrow = extract_file("agent.py", "agent", False, Settings(), data=data)
     assert whole == narrow
     assert set(whole.registration.names) == {("", "get_weather"), ("", "get_time"), ("", "convert_currency")}

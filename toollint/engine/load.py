@@ -1,0 +1,100 @@
+"""On-demand loading: the modules linking asks for that no requested file's prefilter
+let through (an import of a checked module), from the cache or extraction."""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from toollint.config.settings import Settings
+from toollint.engine.scan import Scan, Task, cacheable, digest, extract_file, extract_many
+from toollint.model import Finding, ModuleFacts
+
+
+class Loader:
+    """`load(module)` for toollint.link: facts of a module by its dotted name, or None.
+
+    `digests` ends up holding path -> digest of every module it loaded (b"" when
+    unreadable): the run cache checks them before reusing a run's findings.
+    """
+
+    def __init__(self, found: Scan, good: Dict[str, ModuleFacts], settings: Settings, jobs: int):
+        self.scan, self.good, self.settings = found, good, settings
+        self.digests: Dict[str, bytes] = {}
+        self._loaded: Dict[str, Optional[ModuleFacts]] = {}
+        # fetching ahead pays only for a pool to share the work among
+        self._early = self._prefetch(jobs) if jobs > 1 else {}
+
+    def __call__(self, module: str) -> Optional[ModuleFacts]:
+        hit = self.scan.index.get(module)
+        if hit is None:
+            return None
+        path, pkg = hit
+        if path in self.good:
+            return self.good[path]
+        if path not in self._loaded:
+            ready = self._early.pop(path, None)
+            if ready is not None and (ready[1] is None or ready[1].module == module):
+                self.digests[path], self._loaded[path] = ready
+            else:
+                self._loaded[path] = self._load_one(path, module, pkg)
+        result = self._loaded[path]
+        return result if result is not None and result.error is None else None
+
+    def _prefetch(self, jobs: int) -> Dict[str, Tuple[bytes, Optional[ModuleFacts]]]:
+        """The modules linking will ask for, extracted in the pool now rather than one at a
+        time while it links: those the registry modules import (a handlers module often
+        fails the prefilter: it names no tool). Linking still decides what it reads; a
+        module fetched here and never asked for is dropped, and one asked for under
+        another name is redone."""
+        store = self.scan.store
+        out: Dict[str, Tuple[bytes, Optional[ModuleFacts]]] = {}
+        tasks: List[Task] = []
+        digests: Dict[str, bytes] = {}
+        for path, (module, pkg) in sorted(self._wanted().items()):
+            data = self.scan.read(path)
+            if isinstance(data, Finding):
+                out[path] = (b"", None)
+                continue
+            digests[path] = digest(data)
+            hit = store.get(path, module, pkg, digests[path]) if store is not None else None
+            if hit is not None:
+                out[path] = (digests[path], hit)
+            else:
+                tasks.append((path, module, pkg, data))
+        extracted = extract_many(tasks, self.settings, jobs) if tasks else {}
+        for path, module, pkg, _ in tasks:
+            result = extracted.get(path)
+            if result is not None and store is not None and cacheable(result):
+                store.put(path, module, pkg, digests[path], result)
+            out[path] = (digests[path], result)
+        return out
+
+    def _wanted(self) -> Dict[str, Tuple[str, bool]]:
+        """Path -> (module, is_package) of what the registry modules import."""
+        index = self.scan.index
+        wanted: Dict[str, Tuple[str, bool]] = {}
+        for facts in self.good.values():
+            if not facts.registries:
+                continue
+            for _, module, attr in facts.imports:
+                for name in (module, f"{module}.{attr}" if attr and module else attr):
+                    hit = index.get(name) if name else None
+                    if hit is not None and hit[0] not in self.good and hit[0] not in wanted:
+                        wanted[hit[0]] = (name, hit[1])
+        return wanted
+
+    def _load_one(self, path: str, module: str, pkg: bool) -> Optional[ModuleFacts]:
+        """A module linking asks for, whatever the prefilter says."""
+        data = self.scan.read(path)
+        if isinstance(data, Finding):
+            self.digests[path] = b""
+            return None
+        sha = self.digests[path] = digest(data)
+        store = self.scan.store
+        if store is not None:
+            hit = store.get(path, module, pkg, sha)
+            if hit is not None:
+                return hit
+        result = extract_file(path, module, pkg, self.settings, data=data, prefilter=False)
+        if result is not None and store is not None and cacheable(result):
+            store.put(path, module, pkg, sha, result)
+        return result

@@ -1,0 +1,106 @@
+"""The rules over a linked Project: by group, in the pool when it pays, and on a run on
+some files only over the groups that can report in them (`reach`)."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from toollint.config.settings import Settings
+from toollint.engine import pool
+from toollint.model import Finding
+
+
+def check(project, settings: Settings, requested: Set[str], jobs: int = 1) -> List[Finding]:
+    from toollint.config.select import enabled
+    from toollint.rulekit.registry import all_rules
+    from toollint.rulekit.rule import Context
+
+    rules = [r for code, r in all_rules().items() if code in enabled(settings)]
+    ctx = Context(settings=settings, project=project)
+    whole = all(path in requested for path in project.modules)
+    tools = sum(len(g.tools) for g in project.groups)
+    per_group: Dict[int, List[Finding]] = {}
+    if pool.serial_reason("rules", jobs, len(project.groups), tools, partial=not whole) is None:
+        per_group = _check_parallel(rules, ctx, requested, jobs)
+    out: List[Finding] = []
+    near = None if whole else reach(project, requested)
+    for i, group in enumerate(project.groups):
+        if i in per_group:
+            out.extend(per_group[i])
+        elif near is None or group.paths & near:
+            out.extend(_check_group(rules, ctx, group, requested))
+    for rule in rules:
+        out.extend(f for f in rule.check_project(project, ctx) if f.span.path in requested)
+    return list(dict.fromkeys(out))
+
+
+def reach(project, requested: Set[str]) -> Set[str]:
+    """The modules whose groups can hold a Span in a requested file: those files and every
+    module that imports one of them, directly or not.
+
+    Extraction gives each value the Spans of the file it was read from, and linking brings
+    a value from another module only along an import (a Ref, a handler, a re-export); so a
+    group whose registries all lie outside this set holds no Span in a requested file, and
+    can yield no finding kept for them. Pre-commit names a few files of a project with
+    hundreds of tools: this keeps that run from judging all of them.
+    """
+    by_name: Dict[str, str] = {}
+    for path, facts in project.modules.items():
+        if facts is not None and facts.module:
+            by_name.setdefault(facts.module, path)
+            if facts.module.startswith("src."):
+                by_name.setdefault(facts.module[4:], path)
+    importers: Dict[str, Set[str]] = {}
+    for path, facts in project.modules.items():
+        if facts is None:
+            continue
+        for _, module, attr in facts.imports:
+            parts = module.split(".")
+            names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}  # packages too
+            if attr:
+                names.add(f"{module}.{attr}" if module else attr)
+            for name in names:
+                target = by_name.get(name)
+                if target is not None and target != path:
+                    importers.setdefault(target, set()).add(path)
+    near = {p for p in requested if p in project.modules}
+    frontier = list(near)
+    while frontier:
+        for importer in importers.get(frontier.pop(), ()):
+            if importer not in near:
+                near.add(importer)
+                frontier.append(importer)
+    return near
+
+
+def _check_group(rules, ctx, group, requested: Set[str]) -> List[Finding]:
+    touched = bool(group.paths & requested)
+    found: List[Finding] = []
+    for rule in rules:
+        found.extend(rule.check_group(group, ctx))
+        for tool in group.tools:
+            found.extend(rule.check_tool(tool, group, ctx))
+    return [f for f in found if touched or f.span.path in requested]
+
+
+# Rules read the linked Project, which exists only in this process: forked workers inherit
+# it (copy-on-write) instead of receiving it pickled, and send back only their findings.
+_fork_state: Optional[Tuple[Any, Any, Set[str]]] = None
+
+
+def _check_groups(indexes: List[int]) -> List[Tuple[int, List[Finding]]]:
+    assert _fork_state is not None
+    rules, ctx, requested = _fork_state
+    return [(i, _check_group(rules, ctx, ctx.project.groups[i], requested)) for i in indexes]
+
+
+def _check_parallel(rules, ctx, requested: Set[str], jobs: int) -> Dict[int, List[Finding]]:
+    """Findings per group index, of the groups a pool of forked workers judged."""
+    global _fork_state
+    groups = ctx.project.groups
+    target = pool.chunk_size(sum(len(g.tools) for g in groups), jobs, pool.RULES_CHUNKS_PER_JOB)
+    chunks = pool.chunked(range(len(groups)), lambda i: len(groups[i].tools) + 1, target)
+    _fork_state = (rules, ctx, requested)
+    try:
+        return dict(pool.run_chunks(_check_groups, chunks, jobs))
+    finally:
+        _fork_state = None
