@@ -17,6 +17,7 @@ import os
 import sys
 from typing import Dict, List, Sequence, Tuple
 
+from toollint.commands.common import use_color, write
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 
 FINDING_FORMATS = ("concise", "full", "json", "github", "sarif", "gitlab")
@@ -98,36 +99,17 @@ def _split_inputs(responses: Sequence[str], paths: Sequence[str]) -> Tuple[List[
 def _settings(args, paths: Sequence[str]):
     """The settings as check would load them for these PATHs and options: the one place
     usage reads configuration."""
-    from toollint.config import load as config
-    from toollint.rulekit.registry import all_rules
+    from toollint.commands.common import load_settings
+    from toollint.config.load import parse_code_list
 
-    rules = {code: rule.name for code, rule in all_rules().items()}
     overrides: Dict[str, object] = {}
     for key in ("select", "extend_select", "ignore", "extend_ignore"):
         value = getattr(args, key, None)
         if value is not None:
-            overrides[key.replace("_", "-")] = list(config.parse_code_list(value))
+            overrides[key.replace("_", "-")] = list(parse_code_list(value))
     if args.output_format in FINDING_FORMATS:
         overrides["output-format"] = args.output_format
-    path = args.config
-    if path is None and not args.isolated:
-        path = config.find_config(list(paths) or ["."])
-    return config.load(path, isolated=args.isolated, overrides=overrides, rules=rules)
-
-
-def _use_color(choice: str) -> bool:
-    if choice in ("always", "never"):
-        return choice == "always"
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return sys.stdout.isatty()
-
-
-def _write(text: str) -> None:
-    if text:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return load_settings(args, paths, overrides)
 
 
 def _warn(line: str) -> None:
@@ -162,7 +144,7 @@ def _table(args, settings, report, sample) -> bool:
     from toollint.usage.analysis import FAILING, RULE
     from toollint.usage.report import json_report, text_table
 
-    _write(json_report(report, sample) if args.output_format == "json" else text_table(report, sample))
+    write(json_report(report, sample) if args.output_format == "json" else text_table(report, sample))
     on = enabled(settings)
     codes = {RULE[s.state].code for s in report.tools if s.state in RULE}
     return any(code in FAILING and code in on for code in codes)
@@ -182,9 +164,9 @@ def _at_source(args, settings, paths, report, sample) -> bool:
     for warning in warnings:
         _warn(warning)
     if args.output_format == "text":
-        _write(text_table(report, sample, where))
+        write(text_table(report, sample, where))
     else:
-        _write(render(kept, settings, _use_color(args.color)))
+        write(render(kept, settings, use_color(args.color)))
         if not args.quiet:
             _print_summary(report, sample, tools)
     return any(f.code in FAILING for f in kept)

@@ -13,18 +13,14 @@ from toollint.usage.report import claim, orphan_message, repair
 def project(paths: Sequence[str], settings) -> Tuple[Any, List[Any], List[Any]]:
     """(linked Project, the tools in the requested files' groups, TL001 findings), as
     `toollint check` builds them before its rules run."""
-    from toollint.engine.core import build
-    from toollint.link.project import Project
+    from toollint.commands.common import linked_project
 
-    built = build(paths, settings)
-    if built.project is None:
-        return Project(modules={}, groups=[]), [], built.errors
-    requested_set = set(built.requested)
+    linked = linked_project(paths, settings)
     tools = []
-    for group in built.project.groups:
-        touched = bool(group.paths & requested_set)
-        tools.extend(t for t in group.tools if touched or t.name.span.path in requested_set)
-    return built.project, tools, built.errors
+    for group in linked.project.groups:
+        touched = bool(group.paths & linked.requested)
+        tools.extend(t for t in group.tools if touched or t.name.span.path in linked.requested)
+    return linked.project, tools, linked.errors
 
 
 def findings(report: Report, tools: Sequence[Any]) -> Tuple[List[Any], Dict[str, List[str]]]:
