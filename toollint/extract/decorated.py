@@ -8,8 +8,7 @@ every node's span on the source that caused it. A function becomes a tool by a d
 `StructuredTool.from_function(fn)`, `FunctionTool.from_defaults(fn=fn)`,
 `function_tool(fn)`, `mcp.tool()(fn)`), by a call that registers it (`mcp.add_tool(fn)`),
 or by a constructor's tool list (`Agent(tools=[fn])`). This module finds those
-declarations and reads the frameworks registry to know them; it never branches on a
-framework's name.
+declarations over the frameworks registry, never branching on a framework's name.
 
 The derivations were checked against the real packages: tests/data/frameworks/record.py
 records what each one sends, and tests/frameworks/ compares.
@@ -31,7 +30,8 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.walk import walk
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.base import Context, Framework, Use, all_params, qualified
+from toollint.frameworks.args import all_params, qualified
+from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
 from toollint.frameworks.registry import ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
@@ -112,10 +112,10 @@ def _function_arg(use: Use, names: Sequence[str]) -> Optional[cst.BaseExpression
 
 
 # A line where a call may make or register a tool: `Tool(`, `from_function(`, `add_tool(`,
-# `tools=`, `function_tool(`, `mcp.tool()(`. Only statements holding one are visited: a
-# visit of every node costs a quarter of extraction on large modules with no such call.
-_TRIGGER = re.compile(r"(?:from_function|from_defaults|add_tool|add_function|Tool|tool|tool_plain|tools)\s*[(=]"
-                      r"|\)\s*\(")
+# `tools=`, `function_tool(`, `mcp.tool()(`, any of the registry's WORDS. Only statements
+# holding one are visited: a visit of every node costs a quarter of extraction on large
+# modules with no such call.
+_TRIGGER = re.compile(r"(?:%s)\s*[(=]|\)\s*\(" % "|".join(map(re.escape, sorted(WORDS))))
 
 
 class _Calls(cst.CSTVisitor):

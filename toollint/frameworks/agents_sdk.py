@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
-from toollint.frameworks.base import Framework, bool_arg
+from toollint.frameworks.args import bool_arg
+from toollint.frameworks.base import Framework
 from toollint.frameworks.docstrings import ParamDocs, parse, summary
 
 _MARKERS = {

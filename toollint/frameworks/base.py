@@ -12,13 +12,14 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass
-from typing import Callable, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.evaluate import Evaluator
+from toollint.frameworks.derive import function_tool
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
+from toollint.model import Const, DictVal, FunctionSig, Param, Span, Str, Tool, Unresolved, Value
 
 # Annotations of parameters a framework fills in itself, never the model.
 _INJECTED = re.compile(r"\b(?:Injected\w*|ToolRuntime|RunnableConfig|\w*Context|RunContextWrapper|CallbackManager\w*)\b")
@@ -99,7 +100,6 @@ class Framework:
     string_descriptions = False  # Annotated[str, "description"] describes the parameter
 
     def derive(self, node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Context, mode: str) -> Optional[Tool]:
-        from toollint.frameworks.derive import function_tool
         return function_tool(node, sig, use, ctx, mode)
 
     def call_tool(self, use: Use, ctx: Context) -> Optional[Tool]:
@@ -165,18 +165,6 @@ class Framework:
         return bool(_INJECTED.search(annotation))
 
 
-def qualified(expr: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]]) -> Optional[str]:
-    """The qualified name an expression written with imported names refers to."""
-    name = dotted(expr)
-    if name is None:
-        return None
-    head, _, rest = name.partition(".")
-    if head not in imports:
-        return None
-    module, attr = imports[head]
-    return ".".join(p for p in (module, attr, rest) if p)
-
-
 def clean_offset(raw: str) -> int:
     """How many leading lines inspect.cleandoc drops."""
     lines = raw.expandtabs().split("\n")
@@ -185,41 +173,3 @@ def clean_offset(raw: str) -> int:
     while count < len(lines) and not lines[count].strip():
         count += 1
     return count
-
-
-def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optional[Str]:
-    """A name or description given to the decorator; None when it was not given (or None)."""
-    if expr is None:
-        return None
-    value = evaluator.eval(expr)
-    if isinstance(value, Const) and value.value is None:
-        return None
-    if isinstance(value, Const) and isinstance(value.value, str):
-        return Str(value.value, value.span)
-    return Str(None, value.span)
-
-
-def bool_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator, default: Optional[bool]) -> Optional[bool]:
-    if expr is None:
-        return default
-    value = evaluator.eval(expr)
-    if isinstance(value, Const) and (isinstance(value.value, bool) or value.value is None):
-        return value.value if value.value is not None else default
-    return default  # not a literal: the framework's default is the best reading
-
-
-def str_list(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Tuple[str, ...]:
-    value = evaluator.eval(expr) if expr is not None else None
-    if isinstance(value, ListVal):
-        return tuple(i.value for i in value.items if isinstance(i, Const) and isinstance(i.value, str))
-    return ()
-
-
-def all_params(node: cst.FunctionDef) -> List[cst.Param]:
-    p = node.params
-    out = list(p.posonly_params) + list(p.params) + list(p.kwonly_params)
-    if isinstance(p.star_arg, cst.Param):
-        out.append(p.star_arg)
-    if p.star_kwarg is not None:
-        out.append(p.star_kwarg)
-    return out

@@ -12,7 +12,8 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, string_value
 from toollint.frameworks.annotations import ParamType, Types
-from toollint.frameworks.base import Framework, str_arg
+from toollint.frameworks.args import str_arg
+from toollint.frameworks.base import Framework
 from toollint.frameworks.render import render, with_keys
 from toollint.model import Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
 

@@ -6,15 +6,18 @@ the hooks of its `Framework` (toollint.frameworks.base).
 """
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 import libcst as cst
 
 from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
-from toollint.frameworks.base import Context, Use, all_params, str_arg
+from toollint.frameworks.args import all_params, str_arg
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
 from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool
+
+if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
+    from toollint.frameworks.base import Context, Use
 
 
 def wire_params(sig: FunctionSig, mode: str) -> Tuple[Param, ...]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-from toollint.frameworks.base import Factory, Framework, str_list
+from toollint.frameworks.args import str_list
+from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
 
 _FROM_FUNCTION = Factory(("fn",), ("fn",))

@@ -12,7 +12,8 @@ import inspect
 import textwrap
 from typing import List, Optional, Sequence, Tuple
 
-from toollint.frameworks.base import Factory, Framework, bool_arg, str_arg
+from toollint.frameworks.args import bool_arg, str_arg
+from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, param_block
 from toollint.model import Const, DictVal, ListVal, Param, Str, Tool, Unresolved, Value
 

@@ -15,7 +15,8 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
-from toollint.frameworks.base import Factory, Framework, qualified
+from toollint.frameworks.args import qualified
+from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.model import Const, Str
 
@@ -188,7 +189,8 @@ class _SignatureText:
             value = self.evaluator.eval(node)
             return repr(value.value) if isinstance(value, Const) else cst.Module([]).code_for_node(node)
         parts = ["annotation=NoneType", f"required={not field_has_default(call)}"]
-        default = keyword(call, "default") or next((a.value for a in call.args if a.keyword is None and not a.star), None)
+        positional = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+        default = keyword(call, "default") or positional
         if default is not None and field_has_default(call):
             parts.append(f"default={self._default(default)}")
         description = keyword(call, "description")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from toollint.frameworks.base import Factory, Framework, bool_arg
+from toollint.frameworks.args import bool_arg
+from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, parse, summary
 from toollint.model import Param
 

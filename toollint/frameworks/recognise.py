@@ -11,7 +11,8 @@ import libcst as cst
 
 from toollint.extract.evaluate import dotted
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.base import Context, Framework, Use, qualified
+from toollint.frameworks.args import qualified
+from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.custom import CUSTOM
 from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, METHODS
 from toollint.model import FunctionSig, PendingTool, Tool
