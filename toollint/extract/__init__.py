@@ -10,7 +10,6 @@ import libcst as cst
 
 from toollint.config.settings import Settings
 from toollint.extract import discovery
-from toollint.extract.decorated import module_tools
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
@@ -139,6 +138,10 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
+        # imported here: the frameworks it reads import toollint.extract.evaluate, so a
+        # program that imports toollint.frameworks first would otherwise meet a cycle
+        from toollint.extract.decorated import module_tools
+
         found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),

@@ -1,0 +1,47 @@
+"""The OpenAI Agents SDK's `@function_tool`.
+
+Strict by default (`strict_mode=`): then every property is required, non-None defaults
+are kept and only `default: null` dropped, and the schema is closed; optional parameters
+are not made nullable. It guesses the docstring style with its own patterns, and
+`use_docstring_info=False` sends no docstring at all.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Tuple
+
+from toollint.frameworks.args import bool_arg
+from toollint.frameworks.base import Framework
+from toollint.frameworks.docstrings import ParamDocs, parse, summary
+
+_MARKERS = {
+    "sphinx": (r"^:param\s", r"^:type\s", r"^:return:", r"^:rtype:"),
+    "numpy": (r"^Parameters\s*\n\s*-{3,}", r"^Returns\s*\n\s*-{3,}", r"^Yields\s*\n\s*-{3,}"),
+    "google": (r"^(Args|Arguments):", r"^(Returns):", r"^(Raises):"),
+}
+
+
+def docstring_style(doc: str) -> str:
+    """openai-agents' _detect_docstring_style: count each style's markers, sphinx > numpy > google on a tie."""
+    scores = {style: sum(bool(re.search(p, doc, re.M)) for p in patterns) for style, patterns in _MARKERS.items()}
+    best = max(scores.values())
+    if best == 0:
+        return "google"
+    return next(s for s in ("sphinx", "numpy", "google") if scores[s] == best)
+
+
+class AgentsSDK(Framework):
+    name = "openai-agents"
+    functions = ("agents.function_tool", "agents.tool.function_tool")
+
+    def strict(self, use, evaluator) -> Optional[bool]:
+        return bool_arg(use.kwarg("strict_mode"), evaluator, True)
+
+    def read_docstring(self, use, sig, evaluator):
+        if not bool_arg(use.kwarg("use_docstring_info"), evaluator, True):
+            return None, {}, 0
+        return super().read_docstring(use, sig, evaluator)
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        parsed = parse(docstring_style(clean), clean)
+        return summary(parsed, clean), parsed.params

@@ -1,0 +1,59 @@
+"""Reading a declaration's arguments and a function's parameters from the source, statically."""
+from __future__ import annotations
+
+from typing import List, Mapping, Optional, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.model import Const, ListVal, Str
+
+
+def qualified(expr: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]]) -> Optional[str]:
+    """The qualified name an expression written with imported names refers to."""
+    name = dotted(expr)
+    if name is None:
+        return None
+    head, _, rest = name.partition(".")
+    if head not in imports:
+        return None
+    module, attr = imports[head]
+    return ".".join(p for p in (module, attr, rest) if p)
+
+
+def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optional[Str]:
+    """A name or description given to the decorator; None when it was not given (or None)."""
+    if expr is None:
+        return None
+    value = evaluator.eval(expr)
+    if isinstance(value, Const) and value.value is None:
+        return None
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return Str(value.value, value.span)
+    return Str(None, value.span)
+
+
+def bool_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator, default: Optional[bool]) -> Optional[bool]:
+    if expr is None:
+        return default
+    value = evaluator.eval(expr)
+    if isinstance(value, Const) and (isinstance(value.value, bool) or value.value is None):
+        return value.value if value.value is not None else default
+    return default  # not a literal: the framework's default is the best reading
+
+
+def str_list(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Tuple[str, ...]:
+    value = evaluator.eval(expr) if expr is not None else None
+    if isinstance(value, ListVal):
+        return tuple(i.value for i in value.items if isinstance(i, Const) and isinstance(i.value, str))
+    return ()
+
+
+def all_params(node: cst.FunctionDef) -> List[cst.Param]:
+    p = node.params
+    out = list(p.posonly_params) + list(p.params) + list(p.kwonly_params)
+    if isinstance(p.star_arg, cst.Param):
+        out.append(p.star_arg)
+    if p.star_kwarg is not None:
+        out.append(p.star_kwarg)
+    return out

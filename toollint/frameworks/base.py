@@ -1,0 +1,175 @@
+"""The interface every framework module implements, and what its hooks are given.
+
+A framework is a `Framework` subclass (one per module of toollint.frameworks, listed in
+toollint.frameworks.registry): class attributes say how code declares its tools (import
+paths, methods, wrapping calls), hook methods say what it sends for them. The defaults
+are those of a pydantic-built schema, what most frameworks send; a framework overrides
+only where it differs. The scan (toollint.extract.decorated) reads these and never
+branches on a framework's name.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, Mapping, Optional, Sequence, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator
+from toollint.frameworks.derive import function_tool
+from toollint.frameworks.docstrings import ParamDocs
+from toollint.model import Const, DictVal, FunctionSig, Param, Span, Str, Tool, Unresolved, Value
+
+# Annotations of parameters a framework fills in itself, never the model.
+_INJECTED = re.compile(r"\b(?:Injected\w*|ToolRuntime|RunnableConfig|\w*Context|RunContextWrapper|CallbackManager\w*)\b")
+
+
+@dataclass
+class Use:
+    """One recognised declaration: the framework and the arguments of the call, if any.
+
+    `params` names the call's positional parameters in order, so that `kwarg` finds an
+    argument however it was passed (`from_function(fn, "name")`); a decorator has none.
+    """
+
+    framework: "Framework"
+    call: Optional[cst.Call]
+    method: str = ""
+    params: Tuple[str, ...] = ()
+
+    def kwarg(self, name: str) -> Optional[cst.BaseExpression]:
+        if self.call is not None:
+            for arg in self.call.args:
+                if arg.keyword is not None and arg.keyword.value == name:
+                    return arg.value
+            if name in self.params:
+                return self.positional(self.params.index(name))
+        return None
+
+    def positional(self, index: int) -> Optional[cst.BaseExpression]:
+        if self.call is None:
+            return None
+        plain = [a.value for a in self.call.args if a.keyword is None and not a.star]
+        return plain[index] if index < len(plain) else None
+
+
+@dataclass
+class Context:
+    """What every derivation in one module reads."""
+
+    imports: Mapping[str, Tuple[str, str]]
+    names: Mapping[str, cst.BaseExpression]
+    span_of: Callable[[cst.CSTNode], Span]
+    evaluator: Evaluator
+    extra: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class Factory:
+    """A call that wraps a function into a tool (`StructuredTool.from_function(fn)`)."""
+
+    params: Tuple[str, ...]  # the call's parameters, in order
+    functions: Tuple[str, ...]  # those that may hold the function
+    method: Optional[str] = None  # what Use.method says; None: the callee's last name
+    requires: Optional[str] = None  # a keyword without which the call makes no tool
+
+
+class Framework:
+    """One framework: how code declares its tools, and the schema it sends for them."""
+
+    name = ""  # Tool.framework
+    # --- recognising a declaration
+    functions: Tuple[str, ...] = ()  # decorator functions, by qualified name
+    classes: Tuple[str, ...] = ()  # classes whose instances' `methods` declare tools
+    methods: FrozenSet[str] = frozenset()
+    bare = False  # whether `@x.tool` without a call works
+    adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
+    factories: Mapping[str, Factory] = {}  # qualified callee -> the wrapping call
+    tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
+    listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
+    list_method = ""  # the method a listed function is declared with
+    in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
+    marks = False  # its own decorator marks a function that add_tool then takes with its options
+    # --- deriving the schema
+    style = "pydantic"  # how a type is spelled (toollint.frameworks.render)
+    closed = False  # additionalProperties: false at the top level
+    positional_name = False  # `@tool("name")`: the first positional argument is the name
+    dropped: FrozenSet[str] = frozenset()  # parameters dropped by name
+    unannotated: Optional[str] = None  # the type of an unannotated parameter, if it has one
+    string_descriptions = False  # Annotated[str, "description"] describes the parameter
+
+    def derive(self, node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Context, mode: str) -> Optional[Tool]:
+        return function_tool(node, sig, use, ctx, mode)
+
+    def call_tool(self, use: Use, ctx: Context) -> Optional[Tool]:
+        """The tool a wrapping call makes by itself, whatever the function; None: derive it."""
+        return None
+
+    def strict(self, use: Use, evaluator: Evaluator) -> Optional[bool]:
+        return None
+
+    def tool_method(self, use: Use, evaluator: Evaluator) -> str:
+        """The method the tool is declared with, where the call leaves it open."""
+        return use.method
+
+    def rejects(self, use: Use, sig: FunctionSig, params: Sequence[Param], evaluator: Evaluator) -> bool:
+        """Whether the framework raises instead of making the tool."""
+        return False
+
+    def read_docstring(self, use: Use, sig: FunctionSig, evaluator: Evaluator) -> Tuple[Optional[str], ParamDocs, int]:
+        """(description text, parameter docs, how many lines the docs' numbering is off the literal's)."""
+        raw = sig.docstring.value if sig.docstring is not None else None
+        if raw is None:
+            return None, {}, 0
+        text, docs = self.describe(use, raw, inspect.cleandoc(raw), evaluator)
+        return text, docs, clean_offset(raw) if raw else 0
+
+    def describe(self, use: Use, raw: str, clean: str, evaluator: Evaluator) -> Tuple[Optional[str], ParamDocs]:
+        """What the framework sends of a docstring `raw` (`clean` is inspect.cleandoc's)."""
+        return clean, {}
+
+    def fallback_description(self, node: cst.FunctionDef, sig: FunctionSig, name: Str, text: Optional[str],
+                             ctx: Context) -> Optional[Str]:
+        """The description when the call gives none."""
+        if text is None:
+            return None
+        return Str(text, sig.docstring.span if sig.docstring is not None else sig.span)
+
+    def given_schema(self, use: Use, evaluator: Evaluator) -> Optional[Value]:
+        """A schema passed to the decorator instead of the one derived from the signature."""
+        for kw in ("input_schema", "args_schema", "fn_schema"):
+            expr = use.kwarg(kw)
+            if expr is None:
+                continue
+            value = evaluator.eval(expr)
+            if isinstance(value, DictVal):
+                return value  # a JSON schema literal goes on the wire as it is
+            if isinstance(value, Const) and value.value is None:
+                continue
+            return Unresolved(f"the schema comes from {kw}=, which is not read statically", value.span)
+        return None
+
+    def skipped(self, use: Use, evaluator: Evaluator) -> Tuple[str, ...]:
+        """Parameters the call says to leave out."""
+        return ()
+
+    def excluded(self, param: Param, method: str, first: bool, skip: Sequence[str]) -> bool:
+        """Whether a parameter is filled in by the framework, not the model."""
+        if param.name in self.dropped or param.name in skip:
+            return True
+        annotation = (param.annotation or "").strip()
+        if annotation[:1] in ("'", '"'):
+            annotation = annotation.strip("'\"")  # a string annotation: its text is the type
+        annotation = re.sub(r"(['\"]).*?\1", "", annotation)  # not `Annotated[str, "the Context"]`
+        return bool(_INJECTED.search(annotation))
+
+
+def clean_offset(raw: str) -> int:
+    """How many leading lines inspect.cleandoc drops."""
+    lines = raw.expandtabs().split("\n")
+    lines[0] = lines[0].lstrip()
+    count = 0
+    while count < len(lines) and not lines[count].strip():
+        count += 1
+    return count

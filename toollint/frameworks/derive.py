@@ -1,0 +1,167 @@
+"""The tool a framework derives from a function's signature and docstring.
+
+One derivation for every framework that builds the schema from the signature; what
+differs between them (the description, which parameters count, strictness) comes from
+the hooks of its `Framework` (toollint.frameworks.base).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Optional, Tuple
+
+import libcst as cst
+
+from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
+from toollint.frameworks.args import all_params, str_arg
+from toollint.frameworks.docstrings import ParamDocs
+from toollint.frameworks.render import Pairs, object_of, render, with_keys
+from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool
+
+if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
+    from toollint.frameworks.base import Context, Use
+
+
+def wire_params(sig: FunctionSig, mode: str) -> Tuple[Param, ...]:
+    """The parameters the framework sees: a method in a class body still has `self`; a
+    bound method has lost its first."""
+    if mode == "function":
+        return sig.tool_params()
+    params = [p for p in sig.params]
+    if mode == "bound" and params and params[0].kind == "positional":
+        params = params[1:]
+    return tuple(p for p in params if p.kind in ("positional", "keyword_only"))
+
+
+def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Context,
+                  mode: str = "function") -> Optional[Tool]:
+    framework, evaluator = use.framework, ctx.evaluator
+    strict = framework.strict(use, evaluator)
+    params = wire_params(sig, mode)
+    if framework.rejects(use, sig, params, evaluator):
+        return None
+    name = _name(sig, use, ctx)
+    text, arg_docs, offset = framework.read_docstring(use, sig, evaluator)
+    description = None
+    for kw in ("description", "description_override"):
+        description = description or str_arg(use.kwarg(kw), evaluator)
+    if description is None:
+        description = framework.fallback_description(node, sig, name, text, ctx)
+    given = framework.given_schema(use, evaluator)
+    if given is None:
+        docs = _Docs(sig, arg_docs, offset)
+        given = _schema(node, params, use, ctx, strict, docs, sig.span)
+    return Tool(name=name, span=ctx.span_of(node), shape="decorated", description=description, schema=given,
+                strict=strict, framework=framework.name, function=sig)
+
+
+def _name(sig: FunctionSig, use: Use, ctx: Context) -> Str:
+    evaluator = ctx.evaluator
+    name = None
+    for kw in ("name", "name_override"):
+        name = name or str_arg(use.kwarg(kw), evaluator)
+    if name is None and use.framework.positional_name and not use.params:
+        first = use.positional(0)
+        if first is not None and isinstance(evaluator.eval(first), Const):
+            name = str_arg(first, evaluator)
+    return name if name is not None else Str(sig.name, sig.span)
+
+
+class _Docs:
+    """The parameter descriptions of a docstring, pointing at their source lines."""
+
+    def __init__(self, sig: FunctionSig, docs: ParamDocs, offset: int) -> None:
+        self.doc = sig.docstring
+        self.raw = self.doc.value if self.doc is not None and self.doc.value is not None else ""
+        self.docs = docs
+        self.offset = offset
+
+    def get(self, param: Param) -> Optional[Const]:
+        if param.name not in self.docs:
+            return None
+        text, first, last = self.docs[param.name]
+        return Const(text, self._lines(first, last) or param.span)
+
+    def _lines(self, first: int, last: int) -> Optional[Span]:
+        """The source lines of docstring lines first..last (indexes into the docs' lines)."""
+        if self.doc is None or self.doc.span is None:
+            return None
+        span = self.doc.span
+        raw_lines = self.raw.expandtabs().split("\n")
+        if span.end_line - span.line + 1 != len(raw_lines):
+            return span  # escapes or concatenation: lines do not map one to one
+        a, b = first + self.offset, last + self.offset
+        if a <= 0 or b >= len(raw_lines):
+            return span
+        start_col = len(raw_lines[a]) - len(raw_lines[a].lstrip()) + 1
+        return Span(span.path, span.line + a, start_col, span.line + b, len(raw_lines[b]) + 1)
+
+
+def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Context, strict: Optional[bool],
+            docs: _Docs, where: Span) -> DictVal:
+    framework = use.framework
+    method = framework.tool_method(use, ctx.evaluator)
+    skip = framework.skipped(use, ctx.evaluator)
+    cst_params = {p.name.value: p for p in all_params(node)}
+    types = Types(ctx.span_of, ctx.evaluator, string_descriptions=framework.string_descriptions)
+    properties: Pairs = []
+    required: List[Const] = []
+    for index, param in enumerate(params):
+        if framework.excluded(param, method, index == 0, skip):
+            continue
+        prop, is_required = _property(param, cst_params.get(param.name), use, ctx, types, strict, docs)
+        properties.append((param.name, param.span, prop))
+        if is_required:
+            required.append(Const(param.name, param.span))
+    pairs: Pairs = [
+        ("type", where, Const("object", where)),
+        ("properties", where, object_of(properties, where)),
+        ("required", where, ListVal(tuple(required), where)),
+    ]
+    if framework.closed or strict:
+        pairs.append(("additionalProperties", where, Const(False, where)))
+    return object_of(pairs, where)
+
+
+def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Context, types: Types,
+              strict: Optional[bool], docs: _Docs) -> Tuple[DictVal, bool]:
+    """One parameter's property, and whether it is required."""
+    framework = use.framework
+    pydantic = framework.style == "pydantic"
+    annotation = cst_param.annotation.annotation if cst_param is not None and cst_param.annotation else None
+    t = types.of(annotation) or ParamType(param.span)
+    if annotation is None and framework.unannotated is not None:
+        t.type = framework.unannotated
+    has_default = param.has_default
+    description = t.description
+    default_node = cst_param.default if cst_param is not None else None
+    field = field_call(default_node) if pydantic else None
+    if field is not None:
+        has_default = field_has_default(field)
+        got = keyword(field, "description")
+        if got is not None:
+            value = ctx.evaluator.eval(got)
+            if isinstance(value, Const) and isinstance(value.value, str):
+                description = value
+    elif t.field_default and pydantic:
+        has_default = True
+    if description is None:
+        description = docs.get(param)
+    extra: Pairs = []
+    if framework.style == "smol":  # defaults and None make a parameter nullable and optional
+        nullable = t.nullable or has_default
+        t.nullable = nullable
+        prop = render(t, framework.style)
+        if description is not None:
+            extra.append(("description", description.span, description))
+        if nullable:
+            extra.append(("nullable", param.span, Const(True, param.span)))
+        return with_keys(prop, extra), not nullable
+    prop = render(t, framework.style)
+    if description is not None:
+        extra.append(("description", description.span, description))
+    default = param.default if has_default and field is None else None
+    if isinstance(default, (Const, DictVal, ListVal)) and not (
+        strict and isinstance(default, Const) and default.value is None
+    ):
+        extra.append(("default", default.span, default))
+    return with_keys(prop, extra), strict is True or not has_default
+

@@ -1,0 +1,38 @@
+"""fastmcp (2.x): `@mcp.tool`, `@tool`, `Tool.from_function(fn)`, `mcp.add_tool(fn)`.
+
+It reads the docstring as Google, NumPy, then Sphinx (the first that finds a section),
+closes the schema, and honours `exclude_args=`. On a method it raises (its own `@tool`
+there only marks the function for a later `mcp.add_tool(obj.method)`, with its options).
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from toollint.frameworks.args import str_list
+from toollint.frameworks.base import Factory, Framework
+from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
+
+_FROM_FUNCTION = Factory(("fn",), ("fn",))
+
+
+class FastMCP(Framework):
+    name = "fastmcp"
+    functions = ("fastmcp.tools.tool", "fastmcp.tools.function_tool.tool")
+    classes = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+    methods = frozenset({"tool"})
+    bare = True
+    adders = {"add_tool": ("tool",)}
+    factories = {q: _FROM_FUNCTION for q in (
+        "fastmcp.tools.Tool.from_function", "fastmcp.tools.FunctionTool.from_function",
+        "fastmcp.tools.base.Tool.from_function", "fastmcp.tools.function_tool.FunctionTool.from_function")}
+    in_class = False
+    marks = True
+    closed = True
+    positional_name = True
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        parsed = first_structured(clean)
+        return summary(parsed, clean), parsed.params
+
+    def skipped(self, use, evaluator) -> Tuple[str, ...]:
+        return str_list(use.kwarg("exclude_args"), evaluator)

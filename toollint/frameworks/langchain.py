@@ -1,0 +1,129 @@
+"""LangChain: `@tool`, `StructuredTool.from_function(fn)`, and `Tool(...)` / `Tool.from_function`.
+
+Plain `@tool` sends `textwrap.dedent(__doc__).strip()`, which keeps the indentation of
+every line after the first; with `parse_docstring=True` it joins the paragraphs before
+`Args:` with spaces, and `@tool` (not `from_function`) raises on a docstring without an
+`Args:` paragraph. `Tool(...)` / `Tool.from_function` send one string argument,
+`__arg1`, whatever the function takes.
+"""
+from __future__ import annotations
+
+import inspect
+import textwrap
+from typing import List, Optional, Sequence, Tuple
+
+from toollint.frameworks.args import bool_arg, str_arg
+from toollint.frameworks.base import Factory, Framework
+from toollint.frameworks.docstrings import ParamDocs, param_block
+from toollint.model import Const, DictVal, ListVal, Param, Str, Tool, Unresolved, Value
+
+_STRUCTURED = Factory(("func", "coroutine", "name", "description", "return_direct", "args_schema", "infer_schema"),
+                      ("func", "coroutine"))
+_SINGLE = Factory(("func", "name", "description", "return_direct", "args_schema", "coroutine"), ("func", "coroutine"))
+# `Tool(name=..., func=..., description=...)`: a tool only with its name given by keyword
+_SINGLE_CLASS = Factory(("name", "func", "description"), ("func",), method="", requires="name")
+
+
+def _parsed(use, evaluator) -> bool:
+    return bool(bool_arg(use.kwarg("parse_docstring"), evaluator, False))
+
+
+def _google_paragraphs(doc: str) -> Tuple[str, ParamDocs]:
+    """langchain_core's _parse_google_docstring: paragraphs before `Args:`, joined by spaces."""
+    descriptors: List[str] = []
+    past = False
+    args_at: Optional[int] = None
+    line = 0
+    for block in doc.split("\n\n"):
+        if block.startswith("Args:"):
+            args_at = line
+            break
+        if block.startswith(("Returns:", "Example:")):
+            past = True
+        elif not past:
+            descriptors.append(block)
+        line += block.count("\n") + 2
+    params: ParamDocs = {}
+    if args_at is not None:
+        lines = doc.split("\n")
+        block = []
+        for i in range(args_at + 1, len(lines)):
+            if lines[i].strip() == "" and i + 1 < len(lines) and not lines[i + 1][:1].isspace():
+                break  # the next paragraph at the left margin ends the Args block
+            block.append((i, lines[i]))
+        param_block(block, params, " ")
+    return " ".join(descriptors).strip(), params
+
+
+def _rejects(doc: Optional[str], params: Sequence[Param]) -> bool:
+    """`@tool(parse_docstring=True)` raises ValueError("Found invalid Google-Style docstring")."""
+    if not any(p.name not in ("run_manager", "callbacks", "runtime") for p in params):
+        return False
+    if not doc:
+        return True
+    blocks = inspect.cleandoc(doc).split("\n\n")
+    return len(blocks) < 2 or not any(b.startswith("Args:") for b in blocks[1:])
+
+
+class LangChain(Framework):
+    name = "langchain"
+    functions = ("langchain_core.tools.tool", "langchain_core.tools.convert.tool", "langchain.tools.tool",
+                 "langchain.agents.tool")
+    factories = {f"{m}.from_function": _STRUCTURED for m in (
+        "langchain_core.tools.StructuredTool", "langchain_core.tools.structured.StructuredTool",
+        "langchain.tools.StructuredTool")}
+    dropped = frozenset({"run_manager", "callbacks"})
+    positional_name = True
+
+    def rejects(self, use, sig, params: Sequence[Param], evaluator) -> bool:
+        if not _parsed(use, evaluator):
+            return False
+        # @tool raises on a docstring it cannot parse; StructuredTool.from_function does not
+        rejects = bool_arg(use.kwarg("error_on_invalid_docstring"), evaluator, use.method != "from_function")
+        doc = sig.docstring.value if sig.docstring is not None else None
+        return bool(rejects and (sig.docstring is None or doc is not None) and _rejects(doc, params))
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        if _parsed(use, evaluator):
+            return _google_paragraphs(clean)
+        return textwrap.dedent(raw).strip(), {}
+
+    def given_schema(self, use, evaluator) -> Optional[Value]:
+        given = super().given_schema(use, evaluator)
+        if given is None and use.kwarg("infer_schema") is not None:
+            value = evaluator.eval(use.kwarg("infer_schema"))
+            if not (isinstance(value, Const) and value.value is True):
+                return Unresolved("infer_schema=False: LangChain sends a single tool_input string", value.span)
+        return given
+
+
+class LangChainSingle(Framework):
+    """LangChain's `Tool`: without args_schema the model sends one string, `__arg1`."""
+
+    name = "langchain"
+    factories = {**{f"{m}.from_function": _SINGLE for m in (
+        "langchain_core.tools.Tool", "langchain_core.tools.simple.Tool", "langchain.tools.Tool",
+        "langchain.agents.Tool")}, **{m: _SINGLE_CLASS for m in (
+            "langchain_core.tools.Tool", "langchain_core.tools.simple.Tool", "langchain.tools.Tool",
+            "langchain.agents.Tool")}}
+
+    def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
+        return self.call_tool(use, ctx)
+
+    def call_tool(self, use, ctx) -> Optional[Tool]:
+        call = use.call
+        assert call is not None
+        where = ctx.span_of(call)
+        name = str_arg(use.kwarg("name"), ctx.evaluator) or Str(None, where)
+        description = str_arg(use.kwarg("description"), ctx.evaluator) or Str(None, where)
+        schema = self.given_schema(use, ctx.evaluator)
+        if schema is None:
+            prop = DictVal(((Const("type", where), Const("string", where)),), where)
+            schema = DictVal((
+                (Const("type", where), Const("object", where)),
+                (Const("properties", where), DictVal(((Const("__arg1", where), prop),), where)),
+                (Const("required", where), ListVal((Const("__arg1", where),), where)),
+            ), where)
+        # the function gets the string positionally: its parameters say nothing about the schema
+        return Tool(name=name, span=where, shape="decorated", description=description, schema=schema,
+                    framework=self.name, function=None)

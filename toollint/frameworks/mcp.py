@@ -1,0 +1,28 @@
+"""The MCP SDK's FastMCP / MCPServer: `@mcp.tool()`, `mcp.add_tool(fn)`.
+
+It sends `fn.__doc__` untouched (indentation, Args block and all); on Python 3.13+ the
+compiler dedents `__doc__`, so there the indentation differs: we send the literal's
+value, what Python < 3.13 sends. An unannotated parameter is a string, and a function
+without a docstring has the description "". A bare `@mcp.tool` raises TypeError.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from toollint.frameworks.base import Framework
+from toollint.model import Str
+
+
+class MCP(Framework):
+    name = "mcp"
+    classes = ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.FastMCP",
+               "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer", "mcp.server.MCPServer")
+    methods = frozenset({"tool"})
+    adders = {"add_tool": ("fn", "name", "title", "description")}
+    unannotated = "string"
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], dict]:
+        return raw, {}
+
+    def fallback_description(self, node, sig, name, text, ctx) -> Optional[Str]:
+        return super().fallback_description(node, sig, name, text, ctx) or Str("", sig.span)

@@ -1,0 +1,76 @@
+"""pydantic-ai: `@agent.tool` / `@agent.tool_plain`, `Tool(fn)`, `Agent(tools=[fn])`,
+`FunctionToolset([fn])`, `toolset.add_function(fn)`.
+
+`@agent.tool` passes a RunContext first, whatever its annotation; where the call leaves
+it open (`Tool(fn)`, `tools=[fn]`), `takes_ctx=` says. It guesses the docstring style
+from the raw `__doc__` and wraps the description in <summary>/<returns> tags when the
+docstring has a Returns section (with a <type> when the section names one).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence, Tuple
+
+from toollint.frameworks.args import bool_arg
+from toollint.frameworks.base import Factory, Framework
+from toollint.frameworks.docstrings import ParamDocs, parse, summary
+from toollint.model import Param
+
+_STYLES = (
+    (r"\n[ \t]*:{0}([ \t]+\w+)*:([ \t]+.+)?\n",
+     ("param", "parameter", "arg", "argument", "key", "keyword", "type", "var", "ivar", "cvar", "vartype",
+      "returns", "return", "rtype", "raises", "raise", "except", "exception"), "sphinx"),
+    (r"\n[ \t]*{0}:([ \t]+.+)?\n[ \t]+.+",
+     ("args", "arguments", "params", "parameters", "keyword args", "keyword arguments", "other args",
+      "other arguments", "other params", "other parameters", "raises", "exceptions", "returns", "yields",
+      "receives", "examples", "attributes", "functions", "methods", "classes", "modules", "warns", "warnings"),
+     "google"),
+    (r"\n[ \t]*{0}\n[ \t]*---+\n",
+     ("deprecated", "parameters", "other parameters", "returns", "yields", "receives", "raises", "warns",
+      "attributes", "functions", "methods", "classes", "modules"), "numpy"),
+)
+
+
+def docstring_style(raw: str) -> str:
+    """pydantic-ai's _infer_docstring_style, on the raw `__doc__`."""
+    for pattern, words, style in _STYLES:
+        if any(re.search(pattern.format(w), raw, re.I | re.M) for w in words):
+            return style
+    return "google"
+
+
+_TOOL = Factory(("function",), ("function",), method="auto")
+
+
+class PydanticAI(Framework):
+    name = "pydantic-ai"
+    classes = ("pydantic_ai.Agent", "pydantic_ai.agent.Agent", "pydantic_ai.toolsets.FunctionToolset",
+               "pydantic_ai.toolsets.function.FunctionToolset", "pydantic_ai.FunctionToolset")
+    methods = frozenset({"tool", "tool_plain"})
+    bare = True
+    adders = {"add_function": ("func", "takes_ctx", "name", "description")}
+    factories = {"pydantic_ai.Tool": _TOOL, "pydantic_ai.tools.Tool": _TOOL}
+    tool_list = "tools"
+    listing = frozenset({"FunctionToolset"})
+    list_method = "auto"
+    closed = True
+
+    def tool_method(self, use, evaluator) -> str:
+        if use.method not in ("auto", "add_function"):
+            return use.method
+        takes_ctx = bool_arg(use.kwarg("takes_ctx"), evaluator, None)
+        return "tool" if takes_ctx is True else "tool_plain" if takes_ctx is False else "auto"
+
+    def excluded(self, param: Param, method: str, first: bool, skip: Sequence[str]) -> bool:
+        if first and method == "tool":
+            return True  # the RunContext
+        return super().excluded(param, method, first, skip)
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        parsed = parse(docstring_style(raw), clean)
+        text = summary(parsed, clean)
+        if parsed.returns is not None:
+            kind = f"<type>{parsed.returns_type}</type>\n" if parsed.returns_type else ""
+            returns = f"<returns>\n{kind}<description>{parsed.returns}</description>\n</returns>"
+            text = f"<summary>{text}</summary>\n{returns}" if text else returns
+        return text, parsed.params

@@ -1,0 +1,123 @@
+"""Which framework an expression declares a tool for (`@mcp.tool()`, `@tool`,
+`agent.tool_plain`), and the tool a def's decorators declare.
+
+Reads the registry's tables, never a framework's name.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Optional, Sequence, Tuple, Union
+
+import libcst as cst
+
+from toollint.extract.evaluate import dotted
+from toollint.frameworks.annotations import last_name
+from toollint.frameworks.args import qualified
+from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.custom import CUSTOM
+from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, METHODS
+from toollint.model import FunctionSig, PendingTool, Tool
+
+Imports = Mapping[str, Tuple[str, str]]
+Local = Mapping[str, Framework]
+
+
+def instance_class(name: str, imports: Imports, names: Mapping[str, cst.BaseExpression]) -> Optional[str]:
+    """The qualified class of a module-level `name = Class(...)`."""
+    value = names.get(name)
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Subscript):  # Agent[Deps, str](...)
+        func = func.value
+    return qualified(func, imports)
+
+
+def instance_framework(name: str, imports: Imports, names: Mapping[str, cst.BaseExpression]) -> Optional[Framework]:
+    return CLASSES.get(instance_class(name, imports, names) or "")
+
+
+def call_framework(call: cst.BaseExpression, imports: Imports) -> Optional[Framework]:
+    """The framework of the object `Class(...)` makes, when Class is one we know."""
+    if not isinstance(call, cst.Call):
+        return None
+    func = call.func.value if isinstance(call.func, cst.Subscript) else call.func
+    return CLASSES.get(qualified(func, imports) or "")
+
+
+def declares(framework: Framework, method: str, bare: bool) -> bool:
+    """Whether `x.method` (bare: without a call) on the framework's object declares a tool."""
+    return method in framework.methods and (not bare or framework.bare)
+
+
+def recognise_expr(expr: cst.BaseExpression, imports: Imports, names: Mapping[str, cst.BaseExpression],
+                   extra: Sequence[str] = (), local: Local = {}) -> Optional[Use]:
+    """The framework a decorator expression declares a tool for, or None.
+
+    `local` maps names bound inside a function (a parameter `mcp: FastMCP`, a variable
+    `agent = Agent(...)`) to the framework of their object."""
+    call = expr if isinstance(expr, cst.Call) else None
+    target = call.func if call is not None else expr
+    written = dotted(target)
+    if written is None:
+        return None
+    full = qualified(target, imports)
+    if full in FUNCTIONS and written.partition(".")[0] not in local:
+        return Use(FUNCTIONS[full], call)
+    owner, _, method = written.rpartition(".")
+    if owner:
+        framework = local.get(owner)
+        if framework is None and "." not in owner and owner not in imports:
+            framework = instance_framework(owner, imports, names)
+        if framework is not None and declares(framework, method, call is None):
+            return Use(framework, call, method)
+    for name in extra:
+        if name in (written, full) or ("." not in name and written.rpartition(".")[2] == name):
+            return Use(CUSTOM, call)
+    return None
+
+
+def imported_owner(expr: cst.BaseExpression, imports: Imports,
+                   local: Local = {}) -> Optional[Tuple[str, str, bool, Optional[cst.Call]]]:
+    """(qualified owner, method, bare, call) for `@x.tool...` / `x.add_tool(...)` where x
+    comes from an import: which framework it is, only linking can tell."""
+    call = expr if isinstance(expr, cst.Call) else None
+    written = dotted(call.func if call is not None else expr)
+    if written is None:
+        return None
+    owner, _, method = written.rpartition(".")
+    if not owner or owner.partition(".")[0] in local or method not in METHODS:
+        return None
+    head, _, rest = owner.partition(".")
+    if head not in imports:
+        return None
+    module, attr = imports[head]
+    return ".".join(p for p in (module, attr, rest) if p), method, call is None, call
+
+
+def declared_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, local: Local,
+                  in_class: bool) -> Union[Tool, PendingTool, None]:
+    """The tool a def's decorators declare; pending when the decorator is a method of an
+    imported object, whose framework only linking can tell (`in_class`: a method's def)."""
+    names = {last_name(d.decorator) for d in node.decorators}
+    if in_class and "classmethod" in names:
+        return None  # a classmethod object is no function: every framework rejects it
+    mode = "method" if in_class and "staticmethod" not in names else "function"
+    for decorator in node.decorators:
+        use = recognise_expr(decorator.decorator, ctx.imports, ctx.names, ctx.extra, local)
+        if use is not None:
+            if mode == "method" and not use.framework.in_class:
+                return None
+            return use.framework.derive(node, sig, use, ctx, mode)
+        owner = imported_owner(decorator.decorator, ctx.imports, local)
+        if owner is not None:
+            qualified_owner, method, bare, call = owner
+            candidates = []
+            for framework in FRAMEWORKS:
+                if declares(framework, method, bare) and not (mode == "method" and not framework.in_class):
+                    tool = framework.derive(node, sig, Use(framework, call, method), ctx, mode)
+                    if tool is not None:
+                        candidates.append(tool)
+            if candidates:
+                return PendingTool(qualified_owner, ctx.span_of(decorator.decorator), tuple(candidates))
+            return None
+    return None
