@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
+import toollint
+
 from toollint.engine import core as engine
 from toollint.engine import pool, runner, scan
 from toollint.config.settings import Settings
@@ -747,3 +749,14 @@ def test_a_run_with_an_internal_error_is_not_remembered(tmp_path, isolated_cache
     assert [f.code for f in quiet.findings] == ["TL001"] and not quiet.warnings
     loud = engine.run([str(root)], settings, verbose=True)
     assert loud.findings == quiet.findings and "ValueError: boom" in "".join(loud.warnings)
+
+
+def test_the_cache_key_covers_every_stage_that_shapes_facts():
+    # A key over cache/ alone would keep serving facts extracted by older extract/ code.
+    from toollint.cache.store import code_files
+
+    package = os.path.dirname(os.path.abspath(toollint.__file__))
+    hashed = {os.path.relpath(p, package) for p in code_files()}
+    for stage in ("model.py", "extract/__init__.py", "front/parse.py", "front/narrow.py",
+                  "frameworks/registry.py", "link/project.py"):
+        assert stage in hashed, stage

@@ -32,7 +32,7 @@ import os
 import pickle
 import sys
 import tempfile
-from typing import Dict, Optional
+from typing import Dict, List, Optional
 
 from toollint import __version__
 from toollint.config.settings import Settings
@@ -54,21 +54,27 @@ def digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=_DIGEST_SIZE).digest()
 
 
-def _code_hash() -> bytes:
-    """A hash of toollint's own source files (rules excepted: they do not shape facts)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
+def code_files() -> List[str]:
+    """toollint's own source files, every stage's (rules excepted: they do not shape facts)."""
+    # The package root, not this folder: facts depend on front/, extract/, frameworks/, model.py.
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = []
     for folder, dirs, files in os.walk(here):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                h.update(os.path.relpath(path, here).encode() + b"\0")
-                try:
-                    with open(path, "rb") as handle:
-                        h.update(handle.read())
-                except OSError:
-                    h.update(b"?")
+        out.extend(os.path.join(folder, name) for name in sorted(files) if name.endswith(".py"))
+    return out
+
+
+def _code_hash() -> bytes:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
+    for path in code_files():
+        h.update(os.path.relpath(path, here).encode() + b"\0")
+        try:
+            with open(path, "rb") as handle:
+                h.update(handle.read())
+        except OSError:
+            h.update(b"?")
     return h.digest()
 
 
