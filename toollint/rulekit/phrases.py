@@ -63,6 +63,26 @@ _TRIGGER_PATTERNS = (
     r"tool\s+to\s+(?:use|call)\b",
     # "For billing questions, call this." / "... use this tool."
     _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
+    # Session timing: "Call at the start of every session", "Start here", "call first"
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?(?:first\s+)?"
+    + r"(?:first\b|at\s+the\s+(?:start|beginning|end)\s+of\b)",
+    r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
+    + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
+    r"start\s+here\b",
+    # "Read this before proposing any change", "before answering", "after 3+ observations"
+    r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
+    r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
+    + _alt("answering responding replying proposing making writing editing changing deciding "
+           "starting calling using running planning committing deploying acting"),
+    r"after\s+(?:\d+\+?|several|multiple|a\s+few|repeated|many)\s+[a-z]+",
+    # "Only use this as a last resort", "as a fallback when"
+    r"(?:as\s+a\s+)?(?:last\s+resort|fallback)\b",
+    # "when you only need metadata", "if you already have the id"
+    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
+    + _alt("only just already first still") + r"\s+[a-z]+",
+    # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
+    _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
+    _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\b",
 )
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
@@ -73,17 +93,26 @@ _TOOLISH_WORD = r"(?-i:`[^`\n]+`|[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*
 _NEGATION = r"(?:not|cannot|never|avoid|%sn['\u2019]t)" % _alt(
     "do does did should must could would ca wo is are was were need"
 )
+_GOVERNS_TOOL = (
+    r"(?=\s*(?:[.;,:!)\u2014\u2013]|$)|\s+(?:the\s+(?:\w+\s+)?(?:tool|function|endpoint)\b|"
+    + _TOOLISH_WORD + "|"
+    + _alt("this it me here for when whenever if unless to in on with as during while before after "
+           "until directly again yet more than outside without twice repeatedly unless except "
+           "alone by") + r"\b))"
+)
 _EXCLUSION_PATTERNS = (
     # "Do not call", "Don't use", "Never call this", "Avoid calling", "should not be used"
+    # The verb must govern the tool, not an argument: "Do not use relative paths" is not one.
     _NEGATION + r"\s+(?:to\s+)?(?:be\s+)?"
     + _alt("call calling called use using used invoke invoking invoked run running pick "
-           "picking select selecting choose choosing rely relying") + r"\b",
+           "picking select selecting choose choosing rely relying") + _GOVERNS_TOOL,
     # "not for", "Not suitable for", "is not intended for"
     r"not\s+" + _alt("for suitable appropriate intended designed meant to_be when if the_right "
                      "the_tool a_replacement needed necessary recommended supported available")
     + r"\b",
-    _alt("instead rather_than in_place_of prefer prefers preferred preferably unless deprecated "
-         "out_of_scope handled_by covered_by") + r"\b",
+    # Bare "prefer" is argument guidance ("Prefer short queries"); "prefer X" is mentioned_tools'.
+    _alt("instead rather_than in_place_of unless deprecated out_of_scope handled_by covered_by "
+         "last_resort") + r"\b",
     r"except\s+(?:when|if|for|to|in)\b",
     r"(?:handles|covers)\s+(?:those|these|them|that)\b",
     # "only for", "only when", "only be used", "for internal use only"
@@ -96,6 +125,15 @@ _EXCLUSION_PATTERNS = (
     r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
     + _alt("handle support cover apply work include return search modify accept process "
            "create delete update change find list send") + r"\b",
+    # "Word documents are not yet supported", "PDF files only;"
+    r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
+    r"(?:is|are)\s+unsupported\b",
+    r"only(?=\s*(?:[;)\u2014\u2013]|\.(?:\s|$)|$))",
+    # "Only searches your local collection", "only returns the first page"
+    r"only\s+[a-z]+(?:s|es)\b",
+    # A sibling named with its purpose: "Use search_papers to find new ones."
+    r"(?:use|call|run)\s+(?:the\s+)?(?-i:[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)"
+    r"\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOLISH_WORD + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )

@@ -9,13 +9,16 @@ evidence before it reports anything, and the phrase detectors (``has_trigger``,
 The measures, so that rule docs and tests can state them:
 
 * **Label** (TL102, ``reads_like_signature``). The prose is the description with a
-  leading signature line (``name(args) -> ret``, as LlamaIndex prepends) and any
+  leading signature line (``name(args) -> ret``, as LlamaIndex prepends), any
   docstring sections (Google ``Args:``/``Returns:``, NumPy underlined headers, Sphinx
-  ``:param``) removed. The prose is a label when it is exactly one sentence of 1 to 8
-  words (``_LABEL_MAX_WORDS``), has no trigger or exclusion clause, no clause word
-  (when, if, unless, only, because, instead, before, after, except, e.g., such as,
-  including, ...), and no punctuation that carries more content (comma, semicolon,
-  colon, parentheses, dash, question mark). It *restates the name* when every content
+  ``:param``) and a trailing tag ("- RISKY TOOL", "[BETA]") removed. The prose is a
+  label when it is exactly one sentence of 1 to 8 words (``_LABEL_MAX_WORDS``), or of
+  9 to 12 words with no word that opens a second clause or a means (and, or, using,
+  via, with, by, returns, which, ...), has no trigger or exclusion clause, no clause
+  word (when, if, unless, only, because, instead, before, after, except, e.g., such as,
+  including, note, ...) other than one of the tool name's own words, and no
+  punctuation that carries more content (comma, semicolon, colon, parentheses, dash,
+  question mark). It *restates the name* when every content
   word, after dropping stop words and filler (information, details, data, given, ...),
   stemming (-s/-es/-ies/-ing/-ed/-e) and folding a few verb synonyms (get = fetch =
   retrieve = return = read = look up, ...), is one of the tool name's words (snake,
@@ -58,6 +61,17 @@ __all__ = [
 NEAR_DUPLICATE = 0.8
 
 _LABEL_MAX_WORDS = 8
+# A longer sentence (up to 12 words) is a label only while it stays one clause: one verb
+# and its object ("Get a download URL for a specific photo from Google Photos"). These
+# words start a second clause or a means ("... using the daily ECB rate"), which informs.
+_LONG_LABEL_MAX_WORDS = 12
+_SECOND_CLAUSE = frozenset(
+    """and or but then also plus using via with by returns returning including without
+    per than so while where which that who whose""".split()
+)
+# A trailing tag ("- RISKY TOOL", "[BETA]") labels the tool for people; it adds nothing
+# the model could select by, so the label is judged without it.
+_TAG_SUFFIX = re.compile(r"(?:\s+[-\u2013\u2014|]\s+[A-Z][A-Z0-9 _!]*|\s*\[[A-Z][A-Z0-9 _-]*\])\s*$")
 
 # ---------------------------------------------------------------------------------
 # looks_english
@@ -205,20 +219,34 @@ def reads_like_signature(description: str, tool_name: str) -> Optional[str]:
     prose = _split_sections(text).strip()
     if not prose:
         return "it is only an Args/Returns block"
+    prose = _TAG_SUFFIX.sub("", prose).strip() or prose
     words = WORD.findall(prose)
     if not words:
         return None
     if tool_name and _restates(words, tool_name):
         reason = "it only restates the name '%s'" % tool_name
-    elif len(words) <= _LABEL_MAX_WORDS and _one_sentence(prose) and not _CONTENT_PUNCT.search(prose):
+    elif _is_label(prose, words):
         reason = "it is a bare label: one short verb phrase with no selection rule"
     else:
         return None
     # Only the prose: "only when known" under Args: restricts a parameter, not the tool.
     # Checked last because it is the expensive part and most texts are out by now.
-    if _CLAUSE_WORDS.search(prose) or has_trigger(prose) or has_exclusion(prose):
+    if _clause_outside_name(prose, tool_name) or has_trigger(prose) or has_exclusion(prose):
         return None
     return reason if looks_english(prose) else None
+
+
+def _is_label(prose: str, words: List[str]) -> bool:
+    if len(words) > _LONG_LABEL_MAX_WORDS or not _one_sentence(prose) or _CONTENT_PUNCT.search(prose):
+        return False
+    return len(words) <= _LABEL_MAX_WORDS or not any(w.lower() in _SECOND_CLAUSE for w in words)
+
+
+def _clause_outside_name(prose: str, tool_name: str) -> bool:
+    """A clause word, unless it is one of the name's words: in "Get credit note." for
+    get_credit_note, 'note' is the object, not "Note:"."""
+    name_words = {canon(w) for w in split_identifier(tool_name or "")}
+    return any(canon(m.group()) not in name_words for m in _CLAUSE_WORDS.finditer(prose))
 
 
 # ---------------------------------------------------------------------------------
