@@ -48,6 +48,7 @@ from toollint.rulekit.words import (
 
 __all__ = [
     "NEAR_DUPLICATE",
+    "filled_from_one_template",
     "has_exclusion",
     "has_trigger",
     "looks_english",
@@ -354,6 +355,29 @@ def similarity(a: str, b: str) -> float:
         return 1.0 if same and (a or "").strip() else 0.0
     return _weight(sa & sb) / _weight(sa | sb)
 
+
+# A capitalised word that does not open a sentence: a product, service or object name.
+_PROPER_NOUN = re.compile(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z]{2,}\d*\b")
+
+
+def _own_names(text: str, tool_name: str) -> FrozenSet[str]:
+    words = split_identifier(tool_name or "") + _PROPER_NOUN.findall(text.strip())
+    return frozenset(canon(w) for w in words)
+
+
+def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
+    """Whether two descriptions differ only in the names filled into one template (TL107).
+
+    "Check if the Slack integration is enabled" for slack_enabled and "Check if the
+    GitHub integration is enabled" for github_enabled share every other word, and the
+    words they do not share are each tool's own service or object: exactly what the
+    model selects by. True when each text has a content word the other lacks, and all
+    such words are words of its tool's name or proper nouns (capitalised, not opening
+    a sentence).
+    """
+    sa, sb = _content_set(a or ""), _content_set(b or "")
+    only_a, only_b = sa - sb, sb - sa
+    return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
 
 # ---------------------------------------------------------------------------------
 # stated_default
