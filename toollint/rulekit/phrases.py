@@ -130,7 +130,9 @@ _EXCLUSION_PATTERNS = (
     r"(?:is|are)\s+unsupported\b",
     r"only(?=\s*(?:[;)\u2014\u2013]|\.(?:\s|$)|$))",
     # "Only searches your local collection", "only returns the first page"
-    r"only\s+[a-z]+(?:s|es)\b",
+    r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
+                     "affects operates shows finds fetches retrieves queries sees knows contains checks "
+                     "scans indexes matches sends deletes updates modifies changes") + r"\b",
     # A sibling named with its purpose: "Use search_papers to find new ones."
     r"(?:use|call|run)\s+(?:the\s+)?(?-i:[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)"
     r"\s+(?:tool\s+)?(?:to|first|before|if|when)\b",

@@ -14,7 +14,7 @@ The measures, so that rule docs and tests can state them:
   ``:param``) and a trailing tag ("- RISKY TOOL", "[BETA]") removed. The prose is a
   label when it is exactly one sentence of 1 to 8 words (``_LABEL_MAX_WORDS``), or of
   9 to 12 words with no word that opens a second clause or a means (and, or, using,
-  via, with, by, returns, which, ...), has no trigger or exclusion clause, no clause
+  via, with, by, as, returns, which, ...), has no trigger or exclusion clause, no clause
   word (when, if, unless, only, because, instead, before, after, except, e.g., such as,
   including, note, ...) other than one of the tool name's own words, and no
   punctuation that carries more content (comma, semicolon, colon, parentheses, dash,
@@ -68,7 +68,7 @@ _LABEL_MAX_WORDS = 8
 _LONG_LABEL_MAX_WORDS = 12
 _SECOND_CLAUSE = frozenset(
     """and or but then also plus using via with by returns returning including without
-    per than so while where which that who whose""".split()
+    per than so as while where which that who whose""".split()
 )
 # A trailing tag ("- RISKY TOOL", "[BETA]") labels the tool for people; it adds nothing
 # the model could select by, so the label is judged without it.
