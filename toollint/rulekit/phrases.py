@@ -27,6 +27,10 @@ _SELF = r"(?:this|it|me)(?:\s+%s)?" % _alt(
     "tool function method endpoint action command api operation skill capability"
 )
 _CALL = _alt("call use invoke run")
+# A name that can only be a tool's: snake_case, camelCase or `quoted`. Case-sensitive
+# inside the case-insensitive alternation: camelCase must stay camel.
+_BARE_TOOL_NAME = r"[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*"
+_TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
 # Every alternative starts at a word boundary: the combined pattern leads with one
 # ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
 _TRIGGER_PATTERNS = (
@@ -73,8 +77,9 @@ _TRIGGER_PATTERNS = (
     r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
     r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
     + _alt("answering responding replying proposing making writing editing changing deciding "
-           "starting calling using running planning committing deploying acting"),
-    r"after\s+(?:\d+\+?|several|multiple|a\s+few|repeated|many)\s+[a-z]+",
+           "starting calling using running planning committing deploying acting")
+    + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
+    r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
     # "Only use this as a last resort", "as a fallback when"
     r"(?:as\s+a\s+)?(?:last\s+resort|fallback)\b",
     # "when you only need metadata", "if you already have the id"
@@ -82,20 +87,19 @@ _TRIGGER_PATTERNS = (
     + _alt("only just already first still") + r"\s+[a-z]+",
     # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
-    _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\b",
+    _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\s+(?:the\s+)?"
+    + _TOOL_NAME,
 )
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
-# Case-sensitive inside the case-insensitive alternation: camelCase must stay camel.
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to
 # mentioned_tools, which has_exclusion consults last.
-_TOOLISH_WORD = r"(?-i:`[^`\n]+`|[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)"
 _NEGATION = r"(?:not|cannot|never|avoid|%sn['\u2019]t)" % _alt(
     "do does did should must could would ca wo is are was were need"
 )
 _GOVERNS_TOOL = (
     r"(?=\s*(?:[.;,:!)\u2014\u2013]|$)|\s+(?:the\s+(?:\w+\s+)?(?:tool|function|endpoint)\b|"
-    + _TOOLISH_WORD + "|"
+    + _TOOL_NAME + "|"
     + _alt("this it me here for when whenever if unless to in on with as during while before after "
            "until directly again yet more than outside without twice repeatedly unless except "
            "alone by") + r"\b))"
@@ -124,7 +128,7 @@ _EXCLUSION_PATTERNS = (
     # "Does not handle refunds", "can't modify"
     r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
     + _alt("handle support cover apply work include return search modify accept process "
-           "create delete update change find list send") + r"\b",
+           "create delete update change find list send have") + r"\b",
     # "Word documents are not yet supported", "PDF files only;"
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
     r"(?:is|are)\s+unsupported\b",
@@ -133,11 +137,15 @@ _EXCLUSION_PATTERNS = (
     r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
                      "affects operates shows finds fetches retrieves queries sees knows contains checks "
                      "scans indexes matches sends deletes updates modifies changes") + r"\b",
+    # "Returns thread ids and snippets, not full message content"
+    r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
+    # A sibling named as a step before or after: "Use this after calling get_index"
+    r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # A sibling named with its purpose: "Use search_papers to find new ones."
-    r"(?:use|call|run)\s+(?:the\s+)?(?-i:[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)"
-    r"\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
+    # (bare names only: "Use `limit` to cap the page" names a parameter)
+    r"(?:use|call|run)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
     # "use `search_users` for that"
-    r"(?:use|call|try)\s+(?:the\s+)?" + _TOOLISH_WORD + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
+    r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )
 _EXCLUSION = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _EXCLUSION_PATTERNS), re.IGNORECASE)
 
