@@ -53,6 +53,7 @@ CLAUSES = [
     ("Search the web. Use `limit` to cap the number of results.", False, False),
     # --- neither: a plain statement of what the tool does --------------------------
     ("Returns the text at the start of the file.", False, False),
+    ("Reads a sheet. The fallback spreadsheet id comes from the toolkit config.", False, False),
     ("Returns a smaller thumbnail than the original image.", False, False),
     ("Deletes sessions after 30 days of inactivity.", False, False),
     ("Search for places using the Google Maps Places API and return their details.", False, False),

@@ -81,7 +81,7 @@ _TRIGGER_PATTERNS = (
     + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
     # "Only use this as a last resort", "as a fallback when"
-    r"(?:as\s+a\s+)?(?:last\s+resort|fallback)\b",
+    r"(?:as\s+a\s+(?:last\s+resort|fallback)|last\s+resort)\b",  # not "Fallback spreadsheet ID"
     # "when you only need metadata", "if you already have the id"
     _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
     + _alt("only just already first still") + r"\s+[a-z]+",
