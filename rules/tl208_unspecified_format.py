@@ -16,8 +16,11 @@ The measure, documented in tl208_unspecified_format.md:
    "characters", "alphanumeric", "numeric", "prefix", "starts with", "format", "pattern",
    "absolute", "https", ...); a sample (a quoted token other than the property's name, a
    token mixing digits with letters or separators such as 'ORD-10423' or 2024-05-01, an
-   address such as jane@example.com or https://...); or where the value comes from ("as
-   returned by search_orders", "from the search results").
+   address such as jane@example.com or https://...); a named public id scheme (arXiv
+   ID, DOI, ISBN, AT URI, ISO/language/currency codes, ...); or where the value comes
+   from ("as returned by search_orders", "from the search results", "(get from
+   browser_list_sessions)").
+5. The description is English (``looks_english``), as for TL102-TL104.
 """
 import re
 from typing import Optional
@@ -25,6 +28,7 @@ from typing import Optional
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label, types_of
+from toollint.rulekit.text import looks_english
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")
@@ -59,12 +63,19 @@ _FORMAT_WORDS = re.compile(
     r"time\s?zone|offset|epoch|unix|(?:milli|micro)?seconds|uuid|guid|ulid|e\.?164|international|country code|"
     r"digits?|\d+-digit|characters?|chars|letters?|alphanumeric|numeric|integer|hex(?:adecimal)?|base64|"
     r"prefix(?:ed)?|suffix(?:ed)?|(?:starts?|begins?|ends?) with|format(?:ted)?|pattern|regex|"
-    r"absolute|relative|https?|scheme|slug|lower-?case|upper-?case|mailbox|domain)\b",
+    r"absolute|relative|https?|scheme|slug|lower-?case|upper-?case|mailbox|domain)\b"
+    # A named public id scheme is a spec: the model knows what an arXiv ID or a DOI is.
+    r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
+    r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
+    r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|"
+    r"(?:language|locale|currency|region|country)\s+code|locale)\b",
     re.IGNORECASE,
 )
 _PROVENANCE = re.compile(
     r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found)\s+(?:by|from|in)\b|"
-    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list)\b",
+    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list|tool|call)\b|"
+    # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
+    r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r"'([^'\s]+)'|\"([^\"\s]+)\"|`([^`]+)`|\u2018([^\u2019\s]+)\u2019|\u201c([^\u201d\s]+)\u201d")
@@ -173,7 +184,8 @@ class UnspecifiedFormat(Rule):
             if not (isinstance(description, Const) and isinstance(description.value, str)):
                 continue  # no description is TL207's finding; an unresolved one is unknown
             text = description.value
-            if not text.strip() or describes_format(text, name):
+            # The format words and markers are English: another language says nothing to them.
+            if not text.strip() or not looks_english(text) or describes_format(text, name):
                 continue
             what, hint = HINTS[kind]
             yield self.report(description.span, f"property '{property_label(path, name)}' of "

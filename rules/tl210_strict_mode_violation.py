@@ -1,4 +1,5 @@
-"""TL210: `strict: true` with a schema OpenAI's strict mode (Structured Outputs) refuses.
+"""TL210: `strict: true` with a schema the provider's strict mode refuses (OpenAI's
+Structured Outputs; Anthropic's strict tool use, see ANTHROPIC_UNSUPPORTED).
 
 What strict mode accepts, from OpenAI's Structured Outputs guide, "Supported schemas"
 (platform.openai.com/docs/guides/structured-outputs#supported-schemas, now served at
@@ -59,9 +60,27 @@ UNSUPPORTED = {
     "maxContains": "remove it and check the items in the handler",
 }
 
-# Tools of these shapes never carry OpenAI's `strict`; another provider's strict mode has
-# other rules.
+# Tools of these shapes never carry OpenAI's `strict`; Anthropic's has its own rules.
 _NOT_OPENAI = ("anthropic", "mcp", "server")
+
+# Anthropic's strict tool use, from "JSON Schema limitations" in its structured-outputs
+# guide (platform.claude.com/docs/en/build-with-claude/structured-outputs, read in 2026):
+# every object closed with additionalProperties false; no numeric constraints and no
+# string-length constraints; minItems only 0 or 1; these formats only. Optional
+# properties are allowed. Not reported: regex features inside `pattern` (no
+# backreferences, lookaround, word boundaries), the grammar-size ceiling and the
+# per-request counts (optional and union parameters across all strict tools), which
+# depend on the whole request.
+ANTHROPIC_FORMATS = ("date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid")
+ANTHROPIC_UNSUPPORTED = {
+    "minimum": "state the range in the description and check it in the handler",
+    "maximum": "state the range in the description and check it in the handler",
+    "exclusiveMinimum": "state the range in the description and check it in the handler",
+    "exclusiveMaximum": "state the range in the description and check it in the handler",
+    "multipleOf": "state it in the description and check it in the handler",
+    "minLength": "state the length in the description and check it in the handler",
+    "maxLength": "state the length in the description and check it in the handler",
+}
 
 
 def _under_unsupported(path) -> bool:
@@ -88,10 +107,15 @@ def _nullable_hint(prop) -> str:
 class StrictModeViolation(Rule):
     code = "TL210"
     name = "strict-mode-violation"
-    summary = "`strict: true` but the schema breaks OpenAI strict-mode rules"
+    summary = "`strict: true` but the schema breaks OpenAI or Anthropic strict-mode rules"
 
     def check_tool(self, tool, group, ctx):
-        if tool.strict is not True or tool.shape in _NOT_OPENAI or not isinstance(tool.schema, DictVal):
+        if tool.strict is not True or not isinstance(tool.schema, DictVal):
+            return
+        if tool.shape == "anthropic":
+            yield from self._anthropic(tool)
+            return
+        if tool.shape in _NOT_OPENAI:
             return
         name = tool.name.value
         root = tool.schema
@@ -140,3 +164,24 @@ class StrictModeViolation(Rule):
             yield self.report(level.key_node("additionalProperties").span, f"{head} but \"additionalProperties\" "
                               f"is a schema {where(path)}: strict mode requires false; declare the "
                               "keys as properties, or use an array of {key, value} objects")
+
+    def _anthropic(self, tool):
+        """Anthropic's strict tool use: closed objects, and none of the constraints its
+        grammar cannot compile."""
+        head = f"'{tool.name.value}' is strict (Anthropic strict tool use)"
+        for path, level in object_levels(tool.schema):
+            yield from self._closed(level, path, head)
+        for path, node in subschemas(tool.schema):
+            for keyword, fix in ANTHROPIC_UNSUPPORTED.items():
+                if node.has(keyword):
+                    yield self.report(node.key_node(keyword).span, f"{head} but uses '{keyword}' {where(path)}, "
+                                      f"which Anthropic's strict mode does not support: {fix}")
+            min_items = node.get("minItems")
+            if isinstance(min_items, Const) and isinstance(min_items.value, int) and min_items.value > 1:
+                yield self.report(min_items.span, f"{head} but {_subject(path)} has minItems {min_items.value}: "
+                                  "Anthropic's strict mode accepts only 0 or 1; check the count in the handler")
+            fmt = node.get("format")
+            if isinstance(fmt, Const) and isinstance(fmt.value, str) and fmt.value not in ANTHROPIC_FORMATS:
+                yield self.report(fmt.span, f"{head} but {_subject(path)} has format {fmt.value!r}, which "
+                                  f"Anthropic's strict mode rejects; use one of {', '.join(ANTHROPIC_FORMATS)}, "
+                                  "or drop it and describe the format in the description")

@@ -139,6 +139,27 @@ def test_near_duplicates_that_name_each_other_are_quiet(lint):
     assert lint({"agent.py": src}, select=["TL107"]) == []
 
 
+TEMPLATE = "Check if the {} integration is enabled for the current workspace and return its connection status."
+
+
+def _pair(name_a, desc_a, name_b, desc_b):
+    tool = '{{"name": {!r}, "description": {!r}, "input_schema": {{"type": "object", "properties": {{}}}}}}'
+    return "TOOLS = [\n    " + tool.format(name_a, desc_a) + ",\n    " + tool.format(name_b, desc_b) + ",\n]\n"
+
+
+def test_one_template_filled_with_different_services_is_quiet(lint):
+    src = _pair("slack_enabled", TEMPLATE.format("Slack"), "github_enabled", TEMPLATE.format("GitHub"))
+    assert lint({"agent.py": src}, select=["TL107"]) == []
+
+
+def test_one_template_with_an_unnamed_difference_still_fires(lint):
+    # 'owners' is neither in the tool's name nor a proper noun: the model cannot tell them apart.
+    a = "List all open issues in the project tracker with their labels, assignees and due dates."
+    b = "List all open issues in the project tracker with their labels, owners and due dates."
+    src = _pair("list_issues", a, "list_tracker_items", b)
+    assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
 def test_distinct_descriptions_are_quiet(lint):
     assert lint({"agent.py": defs()}, select=["TL107"]) == []
 

@@ -541,6 +541,9 @@ UNSPECIFIED = [
     ("mobile", "Mobile to text the code to."),
     ("ticket_id", "Step 1: the ticket to close."),
     ("user_id", "the user's id and the user's name"),
+    ("session_id", "The session to use."),
+    ("paper_id", "The paper to summarise."),
+    ("channel_id", "The channel to post to, by name."),
 ]
 
 SPECIFIED = [
@@ -562,6 +565,21 @@ SPECIFIED = [
     ("uuid", "A UUID."),
     ("since", "Relative dates like `yesterday` work."),
     ("user_id", "Order id (v2 API)."),
+    # where the value comes from, in the shapes browser and project tools use
+    ("session_id", "Browser session to act in (get from browser_list_sessions)."),
+    ("project_id", "The project. See `listProjects`."),
+    ("run_id", "The run, from a previous call."),
+    # named public id schemes
+    ("paper_id", "arXiv ID of the paper."),
+    ("post_uri", "AT URI of the post to reply to."),
+    ("article_id", "DOI of the article."),
+    ("book_id", "ISBN of the edition."),
+    ("region_id", "ISO region code."),
+    ("lang_id", "Language code of the transcript."),
+    # not English: the format words say nothing to it
+    ("user_id", "El identificador del usuario."),
+    ("kunden_id", "Die ID des Kunden."),
+    ("date_debut", "La date de début de la réservation."),
 ]
 
 
@@ -820,7 +838,8 @@ def test_tl210_quiet_on_what_it_cannot_see_and_on_other_providers(lint):
         {"type": "function", "name": "c", "description": "d", "strict": STRICT, "parameters": {
             "type": "object", "properties": {"query": {"type": "string"}},
         }},
-        {"name": "d", "description": "d", "strict": True, "input_schema": {
+        # MCP has no strict mode (Anthropic's strict tool use has its own test below)
+        {"name": "d", "description": "d", "strict": True, "inputSchema": {
             "type": "object", "properties": {"query": {"type": "string"}},
         }},
     ]
@@ -863,3 +882,4 @@ def test_schemawalk_paths_and_pointers():
     assert pointer_node(root, ("properties", "lines", "items", "type")).span.line == 5
     assert pointer_node(root, ("required", 0)).span.line == 8
     assert pointer_node(root, ("properties", "nope", "type")) is root.key_node("properties")  # deepest known key
+

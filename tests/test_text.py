@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from toollint.rulekit.text import NEAR_DUPLICATE, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, shouting, similarity, stated_default
+from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, shouting, similarity, stated_default
 
 # ---------------------------------------------------------------------------------
 # reads_like_signature (TL102)
@@ -396,6 +396,31 @@ def test_near_duplicates_reach_the_threshold():
 )
 def test_different_tools_stay_below_half(a, b):
     assert similarity(a, b) < 0.5
+
+
+TEMPLATES = [
+    # differing only in the service or object each tool is named after, or a proper noun
+    ("Check if the Slack integration is enabled.", "Check if the Jira integration is enabled.",
+     "slack_status", "jira_status", True),
+    ("Search Notion pages by title and return their ids.", "Search Confluence pages by title and return their ids.",
+     "search_pages_a", "search_pages_b", True),
+    ("List the repositories of the signed-in account.", "List the projects of the signed-in account.",
+     "list_repositories", "list_projects", True),
+    # the same words: a real overlap
+    ("Search the knowledge base for articles about a topic.", "Search the knowledge base for articles on a topic.",
+     "kb_search", "kb_find", False),
+    # a differing word that neither names the tool nor is a proper noun
+    ("List open issues with their labels and assignees.", "List open issues with their labels and owners.",
+     "list_issues", "list_tickets", False),
+    # one text adds a word, the other adds nothing: not a substitution
+    ("Get the Slack status.", "Get the status.", "slack_status", "status", False),
+]
+
+
+@pytest.mark.parametrize("a,b,name_a,name_b,same", TEMPLATES)
+def test_filled_from_one_template(a, b, name_a, name_b, same):
+    assert filled_from_one_template(a, b, name_a, name_b) is same
+    assert filled_from_one_template(b, a, name_b, name_a) is same
 
 
 def test_similarity_is_symmetric_and_bounded():

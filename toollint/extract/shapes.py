@@ -65,7 +65,7 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         # Anthropic server tools: {"type": "bash_20250124", "name": "bash"}; no schema by design
         return _tool(d, "server", registry)
     if d.get("input_schema") is not None:
-        return _tool(d, "anthropic", registry)
+        return _tool(d, "anthropic", registry, strict=_bool(d.get("strict")))
     if d.get("inputSchema") is not None or (is_call and value.func.rpartition(".")[2] == "Tool"):
         return _tool(d, "mcp", registry)
     if d.get("parameters") is not None:

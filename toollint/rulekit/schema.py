@@ -66,7 +66,9 @@ def is_nullable(prop: Value) -> bool:
 
 
 def is_strict(tool: Tool) -> bool:
-    return tool.strict is True
+    """OpenAI's strict mode, where every property is required (nullable when optional).
+    Anthropic's strict tool use keeps optional properties, so it is not this."""
+    return tool.strict is True and tool.shape != "anthropic"
 
 
 def handler_for(tool: Tool, group) -> Optional[FunctionSig]:

@@ -9,13 +9,16 @@ evidence before it reports anything, and the phrase detectors (``has_trigger``,
 The measures, so that rule docs and tests can state them:
 
 * **Label** (TL102, ``reads_like_signature``). The prose is the description with a
-  leading signature line (``name(args) -> ret``, as LlamaIndex prepends) and any
+  leading signature line (``name(args) -> ret``, as LlamaIndex prepends), any
   docstring sections (Google ``Args:``/``Returns:``, NumPy underlined headers, Sphinx
-  ``:param``) removed. The prose is a label when it is exactly one sentence of 1 to 8
-  words (``_LABEL_MAX_WORDS``), has no trigger or exclusion clause, no clause word
-  (when, if, unless, only, because, instead, before, after, except, e.g., such as,
-  including, ...), and no punctuation that carries more content (comma, semicolon,
-  colon, parentheses, dash, question mark). It *restates the name* when every content
+  ``:param``) and a trailing tag ("- RISKY TOOL", "[BETA]") removed. The prose is a
+  label when it is exactly one sentence of 1 to 8 words (``_LABEL_MAX_WORDS``), or of
+  9 to 12 words with no word that opens a second clause or a means (and, or, using,
+  via, with, by, as, returns, which, ...), has no trigger or exclusion clause, no clause
+  word (when, if, unless, only, because, instead, before, after, except, e.g., such as,
+  including, note, ...) other than one of the tool name's own words, and no
+  punctuation that carries more content (comma, semicolon, colon, parentheses, dash,
+  question mark). It *restates the name* when every content
   word, after dropping stop words and filler (information, details, data, given, ...),
   stemming (-s/-es/-ies/-ing/-ed/-e) and folding a few verb synonyms (get = fetch =
   retrieve = return = read = look up, ...), is one of the tool name's words (snake,
@@ -36,10 +39,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Optional, Pattern, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Tuple
+
+from toollint.rulekit.phrases import has_exclusion, has_trigger, mentioned_tools
+from toollint.rulekit.words import (
+    ALNUM, BOILERPLATE, FILLER, STOP, WORD, canon, split_identifier, stem,
+)
 
 __all__ = [
     "NEAR_DUPLICATE",
+    "filled_from_one_template",
     "has_exclusion",
     "has_trigger",
     "looks_english",
@@ -53,95 +62,17 @@ __all__ = [
 NEAR_DUPLICATE = 0.8
 
 _LABEL_MAX_WORDS = 8
-
-# ---------------------------------------------------------------------------------
-# Words and stems
-
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
-_CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_NAME_SPLIT = re.compile(r"[^A-Za-z0-9]+")
-_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")  # gett -> get, but not ll/ss/zz
-
-# Grammatical words carry no identity of their own when comparing a description with
-# the tool's name or with another description.
-_STOP = frozenset(
-    """a an the of for by to in on at from with and or its it this that these those
-    their his her our your my all any some each every one single up out into as via
-    is are be been being was were will can may should would could does do
-    me you we they them i us""".split()
+# A longer sentence (up to 12 words) is a label only while it stays one clause: one verb
+# and its object ("Get a download URL for a specific photo from Google Photos"). These
+# words start a second clause or a means ("... using the daily ECB rate"), which informs.
+_LONG_LABEL_MAX_WORDS = 12
+_SECOND_CLAUSE = frozenset(
+    """and or but then also plus using via with by returns returning including without
+    per than so as while where which that who whose""".split()
 )
-# Words that make a label longer without saying more than the name.
-_FILLER = frozenset(
-    """information info details detail data record records given specified specific
-    provided particular existing current new corresponding relevant matching
-    associated""".split()
-)
-# Boilerplate every good description shares: it must not make two tools look alike.
-_BOILERPLATE = frozenset(
-    """use using used call calling called invoke tool tools function this when whenever
-    if only not do don't never instead""".split()
-)
-
-_SYNONYM_GROUPS = (
-    ("get", "fetch retriev obtain return read load lookup look show view display grab"),
-    ("search", "find query"),
-    ("list", "enumerat"),
-    ("creat", "add mak insert"),
-    ("delet", "remov destroy eras"),
-    ("updat", "modify modifi edit chang"),
-)
-_CANON: Dict[str, str] = {
-    _stem_form: _head for _head, _forms in _SYNONYM_GROUPS for _stem_form in [_head, *_forms.split()]
-}
-
-
-def _stem(word: str) -> str:
-    w = word.lower().replace("\u2019", "'")
-    if w.endswith("'s"):
-        w = w[:-2]
-    w = w.replace("'", "")
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 4 and w.endswith("ied"):
-        return w[:-3] + "y"
-    if len(w) > 5 and w.endswith("ing"):
-        w = _undouble(w[:-3])
-    elif len(w) > 4 and w.endswith("ed"):
-        w = _undouble(w[:-2])
-    elif len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
-        w = w[:-2]
-    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    if len(w) > 3 and w.endswith("e"):
-        w = w[:-1]
-    return w
-
-
-def _undouble(w: str) -> str:
-    return w[:-1] if _DOUBLED.search(w) else w
-
-
-_CANON_CACHE: Dict[str, str] = {}
-
-
-def _canon(word: str) -> str:
-    c = _CANON_CACHE.get(word)
-    if c is None:
-        s = _stem(word)
-        c = _CANON.get(s, s)
-        if len(_CANON_CACHE) < 50000:  # vocabulary of a code base; the bound guards memory
-            _CANON_CACHE[word] = c
-    return c
-
-
-def _split_identifier(name: str) -> List[str]:
-    out: List[str] = []
-    for part in _NAME_SPLIT.split(name):
-        if part:
-            out.extend(p for p in _CAMEL_SPLIT.split(part) if p)
-    return out
-
+# A trailing tag ("- RISKY TOOL", "[BETA]") labels the tool for people; it adds nothing
+# the model could select by, so the label is judged without it.
+_TAG_SUFFIX = re.compile(r"(?:\s+[-\u2013\u2014|]\s+[A-Z][A-Z0-9 _!]*|\s*\[[A-Z][A-Z0-9 _-]*\])\s*$")
 
 # ---------------------------------------------------------------------------------
 # looks_english
@@ -192,242 +123,6 @@ def looks_english(description: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------
-# has_trigger / has_exclusion
-
-def _alt(words: str) -> str:
-    """``"call use_it"`` becomes ``(?:call|use\\s+it)``: keeps phrase lists readable."""
-    return "(?:%s)" % "|".join(w.replace("_", r"\s+") for w in words.split())
-
-
-# Negated forms are exclusions, not triggers. Lookbehinds must be fixed-width, hence one
-# per spelling.
-_NOT_NEGATED = r"(?<!not )(?<!n't )(?<!n\u2019t )(?<!never )(?<!avoid )(?<!no )"
-_SELF = r"(?:this|it|me)(?:\s+%s)?" % _alt(
-    "tool function method endpoint action command api operation skill capability"
-)
-_CALL = _alt("call use invoke run")
-# Every alternative starts at a word boundary: the combined pattern leads with one
-# ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
-_TRIGGER_PATTERNS = (
-    # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
-    _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
-    + r"\s+(?:only\s+)?"
-    + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
-    + r"\b",
-    # "Use when", "Use for", "Use to", "Call only when", "Used for"
-    _NOT_NEGATED + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
-    + _alt("when whenever if for to") + r"\b",
-    # "Only call if", "Only use this tool when"
-    r"only\s+" + _CALL + r"(?:\s+" + _SELF + r")?\s+"
-    + _alt("when whenever if for after before once to") + r"\b",
-    # "Should be called when", "This tool should be used when", "can be used to"
-    _NOT_NEGATED + _alt("should must can may is_to are_to to") + r"\s+(?:only\s+)?be\s+"
-    + _alt("used called invoked run selected chosen") + r"\b",
-    # "Useful for when", "Best for", "Ideal when"
-    _NOT_NEGATED
-    + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant")
-    + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
-    # "when the user asks", "If a customer wants", "whenever users"
-    _alt("when whenever if once after") + r"\s+(?:(?:the|a|an|your)\s+)?"
-    + _alt("user customer caller client human person visitor requester member employee "
-           "operator admin patient buyer shopper student people") + r"s?\b",
-    # "when you need to", "if the assistant has"
-    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
-    + _alt("need want have must should are get receive cannot can't don't do_not would") + r"\b",
-    _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
-    # "Trigger: ...", "When to use: ...", "Use cases:"
-    r"(?:triggers?|when\s+to\s+use(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
-    # "the right tool for", "the tool to use when"
-    _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
-    r"tool\s+to\s+(?:use|call)\b",
-    # "For billing questions, call this." / "... use this tool."
-    _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
-)
-_TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
-
-# Case-sensitive inside the case-insensitive alternation: camelCase must stay camel.
-# Pointers without a cue word ("For refunds, use issue_refund.") are left to
-# mentioned_tools, which has_exclusion consults last.
-_TOOLISH_WORD = r"(?-i:`[^`\n]+`|[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)"
-_NEGATION = r"(?:not|cannot|never|avoid|%sn['\u2019]t)" % _alt(
-    "do does did should must could would ca wo is are was were need"
-)
-_EXCLUSION_PATTERNS = (
-    # "Do not call", "Don't use", "Never call this", "Avoid calling", "should not be used"
-    _NEGATION + r"\s+(?:to\s+)?(?:be\s+)?"
-    + _alt("call calling called use using used invoke invoking invoked run running pick "
-           "picking select selecting choose choosing rely relying") + r"\b",
-    # "not for", "Not suitable for", "is not intended for"
-    r"not\s+" + _alt("for suitable appropriate intended designed meant to_be when if the_right "
-                     "the_tool a_replacement needed necessary recommended supported available")
-    + r"\b",
-    _alt("instead rather_than in_place_of prefer prefers preferred preferably unless deprecated "
-         "out_of_scope handled_by covered_by") + r"\b",
-    r"except\s+(?:when|if|for|to|in)\b",
-    r"(?:handles|covers)\s+(?:those|these|them|that)\b",
-    # "only for", "only when", "only be used", "for internal use only"
-    r"only\s+(?:be\s+)?"
-    + _alt("for when if whenever after before once call use used called invoke run to in with "
-           "within on available work works applies") + r"\b",
-    _alt("call use invoke run used called intended meant usage")
-    + r"\s+(?:this\s+|it\s+)?(?:tool\s+|function\s+)?only\b",
-    # "Does not handle refunds", "can't modify"
-    r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
-    + _alt("handle support cover apply work include return search modify accept process "
-           "create delete update change find list send") + r"\b",
-    # "use `search_users` for that"
-    r"(?:use|call|try)\s+(?:the\s+)?" + _TOOLISH_WORD + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
-)
-_EXCLUSION = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _EXCLUSION_PATTERNS), re.IGNORECASE)
-
-_EXTRA_CACHE: Dict[Tuple[str, ...], Tuple[Pattern[str], ...]] = {}
-
-
-def _extra(phrases: Sequence[str]) -> Tuple[Pattern[str], ...]:
-    key = tuple(phrases)
-    compiled = _EXTRA_CACHE.get(key)
-    if compiled is None:
-        compiled = tuple(re.compile(p, re.IGNORECASE) for p in key)
-        if len(_EXTRA_CACHE) < 64:  # one config per run; the bound only guards misuse
-            _EXTRA_CACHE[key] = compiled
-    return compiled
-
-
-def _any_extra(text: str, phrases: Sequence[str]) -> bool:
-    return bool(phrases) and any(p.search(text) for p in _extra(phrases))
-
-
-def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
-    """Whether the text says *when* to call the tool, anywhere in it (TL103).
-
-    Negated forms ("Do not use this when ...") are exclusions, not triggers.
-    ``extra_phrases`` are user regexes, searched case-insensitively.
-    """
-    if not description:
-        return False
-    return bool(_TRIGGER.search(description)) or _any_extra(description, extra_phrases)
-
-
-def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
-    """Whether the text says when *not* to call the tool, or restricts it (TL104).
-
-    A restriction ("only for admins", "unless ...") and a pointer to a sibling tool
-    ("For refunds, use issue_refund.") count as exclusions.
-    """
-    if not description:
-        return False
-    return (
-        bool(_EXCLUSION.search(description))
-        or _any_extra(description, extra_phrases)
-        or bool(mentioned_tools(description))
-    )
-
-
-# ---------------------------------------------------------------------------------
-# mentioned_tools
-
-_ID = r"(?:`(?P<bt>[^`\s]{1,100})`|(?P<id>[A-Za-z][\w.\-]*[A-Za-z0-9]))"
-_TOOL_WORD = r"(?:\s+(?:tool|function))?"
-_POINTER_PATTERNS = (
-    # "use search_users instead", "call get_invoice instead", "use X to find people instead"
-    r"\b(?:use|call|invoke|try|run|pick|choose|select)\s+(?:the\s+)?" + _ID + _TOOL_WORD
-    + r"(?=[^.;\n]{0,80}?\binstead\b)",
-    # "prefer lookup_order", "preferably call `x`"
-    r"\bprefer(?:s|ably)?\s+(?:to\s+(?:use|call)\s+|using\s+|calling\s+)?(?:the\s+)?" + _ID,
-    # "instead of delete_user", "rather than calling x"
-    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:calling\s+|using\s+|invoking\s+)?(?:the\s+)?" + _ID,
-    # "use `search_users` for that"
-    r"\b(?:use|call|try)\s+(?:the\s+)?" + _ID + _TOOL_WORD
-    + r"\s+(?:for|with)\s+(?:that|this|those|these|them|it)\b",
-    # "Do not use this for refunds; use issue_refund."
-    r"(?:\bnot\b|n['\u2019]t\b|\bnever\b)[^.\n]{0,120}?(?:[,;:]|\s[\u2014\u2013-])\s*(?:use|call|try)\s+(?:the\s+)?"
-    + _ID + _TOOL_WORD + r"(?=\s*(?:[.;,!)\n]|$))",
-    # "For refunds, use issue_refund."
-    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b[^.;\n]{1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
-    + _ID + _TOOL_WORD + r"(?=\s*(?:[.;!)\n]|$))",
-    r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
-)
-_POINTERS = tuple(re.compile(p, re.IGNORECASE) for p in _POINTER_PATTERNS)
-# "...; escalate_ticket handles those". The identifier comes first, so this pattern
-# would be tried at every word: run it only when its verb phrase is present.
-_HANDLES = r"\s+(?:handles|covers|takes\s+care\s+of|is\s+for|does)\s+(?:those|that|these|them|this|it)\b"
-_HANDLES_GATE = re.compile(_HANDLES, re.IGNORECASE)
-_HANDLES_POINTER = re.compile(r"(?<![\w.`-])" + _ID + _TOOL_WORD + _HANDLES, re.IGNORECASE)
-
-_IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
-_CAMEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+")
-_KEBAB_VERBS = frozenset(
-    """get list search find create update delete fetch lookup send read write run query
-    add remove post put patch open close check execute exec call make generate upload
-    download sync export import parse validate convert resolve submit cancel book
-    schedule translate summarize summarise count describe start stop""".split()
-)
-_KEBAB_PARTICLES = frozenset("only in on up out off over back down through to by".split())
-# Naming conventions and nouns that follow a *parameter* or field, never a tool.
-_NOT_TOOLS = frozenset(
-    "snake_case camelcase kebab-case pascalcase lower_case upper_case screaming_snake_case".split()
-)
-_FIELD_NOUNS = frozenset(
-    """field fields parameter parameters param params argument arguments arg args column
-    columns flag flags option options key keys value values mode format attribute
-    attributes property properties variable variables header headers setting settings
-    filter type style convention case naming notation syntax env""".split()
-)
-_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)?")
-_KEBAB_FOLLOW = frozenset("instead tool function for to when if rather unless".split())
-
-
-def _toolish(name: str, bare: bool) -> bool:
-    if name.lower() in _NOT_TOOLS or not _IDENT.fullmatch(name):
-        return False
-    if not bare:
-        return name.lower() not in _STOP
-    if "_" in name:
-        return True
-    if _CAMEL.fullmatch(name):
-        return True
-    if "-" in name and "." not in name:
-        parts = name.lower().split("-")
-        return parts[0] in _KEBAB_VERBS and parts[-1] not in _KEBAB_PARTICLES
-    return False
-
-
-def mentioned_tools(description: str) -> List[Tuple[str, int]]:
-    """Identifiers an exclusion clause points to as another tool, with their offsets.
-
-    Only tool-like identifiers count: snake_case, camelCase, verb-led kebab-case
-    (``search-users``, not ``read-only``), or anything in backticks. An identifier
-    followed by a field noun ("use order_id field instead") is a parameter, not a tool.
-    Each name is reported once, at its first offset; results are in text order.
-    """
-    if not description:
-        return []
-    found: Dict[str, int] = {}
-    patterns = _POINTERS
-    if _HANDLES_GATE.search(description):
-        patterns = patterns + (_HANDLES_POINTER,)
-    for pattern in patterns:
-        for m in pattern.finditer(description):
-            bare = m.group("bt") is None
-            group = "id" if bare else "bt"
-            name = m.group(group)
-            start = m.start(group)
-            if not bare and name.endswith("()"):
-                name = name[:-2]
-            if not _toolish(name, bare):
-                continue
-            nxt = _NEXT_WORD.match(description, m.end(group) + (0 if bare else 1)).group(1)
-            nxt = (nxt or "").lower()
-            if nxt in _FIELD_NOUNS:
-                continue
-            if bare and "-" in name and "_" not in name and nxt and nxt not in _KEBAB_FOLLOW:
-                continue  # "use read-write mode": a compound adjective, not a tool
-            if name not in found or start < found[name]:
-                found[name] = start
-    return sorted(found.items(), key=lambda kv: kv[1])
-
-
-# ---------------------------------------------------------------------------------
 # reads_like_signature
 
 _SIGNATURE_LINE = re.compile(
@@ -475,11 +170,11 @@ def _one_sentence(prose: str) -> bool:
 
 
 def _restates(words: List[str], tool_name: str) -> bool:
-    name_words = [w for w in _split_identifier(tool_name) if w]
+    name_words = [w for w in split_identifier(tool_name) if w]
     if not name_words:
         return False
-    name_set = {_canon(w) for w in name_words}
-    name_set.update(_canon(a + b) for a, b in zip(name_words, name_words[1:]))
+    name_set = {canon(w) for w in name_words}
+    name_set.update(canon(a + b) for a, b in zip(name_words, name_words[1:]))
     if len(words) > 4 * len(name_words) + 4:
         return False  # longer than any restatement; spares splitting a long text
     parts: List[str] = []
@@ -487,21 +182,21 @@ def _restates(words: List[str], tool_name: str) -> bool:
         if w.isalpha() and w[1:].islower():
             parts.append(w)
         else:
-            parts.extend(_split_identifier(w))
+            parts.extend(split_identifier(w))
     covered = [False] * len(parts)
     content = 0
     for i, w in enumerate(parts):
         low = w.lower()
-        if low in _STOP or low in _FILLER or len(low) == 1:
+        if low in STOP or low in FILLER or len(low) == 1:
             covered[i] = True
             continue
         if covered[i]:
             continue
         content += 1
-        if _canon(w) in name_set:
+        if canon(w) in name_set:
             covered[i] = True
         elif i + 1 < len(parts) and (
-            _canon(w + parts[i + 1]) in name_set or _canon(_stem(w) + parts[i + 1]) in name_set
+            canon(w + parts[i + 1]) in name_set or canon(stem(w) + parts[i + 1]) in name_set
         ):
             covered[i] = covered[i + 1] = True
         else:
@@ -525,20 +220,34 @@ def reads_like_signature(description: str, tool_name: str) -> Optional[str]:
     prose = _split_sections(text).strip()
     if not prose:
         return "it is only an Args/Returns block"
-    words = _WORD.findall(prose)
+    prose = _TAG_SUFFIX.sub("", prose).strip() or prose
+    words = WORD.findall(prose)
     if not words:
         return None
     if tool_name and _restates(words, tool_name):
         reason = "it only restates the name '%s'" % tool_name
-    elif len(words) <= _LABEL_MAX_WORDS and _one_sentence(prose) and not _CONTENT_PUNCT.search(prose):
+    elif _is_label(prose, words):
         reason = "it is a bare label: one short verb phrase with no selection rule"
     else:
         return None
     # Only the prose: "only when known" under Args: restricts a parameter, not the tool.
     # Checked last because it is the expensive part and most texts are out by now.
-    if _CLAUSE_WORDS.search(prose) or has_trigger(prose) or has_exclusion(prose):
+    if _clause_outside_name(prose, tool_name) or has_trigger(prose) or has_exclusion(prose):
         return None
     return reason if looks_english(prose) else None
+
+
+def _is_label(prose: str, words: List[str]) -> bool:
+    if len(words) > _LONG_LABEL_MAX_WORDS or not _one_sentence(prose) or _CONTENT_PUNCT.search(prose):
+        return False
+    return len(words) <= _LABEL_MAX_WORDS or not any(w.lower() in _SECOND_CLAUSE for w in words)
+
+
+def _clause_outside_name(prose: str, tool_name: str) -> bool:
+    """A clause word, unless it is one of the name's words: in "Get credit note." for
+    get_credit_note, 'note' is the object, not "Note:"."""
+    name_words = {canon(w) for w in split_identifier(tool_name or "")}
+    return any(canon(m.group()) not in name_words for m in _CLAUSE_WORDS.finditer(prose))
 
 
 # ---------------------------------------------------------------------------------
@@ -609,7 +318,7 @@ def _in_enum_list(text: str, tokens: List[Tuple[int, int, str]], i: int) -> bool
 # The action is what tells two tools over the same object apart ("Get a user by email"
 # vs "Delete a user by email"), so these verbs weigh double.
 _ACTION_VERBS = frozenset(
-    _canon(w)
+    canon(w)
     for w in """get search list create delete update send cancel archive restore refund
     approve reject upload download export import assign escalate merge move copy rename
     write run execute schedule book translate summarize summarise convert""".split()
@@ -619,10 +328,10 @@ _ACTION_VERBS = frozenset(
 @lru_cache(maxsize=4096)  # TL107 compares every pair in a group: tokenise each text once
 def _content_set(text: str) -> FrozenSet[str]:
     out = set()
-    for w in _ALNUM.findall(text.lower().replace("_", " ")):
-        if w in _STOP or w in _BOILERPLATE or len(w) == 1:
+    for w in ALNUM.findall(text.lower().replace("_", " ")):
+        if w in STOP or w in BOILERPLATE or len(w) == 1:
             continue
-        out.add(_canon(w))
+        out.add(canon(w))
     return frozenset(out)
 
 
@@ -647,6 +356,29 @@ def similarity(a: str, b: str) -> float:
     return _weight(sa & sb) / _weight(sa | sb)
 
 
+# A capitalised word that does not open a sentence: a product, service or object name.
+_PROPER_NOUN = re.compile(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*\b|\b[A-Z]{2,}\d*\b")
+
+
+def _own_names(text: str, tool_name: str) -> FrozenSet[str]:
+    words = split_identifier(tool_name or "") + _PROPER_NOUN.findall(text.strip())
+    return frozenset(canon(w) for w in words)
+
+
+def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
+    """Whether two descriptions differ only in the names filled into one template (TL107).
+
+    "Check if the Slack integration is enabled" for slack_enabled and "Check if the
+    GitHub integration is enabled" for github_enabled share every other word, and the
+    words they do not share are each tool's own service or object: exactly what the
+    model selects by. True when each text has a content word the other lacks, and all
+    such words are words of its tool's name or proper nouns (capitalised, not opening
+    a sentence).
+    """
+    sa, sb = _content_set(a or ""), _content_set(b or "")
+    only_a, only_b = sa - sb, sb - sa
+    return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
+
 # ---------------------------------------------------------------------------------
 # stated_default
 
@@ -666,7 +398,7 @@ _UNIT = re.compile(
     r"months?|years?|bytes?|[kmgt]i?b|k|percent)\b",
     re.IGNORECASE,
 )
-_NOT_VALUES = _STOP | _FILLER | frozenset(
+_NOT_VALUES = STOP | FILLER | frozenset(
     """required optional unset empty set provided used applied whatever unspecified
     everything nothing now today tomorrow yesterday unlimited infinite infinity on off
     yes no enabled disabled same blank omitted ignored inherited automatic system""".split()

@@ -1,0 +1,117 @@
+"""The clause detectors behind TL102-TL104 on sentences in the shapes real tools ship.
+
+Every row was written here, in the shape of descriptions found in the built-in tools of
+agent frameworks (LangChain community tools, agno and CAMEL toolkits, CrewAI tools,
+smolagents) and in public MCP servers; none is copied. Each row carries its verdict:
+the sentence either says when to call the tool (trigger), says when not to or what it
+does not cover (exclusion), or is only a label. A row that flips is a change in what
+users see: a TL103/TL104 finding appears or disappears on code like theirs.
+"""
+from __future__ import annotations
+
+import pytest
+
+from toollint.rulekit.text import has_exclusion, has_trigger, reads_like_signature
+
+# (sentence, has a trigger clause, has an exclusion clause)
+CLAUSES = [
+    # --- session and workflow timing (issue 18, item 6) -----------------------------
+    ("Call at the start of every session to load the user's saved preferences.", True, False),
+    ("Use at the start of a new project to scaffold its folders and config.", True, False),
+    ("Start here: every other tool takes a workspace id from this list.", True, False),
+    ("Read this before proposing any change to the deployment config.", True, False),
+    ("Record a behaviour pattern after 3+ observations of the same habit.", True, False),
+    ("Call this first, then pass the returned token to the other tools.", True, False),
+    ("Run at the beginning of each conversation to fetch the account context.", True, False),
+    ("Check the style guide before writing any new component.", True, False),
+    # --- fallbacks and comparisons with a sibling -----------------------------------
+    ("Only use this as a last resort if the other search tools return nothing.", True, True),
+    ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, False),
+    ("Lighter than get_document when you only need the title and size.", True, False),
+    ("Prefer this over web_search for questions about the repository.", True, False),
+    ("Use this instead of read_file for files over a megabyte.", True, True),
+    ("Faster than `full_scan` on large buckets.", True, False),
+    ("If you already have the ticket id, skip the search.", True, False),
+    # --- exclusions: what the tool does not cover -----------------------------------
+    ("Parses PDF files only; Word documents are not yet supported.", False, True),
+    ("Only searches your local collection of saved papers. Use search_papers to find new ones.", False, True),
+    ("Lists the papers of a topic. Use watch_topic to register topics before calling this.", False, True),
+    ("Get an artist's top tracks. Use search_artists first to get the artist id.", False, True),
+    ("Fetch one documentation page. Use this after calling get_docs_index.", True, True),
+    ("Returns thread ids and snippets, not full message content.", False, True),
+    ("Runs Python code. The runtime does not have network access.", False, True),
+    ("Exports the sheet as CSV. Charts are not supported.", False, True),
+    ("Deprecated: use create_issue_v2 instead.", False, True),
+    ("Only works on public repositories.", False, True),
+    ("Applies only to draft invoices.", False, True),
+    # --- argument guidance is not an exclusion of the tool --------------------------
+    ("Search the codebase. Prefer short, specific queries.", False, False),
+    ("Read a file. Do not use relative paths; pass the absolute path.", False, False),
+    ("Run a shell command. Avoid using interactive programs such as vim.", False, False),
+    ("Posts a message to a channel. Never use markdown tables in the body.", False, False),
+    ("Create a note. Do not include secrets in the text.", False, False),
+    ("Search the web. Use `limit` to cap the number of results.", False, False),
+    # --- neither: a plain statement of what the tool does --------------------------
+    ("Returns the text at the start of the file.", False, False),
+    ("Reads a sheet. The fallback spreadsheet id comes from the toolkit config.", False, False),
+    ("Returns a smaller thumbnail than the original image.", False, False),
+    ("Deletes sessions after 30 days of inactivity.", False, False),
+    ("Search for places using the Google Maps Places API and return their details.", False, False),
+    ("Retrieve a specific email by its id with full metadata.", False, False),
+    # --- shapes the phrase sets already knew, kept so that they stay known ---------
+    ("Useful for when you need to answer questions about current events.", True, False),
+    ("A wrapper around Wikipedia. Useful when the question names a person or place.", True, False),
+    ("Use this tool when the user asks about the weather.", True, False),
+    ("Do not call this for refunds; use issue_refund instead.", False, True),
+    ("Use this only for read-only queries.", True, True),
+    ("Not suitable for files over 10 MB.", False, True),
+]
+
+
+@pytest.mark.parametrize("sentence,trigger,exclusion", CLAUSES)
+def test_clause_verdicts_on_real_shapes(sentence, trigger, exclusion):
+    assert has_trigger(sentence) is trigger, "trigger"
+    assert has_exclusion(sentence) is exclusion, "exclusion"
+
+
+# (description, tool name): labels TL102 must report
+LABELS = [
+    # one clause of 9 to 12 words, restating the verb and its object
+    ("Read the content of a raw handwritten text file", "read_handwritten_file"),
+    ("Get a download URL for a specific photo from Google Photos", "get_photo_download_url"),
+    ("Retrieve the list of all users in the Slack workspace.", "slack_users"),
+    ("Creates an event in the user's primary Google Calendar.", "create_event"),
+    # a tag after the label
+    ("Delete data from the system - RISKY TOOL", "delete_data"),
+    ("Drop a database table [DANGEROUS]", "drop_table"),
+    # a clause word that is one of the name's own words
+    ("Get credit note.", "get_credit_note"),
+    ("Add a note.", "add_note"),
+    ("Returns the rather list.", "rather_list"),
+]
+
+
+@pytest.mark.parametrize("description,name", LABELS)
+def test_labels_are_reported(description, name):
+    assert reads_like_signature(description, name)
+
+
+NOT_LABELS = [
+    # a second clause or a means: it says more than the name
+    ("Converts an amount between two currencies using the daily ECB reference rate.", "convert"),
+    ("Download a directory from the sandbox as a zip archive saved locally.", "download_directory"),
+    ("Search the web and return the top five pages with their snippets.", "web_search"),
+    ("Reply to a message thread in a Slack channel which the bot has joined.", "reply"),
+    # longer than a label
+    ("Retrieve the full list of all users in the connected Slack workspace with their profiles.", "slack_users"),
+    # a clause word that is not the name's
+    ("Get credit note. Note: amounts are in cents.", "get_credit_note"),
+    ("Add a note only if the ticket is open.", "add_note"),
+    # a tag alone is not stripped to nothing
+    ("Delete data - call this only after the user confirms", "delete_data"),
+]
+
+
+@pytest.mark.parametrize("description,name", NOT_LABELS)
+def test_descriptions_that_say_more_than_a_label(description, name):
+    assert reads_like_signature(description, name) is None

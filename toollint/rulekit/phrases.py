@@ -1,0 +1,296 @@
+"""Trigger and exclusion clauses (TL103, TL104) and the sibling tools a description points to.
+
+Pure functions over strings (stdlib ``re`` only). The detectors match liberally,
+because for them "found" is the quiet answer. The phrase sets were built from the
+built-in tool descriptions agent frameworks ship (see tests/test_phrase_corpus.py for
+the shapes, with their verdicts).
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Pattern, Sequence, Tuple
+
+from toollint.rulekit.words import STOP
+
+# ---------------------------------------------------------------------------------
+# has_trigger / has_exclusion
+
+def _alt(words: str) -> str:
+    """``"call use_it"`` becomes ``(?:call|use\\s+it)``: keeps phrase lists readable."""
+    return "(?:%s)" % "|".join(w.replace("_", r"\s+") for w in words.split())
+
+
+# Negated forms are exclusions, not triggers. Lookbehinds must be fixed-width, hence one
+# per spelling.
+_NOT_NEGATED = r"(?<!not )(?<!n't )(?<!n\u2019t )(?<!never )(?<!avoid )(?<!no )"
+_SELF = r"(?:this|it|me)(?:\s+%s)?" % _alt(
+    "tool function method endpoint action command api operation skill capability"
+)
+_CALL = _alt("call use invoke run")
+# A name that can only be a tool's: snake_case, camelCase or `quoted`. Case-sensitive
+# inside the case-insensitive alternation: camelCase must stay camel.
+_BARE_TOOL_NAME = r"[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*"
+_TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
+# Every alternative starts at a word boundary: the combined pattern leads with one
+# ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
+_TRIGGER_PATTERNS = (
+    # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
+    _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
+    + r"\s+(?:only\s+)?"
+    + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
+    + r"\b",
+    # "Use when", "Use for", "Use to", "Call only when", "Used for"
+    _NOT_NEGATED + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
+    + _alt("when whenever if for to") + r"\b",
+    # "Only call if", "Only use this tool when"
+    r"only\s+" + _CALL + r"(?:\s+" + _SELF + r")?\s+"
+    + _alt("when whenever if for after before once to") + r"\b",
+    # "Should be called when", "This tool should be used when", "can be used to"
+    _NOT_NEGATED + _alt("should must can may is_to are_to to") + r"\s+(?:only\s+)?be\s+"
+    + _alt("used called invoked run selected chosen") + r"\b",
+    # "Useful for when", "Best for", "Ideal when"
+    _NOT_NEGATED
+    + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant")
+    + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
+    # "when the user asks", "If a customer wants", "whenever users"
+    _alt("when whenever if once after") + r"\s+(?:(?:the|a|an|your)\s+)?"
+    + _alt("user customer caller client human person visitor requester member employee "
+           "operator admin patient buyer shopper student people") + r"s?\b",
+    # "when you need to", "if the assistant has"
+    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
+    + _alt("need want have must should are get receive cannot can't don't do_not would") + r"\b",
+    _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
+    # "Trigger: ...", "When to use: ...", "Use cases:"
+    r"(?:triggers?|when\s+to\s+use(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
+    # "the right tool for", "the tool to use when"
+    _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
+    r"tool\s+to\s+(?:use|call)\b",
+    # "For billing questions, call this." / "... use this tool."
+    _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
+    # Session timing: "Call at the start of every session", "Start here", "call first"
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?(?:first\s+)?"
+    + r"(?:first\b|at\s+the\s+(?:start|beginning|end)\s+of\b)",
+    r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
+    + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
+    r"start\s+here\b",
+    # "Read this before proposing any change", "before answering", "after 3+ observations"
+    r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
+    r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
+    + _alt("answering responding replying proposing making writing editing changing deciding "
+           "starting calling using running planning committing deploying acting")
+    + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
+    r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
+    # "Only use this as a last resort", "as a fallback when"
+    r"(?:as\s+a\s+(?:last\s+resort|fallback)|last\s+resort)\b",  # not "Fallback spreadsheet ID"
+    # "when you only need metadata", "if you already have the id"
+    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
+    + _alt("only just already first still") + r"\s+[a-z]+",
+    # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
+    _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
+    _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\s+(?:the\s+)?"
+    + _TOOL_NAME,
+)
+_TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
+
+# Pointers without a cue word ("For refunds, use issue_refund.") are left to
+# mentioned_tools, which has_exclusion consults last.
+_NEGATION = r"(?:not|cannot|never|avoid|%sn['\u2019]t)" % _alt(
+    "do does did should must could would ca wo is are was were need"
+)
+_GOVERNS_TOOL = (
+    r"(?=\s*(?:[.;,:!)\u2014\u2013]|$)|\s+(?:the\s+(?:\w+\s+)?(?:tool|function|endpoint)\b|"
+    + _TOOL_NAME + "|"
+    + _alt("this it me here for when whenever if unless to in on with as during while before after "
+           "until directly again yet more than outside without twice repeatedly unless except "
+           "alone by") + r"\b))"
+)
+_EXCLUSION_PATTERNS = (
+    # "Do not call", "Don't use", "Never call this", "Avoid calling", "should not be used"
+    # The verb must govern the tool, not an argument: "Do not use relative paths" is not one.
+    _NEGATION + r"\s+(?:to\s+)?(?:be\s+)?"
+    + _alt("call calling called use using used invoke invoking invoked run running pick "
+           "picking select selecting choose choosing rely relying") + _GOVERNS_TOOL,
+    # "not for", "Not suitable for", "is not intended for"
+    r"not\s+" + _alt("for suitable appropriate intended designed meant to_be when if the_right "
+                     "the_tool a_replacement needed necessary recommended supported available")
+    + r"\b",
+    # Bare "prefer" is argument guidance ("Prefer short queries"); "prefer X" is mentioned_tools'.
+    _alt("instead rather_than in_place_of unless deprecated out_of_scope handled_by covered_by "
+         "last_resort") + r"\b",
+    r"except\s+(?:when|if|for|to|in)\b",
+    r"(?:handles|covers)\s+(?:those|these|them|that)\b",
+    # "only for", "only when", "only be used", "for internal use only"
+    r"only\s+(?:be\s+)?"
+    + _alt("for when if whenever after before once call use used called invoke run to in with "
+           "within on available work works applies") + r"\b",
+    _alt("call use invoke run used called intended meant usage")
+    + r"\s+(?:this\s+|it\s+)?(?:tool\s+|function\s+)?only\b",
+    # "Does not handle refunds", "can't modify"
+    r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
+    + _alt("handle support cover apply work include return search modify accept process "
+           "create delete update change find list send have") + r"\b",
+    # "Word documents are not yet supported", "PDF files only;"
+    r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
+    r"(?:is|are)\s+unsupported\b",
+    r"only(?=\s*(?:[;)\u2014\u2013]|\.(?:\s|$)|$))",
+    # "Only searches your local collection", "only returns the first page"
+    r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
+                     "affects operates shows finds fetches retrieves queries sees knows contains checks "
+                     "scans indexes matches sends deletes updates modifies changes") + r"\b",
+    # "Returns thread ids and snippets, not full message content"
+    r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
+    # A sibling named as a step before or after: "Use this after calling get_index"
+    r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
+    # A sibling named with its purpose: "Use search_papers to find new ones."
+    # (bare names only: "Use `limit` to cap the page" names a parameter)
+    r"(?:use|call|run)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
+    # "use `search_users` for that"
+    r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
+)
+_EXCLUSION = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _EXCLUSION_PATTERNS), re.IGNORECASE)
+
+_EXTRA_CACHE: Dict[Tuple[str, ...], Tuple[Pattern[str], ...]] = {}
+
+
+def _extra(phrases: Sequence[str]) -> Tuple[Pattern[str], ...]:
+    key = tuple(phrases)
+    compiled = _EXTRA_CACHE.get(key)
+    if compiled is None:
+        compiled = tuple(re.compile(p, re.IGNORECASE) for p in key)
+        if len(_EXTRA_CACHE) < 64:  # one config per run; the bound only guards misuse
+            _EXTRA_CACHE[key] = compiled
+    return compiled
+
+
+def _any_extra(text: str, phrases: Sequence[str]) -> bool:
+    return bool(phrases) and any(p.search(text) for p in _extra(phrases))
+
+
+def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
+    """Whether the text says *when* to call the tool, anywhere in it (TL103).
+
+    Negated forms ("Do not use this when ...") are exclusions, not triggers.
+    ``extra_phrases`` are user regexes, searched case-insensitively.
+    """
+    if not description:
+        return False
+    return bool(_TRIGGER.search(description)) or _any_extra(description, extra_phrases)
+
+
+def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
+    """Whether the text says when *not* to call the tool, or restricts it (TL104).
+
+    A restriction ("only for admins", "unless ...") and a pointer to a sibling tool
+    ("For refunds, use issue_refund.") count as exclusions.
+    """
+    if not description:
+        return False
+    return (
+        bool(_EXCLUSION.search(description))
+        or _any_extra(description, extra_phrases)
+        or bool(mentioned_tools(description))
+    )
+
+
+# ---------------------------------------------------------------------------------
+# mentioned_tools
+
+_ID = r"(?:`(?P<bt>[^`\s]{1,100})`|(?P<id>[A-Za-z][\w.\-]*[A-Za-z0-9]))"
+_TOOL_WORD = r"(?:\s+(?:tool|function))?"
+_POINTER_PATTERNS = (
+    # "use search_users instead", "call get_invoice instead", "use X to find people instead"
+    r"\b(?:use|call|invoke|try|run|pick|choose|select)\s+(?:the\s+)?" + _ID + _TOOL_WORD
+    + r"(?=[^.;\n]{0,80}?\binstead\b)",
+    # "prefer lookup_order", "preferably call `x`"
+    r"\bprefer(?:s|ably)?\s+(?:to\s+(?:use|call)\s+|using\s+|calling\s+)?(?:the\s+)?" + _ID,
+    # "instead of delete_user", "rather than calling x"
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:calling\s+|using\s+|invoking\s+)?(?:the\s+)?" + _ID,
+    # "use `search_users` for that"
+    r"\b(?:use|call|try)\s+(?:the\s+)?" + _ID + _TOOL_WORD
+    + r"\s+(?:for|with)\s+(?:that|this|those|these|them|it)\b",
+    # "Do not use this for refunds; use issue_refund."
+    r"(?:\bnot\b|n['\u2019]t\b|\bnever\b)[^.\n]{0,120}?(?:[,;:]|\s[\u2014\u2013-])\s*(?:use|call|try)\s+(?:the\s+)?"
+    + _ID + _TOOL_WORD + r"(?=\s*(?:[.;,!)\n]|$))",
+    # "For refunds, use issue_refund."
+    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b[^.;\n]{1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
+    + _ID + _TOOL_WORD + r"(?=\s*(?:[.;!)\n]|$))",
+    r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
+)
+_POINTERS = tuple(re.compile(p, re.IGNORECASE) for p in _POINTER_PATTERNS)
+# "...; escalate_ticket handles those". The identifier comes first, so this pattern
+# would be tried at every word: run it only when its verb phrase is present.
+_HANDLES = r"\s+(?:handles|covers|takes\s+care\s+of|is\s+for|does)\s+(?:those|that|these|them|this|it)\b"
+_HANDLES_GATE = re.compile(_HANDLES, re.IGNORECASE)
+_HANDLES_POINTER = re.compile(r"(?<![\w.`-])" + _ID + _TOOL_WORD + _HANDLES, re.IGNORECASE)
+
+_IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
+_CAMEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+")
+_KEBAB_VERBS = frozenset(
+    """get list search find create update delete fetch lookup send read write run query
+    add remove post put patch open close check execute exec call make generate upload
+    download sync export import parse validate convert resolve submit cancel book
+    schedule translate summarize summarise count describe start stop""".split()
+)
+_KEBAB_PARTICLES = frozenset("only in on up out off over back down through to by".split())
+# Naming conventions and nouns that follow a *parameter* or field, never a tool.
+_NOT_TOOLS = frozenset(
+    "snake_case camelcase kebab-case pascalcase lower_case upper_case screaming_snake_case".split()
+)
+_FIELD_NOUNS = frozenset(
+    """field fields parameter parameters param params argument arguments arg args column
+    columns flag flags option options key keys value values mode format attribute
+    attributes property properties variable variables header headers setting settings
+    filter type style convention case naming notation syntax env""".split()
+)
+_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)?")
+_KEBAB_FOLLOW = frozenset("instead tool function for to when if rather unless".split())
+
+
+def _toolish(name: str, bare: bool) -> bool:
+    if name.lower() in _NOT_TOOLS or not _IDENT.fullmatch(name):
+        return False
+    if not bare:
+        return name.lower() not in STOP
+    if "_" in name:
+        return True
+    if _CAMEL.fullmatch(name):
+        return True
+    if "-" in name and "." not in name:
+        parts = name.lower().split("-")
+        return parts[0] in _KEBAB_VERBS and parts[-1] not in _KEBAB_PARTICLES
+    return False
+
+
+def mentioned_tools(description: str) -> List[Tuple[str, int]]:
+    """Identifiers an exclusion clause points to as another tool, with their offsets.
+
+    Only tool-like identifiers count: snake_case, camelCase, verb-led kebab-case
+    (``search-users``, not ``read-only``), or anything in backticks. An identifier
+    followed by a field noun ("use order_id field instead") is a parameter, not a tool.
+    Each name is reported once, at its first offset; results are in text order.
+    """
+    if not description:
+        return []
+    found: Dict[str, int] = {}
+    patterns = _POINTERS
+    if _HANDLES_GATE.search(description):
+        patterns = patterns + (_HANDLES_POINTER,)
+    for pattern in patterns:
+        for m in pattern.finditer(description):
+            bare = m.group("bt") is None
+            group = "id" if bare else "bt"
+            name = m.group(group)
+            start = m.start(group)
+            if not bare and name.endswith("()"):
+                name = name[:-2]
+            if not _toolish(name, bare):
+                continue
+            nxt = _NEXT_WORD.match(description, m.end(group) + (0 if bare else 1)).group(1)
+            nxt = (nxt or "").lower()
+            if nxt in _FIELD_NOUNS:
+                continue
+            if bare and "-" in name and "_" not in name and nxt and nxt not in _KEBAB_FOLLOW:
+                continue  # "use read-write mode": a compound adjective, not a tool
+            if name not in found or start < found[name]:
+                found[name] = start
+    return sorted(found.items(), key=lambda kv: kv[1])

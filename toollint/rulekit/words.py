@@ -1,0 +1,97 @@
+"""The word model the text judgements share: tokens, stop words, stems, verb synonyms.
+
+Pure functions over strings (stdlib ``re`` only). Stemming is deliberately crude
+(-s/-es/-ies/-ing/-ed/-e): it only has to make two spellings of one word equal, never
+to produce a dictionary form.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+# Words and stems
+
+WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
+ALNUM = re.compile(r"[A-Za-z0-9]+")
+_CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NAME_SPLIT = re.compile(r"[^A-Za-z0-9]+")
+_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")  # gett -> get, but not ll/ss/zz
+
+# Grammatical words carry no identity of their own when comparing a description with
+# the tool's name or with another description.
+STOP = frozenset(
+    """a an the of for by to in on at from with and or its it this that these those
+    their his her our your my all any some each every one single up out into as via
+    is are be been being was were will can may should would could does do
+    me you we they them i us""".split()
+)
+# Words that make a label longer without saying more than the name.
+FILLER = frozenset(
+    """information info details detail data record records given specified specific
+    provided particular existing current new corresponding relevant matching
+    associated""".split()
+)
+# Boilerplate every good description shares: it must not make two tools look alike.
+BOILERPLATE = frozenset(
+    """use using used call calling called invoke tool tools function this when whenever
+    if only not do don't never instead""".split()
+)
+
+_SYNONYM_GROUPS = (
+    ("get", "fetch retriev obtain return read load lookup look show view display grab"),
+    ("search", "find query"),
+    ("list", "enumerat"),
+    ("creat", "add mak insert"),
+    ("delet", "remov destroy eras"),
+    ("updat", "modify modifi edit chang"),
+)
+_CANON: Dict[str, str] = {
+    _stem_form: _head for _head, _forms in _SYNONYM_GROUPS for _stem_form in [_head, *_forms.split()]
+}
+
+
+def stem(word: str) -> str:
+    w = word.lower().replace("\u2019", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.replace("'", "")
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 4 and w.endswith("ied"):
+        return w[:-3] + "y"
+    if len(w) > 5 and w.endswith("ing"):
+        w = _undouble(w[:-3])
+    elif len(w) > 4 and w.endswith("ed"):
+        w = _undouble(w[:-2])
+    elif len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
+        w = w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def _undouble(w: str) -> str:
+    return w[:-1] if _DOUBLED.search(w) else w
+
+
+_CANON_CACHE: Dict[str, str] = {}
+
+
+def canon(word: str) -> str:
+    c = _CANON_CACHE.get(word)
+    if c is None:
+        s = stem(word)
+        c = _CANON.get(s, s)
+        if len(_CANON_CACHE) < 50000:  # vocabulary of a code base; the bound guards memory
+            _CANON_CACHE[word] = c
+    return c
+
+
+def split_identifier(name: str) -> List[str]:
+    out: List[str] = []
+    for part in _NAME_SPLIT.split(name):
+        if part:
+            out.extend(p for p in _CAMEL_SPLIT.split(part) if p)
+    return out
