@@ -8,7 +8,7 @@ import pytest
 
 from toollint.config.settings import DEFAULT_EXCLUDE, ConfigError, Settings
 from toollint.config.load import VALID_KEYS, find_config, load, parse_code_list, parse_per_file_ignores
-from toollint.config.select import codes_for_path, enabled_codes, ignored_for_path
+from toollint.config.select import RuleSelection
 
 RULES = {
     "TL001": "syntax-error",
@@ -54,7 +54,7 @@ def config_error(path, **overrides) -> str:
 
 
 def selected(settings: Settings) -> set:
-    return set(enabled_codes(settings, RULES, DEFAULT_ON))
+    return set(RuleSelection(settings, RULES, DEFAULT_ON).enabled)
 
 
 # --- find_config ------------------------------------------------------------------------
@@ -525,7 +525,7 @@ def test_hand_built_settings_are_one_layer():
 
 
 def test_selection_ignores_default_codes_the_catalogue_lacks():
-    assert enabled_codes(Settings(), RULES, DEFAULT_ON | {"TL999"}) == DEFAULT_ON
+    assert RuleSelection(Settings(), RULES, DEFAULT_ON | {"TL999"}).enabled == DEFAULT_ON
 
 
 # --- per-file-ignores -------------------------------------------------------------------
@@ -533,6 +533,10 @@ def test_selection_ignores_default_codes_the_catalogue_lacks():
 
 def pfi(tmp_path, *pairs) -> Settings:
     return Settings(root=str(tmp_path), per_file_ignores=tuple((g, tuple(c)) for g, c in pairs))
+
+
+def ignored_for_path(settings: Settings, path: str) -> frozenset:
+    return RuleSelection(settings, RULES, DEFAULT_ON).ignored_for(path)
 
 
 def test_globs_match_relative_to_root(tmp_path, monkeypatch):
@@ -573,12 +577,24 @@ def test_matches_are_case_sensitive_and_merge(tmp_path):
 
 
 def test_codes_for_path_drops_by_prefix(tmp_path):
-    s = pfi(tmp_path, ("tests/*", ["TL1", "TL203"]))
-    enabled = enabled_codes(s, RULES, DEFAULT_ON)
-    assert codes_for_path(s, str(tmp_path / "tests" / "a.py"), enabled) == {
+    chosen = RuleSelection(pfi(tmp_path, ("tests/*", ["TL1", "TL203"])), RULES, DEFAULT_ON)
+    assert chosen.codes_for(str(tmp_path / "tests" / "a.py")) == {
         "TL001", "TL201", "TL301", "TL307",
     }
-    assert codes_for_path(s, str(tmp_path / "a.py"), enabled) == enabled
+    assert chosen.codes_for(str(tmp_path / "a.py")) == chosen.enabled
+    assert chosen.ignores("TL101", str(tmp_path / "tests" / "a.py"))
+    assert not chosen.ignores("TL201", str(tmp_path / "tests" / "a.py"))
+
+
+def test_a_selection_reads_a_relative_path_against_the_current_folder(tmp_path, monkeypatch):
+    # One selection serves a whole session (an editor's): a relative path it has seen
+    # before names another file once the working folder changes.
+    chosen = RuleSelection(pfi(tmp_path, ("tests/*", ["TL101"])), RULES, DEFAULT_ON)
+    monkeypatch.chdir(tmp_path)
+    assert chosen.ignored_for(os.path.join("tests", "a.py")) == {"TL101"}
+    (tmp_path / "src").mkdir()
+    monkeypatch.chdir(tmp_path / "src")
+    assert chosen.ignored_for(os.path.join("tests", "a.py")) == set()
 
 
 def test_config_per_file_ignores_are_relative_to_the_config_folder(tmp_path, monkeypatch):

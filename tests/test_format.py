@@ -574,3 +574,9 @@ def test_unsafe_scan_agrees_with_the_per_character_test_on_every_code_point():
 
     # sanitize() trusts the one-regex scan to say "nothing to escape"
     assert [hex(o) for o in range(0x110000) if bool(_ANY_UNSAFE.search(chr(o))) != _is_unsafe(chr(o))] == []
+
+
+def test_the_config_accepts_exactly_the_formats_render_offers():
+    from toollint.config.settings import OUTPUT_FORMATS
+
+    assert OUTPUT_FORMATS == FORMATS

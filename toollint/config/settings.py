@@ -90,7 +90,7 @@ class Settings:
     # The flat select/ignore fields above are the merged view, for display. A config
     # file and a command line cannot be merged flat without the command line losing
     # prefix-length ties to the config, so load() records the layers and
-    # enabled_codes() reads them; when empty, the flat fields are the only layer.
+    # RuleSelection (select.py) reads them; when empty, the flat fields are the only layer.
     selection_layers: Tuple[Selection, ...] = ()
 
 

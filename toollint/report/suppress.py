@@ -12,21 +12,19 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
     """(findings kept, warnings about malformed directives). With `report_unused` (and TL003
     enabled), a directive that suppressed nothing gives a TL003: off for a caller that ran
     only some rules, to whose findings the other directives do not answer."""
-    from toollint.config.select import enabled, ignored_for_path
+    from toollint.config.select import selection
     from toollint.report import noqa
     from toollint.rulekit.registry import all_rules
 
-    on = enabled(settings)
+    chosen = selection(settings)
     by_path: Dict[str, List[Finding]] = {}
     for f in findings:
-        ignored = ignored_for_path(settings, f.span.path)
-        if any(f.code.startswith(prefix) for prefix in ignored):
-            continue
-        by_path.setdefault(f.span.path, []).append(f)
+        if not chosen.ignores(f.code, f.span.path):
+            by_path.setdefault(f.span.path, []).append(f)
 
     kept: List[Finding] = []
     warnings: List[str] = []
-    report_unused = report_unused and "TL003" in on
+    report_unused = report_unused and chosen.decision_for("TL003")
     for path in sorted(set(by_path) | {p for p, m in project.modules.items() if m.comments and p in requested}):
         facts = project.modules.get(path)
         items = by_path.get(path, [])
@@ -39,9 +37,8 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
         )
         warnings.extend(f"{path}:{line}: {message}" for line, message in directives.warnings)
         items, unused = noqa.apply(items, directives, path=path, ignore_noqa=ignore_noqa,
-                                   report_unused=report_unused, enabled=on, known=all_rules())
+                                   report_unused=report_unused, enabled=chosen.enabled, known=all_rules())
         kept.extend(items)
         # A blanket `# noqa` may serve flake8 or ruff, whose findings toollint cannot see.
-        unused = [u for u in unused if "blanket" not in u.message]
-        kept.extend(u for u in unused if not any(u.code.startswith(p) for p in ignored_for_path(settings, path)))
+        kept.extend(u for u in unused if "blanket" not in u.message and not chosen.ignores(u.code, path))
     return kept, warnings

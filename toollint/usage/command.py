@@ -18,9 +18,10 @@ import sys
 from typing import Dict, List, Sequence, Tuple
 
 from toollint.commands.common import use_color, write
+from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 
-FINDING_FORMATS = ("concise", "full", "json", "github", "sarif", "gitlab")
+FINDING_FORMATS = OUTPUT_FORMATS
 _PAYLOAD_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 

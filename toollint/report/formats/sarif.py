@@ -1,0 +1,87 @@
+"""`sarif`: a SARIF 2.1.0 log, one run, every rule described."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Dict, List, Mapping, Optional, Sequence
+from urllib.parse import quote
+
+from toollint import __version__
+from toollint.model import Finding
+from toollint.report.formats.base import Context, Emitter
+from toollint.report.formats.common import ERROR_CODES, RuleDoc, dump, relpath
+
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/toollint/"
+
+_URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _level(code: str) -> str:
+    return "error" if code in ERROR_CODES else "warning"
+
+
+def _rule(code: str, name: str, doc: Optional[RuleDoc]) -> Dict[str, object]:
+    summary = doc.summary if doc is not None and doc.summary else name
+    full = doc.explanation if doc is not None and doc.explanation else summary
+    rule: Dict[str, object] = {
+        "id": code,
+        "name": doc.name if doc is not None else name,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": full},
+        "help": {"text": full},
+        "defaultConfiguration": {"level": _level(code)},
+    }
+    # helpUri must be an absolute URI; a repo-relative doc path would make viewers choke.
+    if doc is not None and doc.help_uri and _URI_SCHEME.match(doc.help_uri):
+        rule["helpUri"] = doc.help_uri
+    return rule
+
+
+def _artifact(path: str, root: str) -> Dict[str, object]:
+    rel, inside = relpath(path, root)
+    if inside:
+        # surrogateescape: a non-UTF-8 file name is percent-encoded as its own bytes.
+        return {"uri": quote(rel, safe="/", errors="surrogateescape"), "uriBaseId": "%SRCROOT%"}
+    # Outside the root there is no base to be relative to: an absolute file URI.
+    return {"uri": Path(os.path.abspath(path)).as_uri()}
+
+
+def _result(f: Finding, rule_index: int, root: str) -> Dict[str, object]:
+    s = f.span
+    region = {
+        "startLine": max(s.line, 1),
+        "startColumn": max(s.col, 1),
+        "endLine": max(s.end_line, s.line, 1),
+        "endColumn": max(s.end_col, 1),
+    }
+    return {
+        "ruleId": f.code,
+        "ruleIndex": rule_index,
+        "level": _level(f.code),
+        "message": {"text": f.message},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(s.path, root), "region": region}}],
+    }
+
+
+def _log(rules: List[Dict[str, object]], results: List[Dict[str, object]]) -> Dict[str, object]:
+    driver = {"name": "toollint", "version": __version__, "informationUri": INFORMATION_URI, "rules": rules}
+    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+class Sarif(Emitter):
+    name = "sarif"
+    reads_rule_docs = True  # the run's rule descriptions
+
+    def emit(self, findings: Sequence[Finding], ctx: Context) -> str:
+        docs: Mapping[str, RuleDoc] = ctx.docs
+        names: Dict[str, str] = {code: doc.name for code, doc in docs.items()}
+        for f in findings:
+            # A code without a doc still needs a rule entry for ruleIndex to point at.
+            names.setdefault(f.code, f.name)
+        codes = sorted(names)
+        index = {code: i for i, code in enumerate(codes)}
+        rules = [_rule(code, names[code], docs.get(code)) for code in codes]
+        return dump(_log(rules, [_result(f, index[f.code], ctx.root) for f in findings]))
