@@ -1,0 +1,84 @@
+"""Differential test: the static pydantic schema (frameworks/pydantic_schema.py) against
+real pydantic's model_json_schema() on the models in tests/data/pydantic (test data,
+imported here; toollint itself never imports what it reads)."""
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import sys
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+pydantic = pytest.importorskip("pydantic")
+pydantic_v1 = pytest.importorskip("pydantic.v1")
+if sys.version_info < (3, 10):
+    pytest.skip("the test data spells unions `X | None`", allow_module_level=True)
+
+from toollint.config.settings import Settings  # noqa: E402
+from toollint.extract import extract_module, module_name  # noqa: E402
+from toollint.frameworks.pydantic_schema import model_json_schema, project_resolver  # noqa: E402
+from toollint.model import Unresolved  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "pydantic"
+# Models whose schema the static side may not know; any other unresolved one fails.
+EXPECTED_UNRESOLVED = {
+    "validators.PlainValidator", "validators.CustomSchema", "validators.GenericModel",
+    "validators.CallableExtra", "edge.OldStyle", "edge.Tree", "edge.Forward", "edge.Money",
+    "edge.UsesAlias", "edge.Deprecated", "edge.OldStyle",
+}
+
+
+def _facts():
+    out = []
+    for path in sorted(DATA.rglob("*.py")):
+        rel = path.relative_to(DATA).as_posix()
+        module, is_package = module_name(rel)
+        text = path.read_text()
+        out.append(extract_module(rel, module, is_package, cst.parse_module(text), text, Settings()))
+    return out
+
+
+_MODELS = (pydantic.BaseModel, pydantic_v1.BaseModel)
+
+
+def _real_models():
+    sys.path.insert(0, str(DATA))
+    try:
+        for facts in _facts():
+            module = importlib.import_module(facts.module)
+            for name, obj in vars(module).items():
+                if inspect.isclass(obj) and obj.__module__ == facts.module and issubclass(obj, _MODELS):
+                    yield facts, name, obj
+    finally:
+        sys.path.remove(str(DATA))
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    facts = _facts()
+    resolve = project_resolver(facts)
+    cases = []
+    for module_facts, name, cls in _real_models():
+        static = model_json_schema(resolve(module_facts.module, name), resolve)
+        cases.append((f"{module_facts.module.split('.')[-1]}.{name}", cls, static))
+    return cases
+
+
+def test_corpus_is_large_enough(corpus):
+    assert len(corpus) >= 60
+
+
+def test_static_schema_equals_pydantic_or_is_unresolved(corpus):
+    unresolved, different = {}, {}
+    for label, cls, static in corpus:
+        if isinstance(static, Unresolved):
+            unresolved[label] = static.reason
+        elif not issubclass(cls, pydantic.BaseModel):
+            different[label] = (static, "a pydantic v1 model: its schema() is another generator's")
+        elif json.dumps(static, sort_keys=True) != json.dumps(cls.model_json_schema(), sort_keys=True):
+            different[label] = (static, cls.model_json_schema())
+    assert different == {}
+    assert set(unresolved) == EXPECTED_UNRESOLVED, unresolved
