@@ -82,3 +82,66 @@ def test_static_schema_equals_pydantic_or_is_unresolved(corpus):
             different[label] = (static, cls.model_json_schema())
     assert different == {}
     assert set(unresolved) == EXPECTED_UNRESOLVED, unresolved
+
+
+# --- generated models ------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PRELUDE = '''import enum
+from typing import Any, Dict, List, Literal, Optional, Union
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Color(str, enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Inner(BaseModel):
+    """Nested."""
+    x: int
+'''
+_LEAVES = st.sampled_from(["str", "int", "float", "bool", "Any", "Color", "Inner", 'Literal["a", "b"]',
+                           "Literal[1]", "bytes"])
+_TYPES = st.recursive(_LEAVES, lambda inner: st.one_of(
+    inner.map(lambda t: f"Optional[{t}]"), inner.map(lambda t: f"list[{t}]"), inner.map(lambda t: f"List[{t}]"),
+    inner.map(lambda t: f"dict[str, {t}]"), inner.map(lambda t: f"{t} | None"),
+    inner.map(lambda t: f"tuple[{t}, ...]"), st.tuples(inner, inner).map(lambda p: f"Union[{p[0]}, {p[1]}]")),
+    max_leaves=3)
+_DEFAULTS = st.sampled_from(["", " = None", " = 1", ' = "s"', " = []", " = {}", " = -2.5", " = True",
+                             ' = Field(description="d")', ' = Field(None, title="T")',
+                             ' = Field("x", alias="anAlias")', " = Field(default_factory=list)",
+                             ' = Field(examples=[1, 2], json_schema_extra={"x-k": "v"})'])
+
+
+@st.composite
+def _model_source(draw):
+    lines = ["", "", "class Gen(BaseModel):"]
+    if draw(st.booleans()):
+        lines.append('    """Generated.\n\n    More text.\n    """')
+    if draw(st.booleans()):
+        lines.append('    model_config = ConfigDict(extra="forbid")')
+    names = draw(st.lists(st.from_regex(r"f_[a-z][a-z_]{0,5}", fullmatch=True), max_size=5, unique=True))
+    for name in names:
+        annotation = draw(_TYPES)
+        default = draw(_DEFAULTS)
+        if annotation in ("int", "float") and draw(st.booleans()):
+            default = " = Field(0, ge=0, lt=100)"
+        elif annotation == "str" and draw(st.booleans()):
+            default = ' = Field(min_length=1, max_length=9, pattern="^a")'
+        lines.append(f"    {name}: {annotation}{default}")
+    lines.append("    pass")
+    return _PRELUDE + "\n".join(lines) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(_model_source())
+def test_generated_models_match_pydantic(source):
+    namespace: dict = {"__name__": "gen"}
+    exec(compile(source, "gen.py", "exec", dont_inherit=True), namespace)  # not this file's __future__
+    facts = extract_module("gen.py", "gen", False, cst.parse_module(source), source, Settings())
+    resolve = project_resolver([facts])
+    static = model_json_schema(resolve("gen", "Gen"), resolve)
+    assert not isinstance(static, Unresolved), static.reason
+    assert json.dumps(static, sort_keys=True) == json.dumps(namespace["Gen"].model_json_schema(), sort_keys=True)

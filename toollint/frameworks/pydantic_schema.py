@@ -36,7 +36,8 @@ _LISTS = {"list", "typing.List", "typing.Sequence", "collections.abc.Sequence"}
 _SETS = {"set", "typing.Set", "frozenset", "typing.FrozenSet"}
 _TUPLES = {"tuple", "typing.Tuple"}
 _DICTS = {"dict", "typing.Dict"}
-_TYPING = ("typing.", "typing_extensions.")
+_OPTIONALS = {"typing.Optional", "typing_extensions.Optional"}
+_UNIONS = _OPTIONALS | {"typing.Union", "typing_extensions.Union"}
 # Config keys that do not change the validation-mode schema, besides extra and title.
 _QUIET_CONFIG = {"frozen", "str_strip_whitespace", "str_to_lower", "str_to_upper", "validate_assignment",
                  "arbitrary_types_allowed", "populate_by_name", "from_attributes", "validate_default",
@@ -70,7 +71,7 @@ def model_json_schema(model: ModelClass, resolve: Resolver) -> Union[Dict[str, A
 
 
 def _title(name: str) -> str:
-    return name.title().replace("_", " ")
+    return name.title().replace("_", " ").strip()
 
 
 _EMPTY_CALLS = {"set": [], "frozenset": [], "list": [], "tuple": []}
@@ -89,6 +90,24 @@ def _const(value: Optional[Value], what: str) -> Any:
     if not isinstance(value, Const):
         raise _Unsure(f"{what} is not a constant")
     return value.value
+
+
+def _flatten(members: Tuple[TypeExpr, ...]) -> List[TypeExpr]:
+    """Union members as typing keeps them: nested unions spliced in, repeats dropped."""
+    out: List[TypeExpr] = []
+    seen: Set[Tuple[str, str]] = set()
+    for m in members:
+        if m.kind == "union" or m.kind == "subscript" and m.name in _UNIONS:
+            inner = m.args + ((TypeExpr("name", "None"),) if m.name in _OPTIONALS else ())
+            nested = _flatten(inner)
+        else:
+            nested = [m]
+        for n in nested:
+            key = (n.kind, n.name) if n.kind == "name" else (n.kind, n.text)
+            if key not in seen:
+                seen.add(key)
+                out.append(n)
+    return out
 
 
 class _Generator:
@@ -335,10 +354,8 @@ class _Generator:
         if t.kind != "subscript":
             raise _Unsure(f"annotation '{t.text}' is not modelled")
         name, args = t.name, t.args
-        if name in ("typing.Optional", "typing_extensions.Optional") and len(args) == 1:
-            return self.union((args[0], TypeExpr("name", "None")))
-        if name in ("typing.Union", "typing_extensions.Union"):
-            return self.union(args)
+        if name in _UNIONS:
+            return self.union((t,))
         if name in ("typing.Literal", "typing_extensions.Literal"):
             return self.literal(t)
         if name in _LISTS | _SETS and len(args) == 1:
@@ -357,19 +374,15 @@ class _Generator:
         raise _Unsure(f"annotation '{t.text}' is not modelled")
 
     def union(self, members: Tuple[TypeExpr, ...]) -> Dict[str, Any]:
-        flat: List[TypeExpr] = []
-        for m in members:
-            if m.kind == "subscript" and m.name in ("typing.Optional", "typing.Union"):
-                raise _Unsure("a union nested in a union")
-            flat.append(m)
+        flat = _flatten(members)
+        heads = [f.name for f in flat if f.kind == "subscript"]
+        if len(set(heads)) != len(heads):
+            raise _Unsure("a union whose members may be the same type")
         schemas = [self.type_schema(m) for m in flat if m.name != "None"]
-        nullable = len(schemas) != len(flat)
-        if nullable:
+        if len(schemas) != len(flat):
             schemas.append({"type": "null"})
         if len(schemas) == 1:
             return schemas[0]
-        if any(not s for s in schemas):
-            raise _Unsure("Any in a union")
         return {"anyOf": schemas}
 
     def literal(self, t: TypeExpr) -> Dict[str, Any]:
