@@ -41,11 +41,10 @@ _UNIONS = _OPTIONALS | {"typing.Union", "typing_extensions.Union"}
 # Config keys that do not change the validation-mode schema, besides extra and title.
 _QUIET_CONFIG = {"frozen", "str_strip_whitespace", "str_to_lower", "str_to_upper", "validate_assignment",
                  "arbitrary_types_allowed", "populate_by_name", "from_attributes", "validate_default",
-                 "protected_namespaces", "revalidate_instances", "allow_population_by_field_name", "orm_mode",
-                 "anystr_strip_whitespace", "use_enum_values"}
+                 "revalidate_instances"}
 _FIELD_KEYS = {"default", "default_factory", "alias", "title", "description", "examples", "ge", "gt", "le",
                "lt", "multiple_of", "min_length", "max_length", "pattern", "json_schema_extra", "repr",
-               "exclude", "strict", "min_items", "max_items"}
+               "exclude"}
 _NUMERIC = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum", "lt": "exclusiveMaximum",
             "multiple_of": "multipleOf"}
 _LENGTHS = {"string": ("minLength", "maxLength"), "array": ("minItems", "maxItems")}
@@ -113,8 +112,8 @@ def _flatten(members: Tuple[TypeExpr, ...]) -> List[TypeExpr]:
 class _Generator:
     def __init__(self, resolve: Resolver) -> None:
         self.resolve = resolve
-        self.defs: Dict[str, Tuple[Tuple[str, str], Dict[str, Any]]] = {}  # title -> (class key, schema)
-        self.building: Set[Tuple[str, str]] = set()
+        self.defs: Dict[str, Tuple[tuple, Dict[str, Any]]] = {}  # title -> (class key, schema)
+        self.building: Set[tuple] = set()
         self.extra: List[Optional[str]] = [None]  # the enclosing model's `extra`, which TypedDicts follow
 
     def lookup(self, dotted: str) -> Optional[ModelClass]:
@@ -179,7 +178,7 @@ class _Generator:
 
     def typeddict(self, cls: ModelClass, chain: Tuple[ModelClass, ...]) -> Dict[str, Any]:
         properties: Dict[str, Any] = {}
-        required: List[str] = []
+        needed: Dict[str, bool] = {}
         for ancestor in chain:
             total = True
             for key, value in ancestor.keywords:
@@ -191,8 +190,9 @@ class _Generator:
                 raise _Unsure(f"TypedDict '{ancestor.name}' has a value in its body")
             props, req = self.properties(ancestor, fields, model=False, total=total)
             properties.update(props)
-            required = [r for r in required if r not in props] + req
+            needed.update((key, key in req) for key in props)
         schema: Dict[str, Any] = {"properties": properties, "title": cls.name, "type": "object"}
+        required = [key for key in properties if needed[key]]
         if required:
             schema["required"] = required
         if self.extra[-1] in ("forbid", "allow"):
@@ -227,15 +227,16 @@ class _Generator:
             schema["description"] = inspect.cleandoc(cls.docstring.value)
 
     def reference(self, cls: ModelClass) -> Dict[str, Any]:
-        key = (cls.module, cls.name)
+        kind, chain = self.classify(cls)
+        # a TypedDict follows the enclosing model's `extra`: under two, it is two schemas
+        key = (cls.module, cls.name, self.extra[-1] if kind == "typeddict" else None)
         if key in self.building:
             raise _Unsure(f"'{cls.name}' refers to itself")
         known = self.defs.get(cls.name)
         if known is not None:
             if known[0] != key:
-                raise _Unsure(f"two classes named '{cls.name}'")
+                raise _Unsure(f"two classes named '{cls.name}', or one under two configs")
             return {"$ref": f"#/$defs/{cls.name}"}
-        kind, chain = self.classify(cls)
         self.building.add(key)
         try:
             body = getattr(self, kind)(cls, chain)
@@ -279,6 +280,8 @@ class _Generator:
         for meta in annotation.args[1:]:
             if meta.kind != "call" or meta.name not in ("pydantic.Field", "pydantic.fields.Field"):
                 raise _Unsure(f"Annotated metadata '{meta.text}'")
+            if any(k in ("default", "default_factory") for k, _ in meta.keywords):
+                raise _Unsure("a default inside Annotated")
             merged.update(meta.keywords)
         merged.update(info)  # the assigned Field() wins over the annotation's
         return self.unwrap(annotation.args[0], merged)
@@ -320,7 +323,7 @@ class _Generator:
 
     def constrain(self, schema: Dict[str, Any], info: Dict[str, Value]) -> None:
         wanted = {k: _const(v, k) for k, v in info.items() if k in _NUMERIC or k in (
-            "min_length", "max_length", "pattern", "min_items", "max_items")}
+            "min_length", "max_length", "pattern")}
         if not wanted:
             return
         target = schema
@@ -332,8 +335,6 @@ class _Generator:
                 target[_NUMERIC[key]] = value
             elif key in ("min_length", "max_length") and kind in _LENGTHS:
                 target[_LENGTHS[kind][key == "max_length"]] = value
-            elif key in ("min_items", "max_items") and kind == "array":
-                target[_LENGTHS["array"][key == "max_items"]] = value
             elif key == "pattern" and kind == "string":
                 target["pattern"] = value
             else:

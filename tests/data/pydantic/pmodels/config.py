@@ -57,3 +57,11 @@ class Strip(BaseModel):
     model_config = ConfigDict(str_strip_whitespace=True, populate_by_name=True)
 
     name: str = Field(alias="Name")
+
+
+class Quiet(BaseModel):
+    model_config = ConfigDict(validate_assignment=True, arbitrary_types_allowed=True, from_attributes=True,
+                              validate_default=True, revalidate_instances="always", str_to_lower=True,
+                              str_to_upper=False)
+
+    a: str = "A"

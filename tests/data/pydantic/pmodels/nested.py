@@ -103,3 +103,24 @@ class Override(Tagged):
 class ListOfEnums(BaseModel):
     sizes: list[Size]
     maybe: Optional[Size] = None
+
+
+class HoldsTypedDict(BaseModel):
+    movie: Movie
+    partial: Partial = {"year": 1}
+
+
+class ForbidOverLoose(BaseModel):
+    """A forbidding model whose nested model does not forbid: the TypedDict follows the nested one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    inner: HoldsTypedDict
+
+
+class SubMovie(Movie, total=False):
+    rating: float
+
+
+class UsesSubMovie(BaseModel):
+    sub: SubMovie
