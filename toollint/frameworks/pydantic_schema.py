@@ -56,6 +56,12 @@ class _Unsure(Exception):
 
 def model_json_schema(model: ModelClass, resolve: Resolver) -> Union[Dict[str, Any], Unresolved]:
     """The schema pydantic would give for `model`, or why it cannot be known statically."""
+    return schema_with_classes(model, resolve)[0]
+
+
+def schema_with_classes(model: ModelClass, resolve: Resolver) -> Tuple[Union[Dict[str, Any], Unresolved],
+                                                                      Dict[str, ModelClass]]:
+    """The schema, and the class each `$defs` entry was generated from."""
     generator = _Generator(resolve)
     try:
         kind, chain = generator.classify(model)
@@ -63,10 +69,34 @@ def model_json_schema(model: ModelClass, resolve: Resolver) -> Union[Dict[str, A
             raise _Unsure(f"'{model.name}' is not a pydantic model")
         schema = generator.model(model, chain)
     except _Unsure as unsure:
-        return Unresolved(f"the schema of '{model.name}': {unsure}", model.span)
+        return Unresolved(f"the schema of '{model.name}': {unsure}", model.span), {}
     if generator.defs:
         schema["$defs"] = {name: body for name, (_, body) in sorted(generator.defs.items())}
-    return schema
+    return _sorted(schema), {name: resolve(key[0], key[1]) for name, (key, _) in generator.defs.items()}
+
+
+def field_spans(cls: ModelClass, resolve: Resolver) -> Dict[str, Any]:
+    """Property name -> the Span of the field that declares it, inherited fields included."""
+    out: Dict[str, Any] = {}
+    for base in cls.bases:
+        module, _, name = base.rpartition(".")
+        parent = resolve(module, name) if base not in _BASEMODEL | _TYPEDDICT else None
+        if parent is not None and parent is not cls:
+            out.update(field_spans(parent, resolve))
+    for field in cls.fields:
+        alias = dict(field.field or ()).get("alias")
+        out[alias.value if isinstance(alias, Const) and isinstance(alias.value, str) else field.name] = field.span
+    return out
+
+
+def _sorted(value: Any, parent: str = "") -> Any:
+    """Keys in pydantic's order: sorted at every level but a properties map and a default."""
+    if isinstance(value, dict):
+        keys = value if parent in ("properties", "default") else sorted(value)
+        return {key: _sorted(value[key], key) for key in keys}
+    if isinstance(value, list):
+        return [_sorted(item, parent) for item in value]
+    return value
 
 
 def _title(name: str) -> str:
@@ -267,6 +297,8 @@ class _Generator:
             if unknown:
                 raise _Unsure(f"Field({sorted(unknown)[0]}=...) of '{cls.name}.{field.name}'")
             key = _const(info["alias"], "alias") if "alias" in info else field.name
+            if key in properties:
+                raise _Unsure(f"two fields of '{cls.name}' are called '{key}'")
             properties[key] = self.property(field, annotation, info, key)
             if not model and needed or model and not (field.has_default or "default_factory" in info):
                 required.append(key)
@@ -400,21 +432,3 @@ class _Generator:
         elif types & {bool, float}:
             raise _Unsure("a Literal mixing booleans or floats with other values")
         return schema
-
-
-def project_resolver(modules) -> Resolver:
-    """A resolver over extracted ModuleFacts: a class where it is defined, or through the
-    imports of the module named (`from .models import Item` re-exported by a package)."""
-    classes = {(m.module, c.name): c for m in modules for c in m.models}
-    imports = {(m.module, local): (mod, attr) for m in modules for local, mod, attr in m.imports if attr}
-
-    def resolve(module: str, name: str) -> Optional[ModelClass]:
-        for _ in range(20):
-            if (module, name) in classes:
-                return classes[(module, name)]
-            if (module, name) not in imports:
-                return None
-            module, name = imports[(module, name)]
-        return None
-
-    return resolve
