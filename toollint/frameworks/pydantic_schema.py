@@ -408,11 +408,12 @@ class _Generator:
 
     def union(self, members: Tuple[TypeExpr, ...]) -> Dict[str, Any]:
         flat = _flatten(members)
-        heads = [f.name for f in flat if f.kind == "subscript"]
-        if len(set(heads)) != len(heads):
-            raise _Unsure("a union whose members may be the same type")
-        schemas = [self.type_schema(m) for m in flat if m.name != "None"]
-        if len(schemas) != len(flat):
+        schemas: List[Dict[str, Any]] = []
+        for m in flat:
+            schema = self.type_schema(m) if m.name != "None" else None
+            if schema is not None and schema not in schemas:  # pydantic drops repeated schemas too
+                schemas.append(schema)
+        if any(m.name == "None" for m in flat):
             schemas.append({"type": "null"})
         if len(schemas) == 1:
             return schemas[0]
