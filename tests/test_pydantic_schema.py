@@ -12,6 +12,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # class Config, on purpose
 pydantic = pytest.importorskip("pydantic")
 pydantic_v1 = pytest.importorskip("pydantic.v1")
 if sys.version_info < (3, 10):

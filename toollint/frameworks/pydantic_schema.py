@@ -351,6 +351,8 @@ class _Generator:
                 for member in cls.fields:
                     if member.name == value.name and member.annotation is None:
                         return _const(member.default, f"member {value.name}")
+        if isinstance(value, ListVal) and value.complete:
+            return [self.default(item, name) for item in value.items]
         return _json(value, f"the default of '{name}'")
 
     def constrain(self, schema: Dict[str, Any], info: Dict[str, Value]) -> None:

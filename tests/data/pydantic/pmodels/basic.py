@@ -1,7 +1,10 @@
 """Scalars, defaults, Optional, Field and docstrings."""
 from typing import Any, ClassVar, Optional, Union
 
+import typing
+
 import pydantic
+import typing_extensions
 from pydantic import BaseModel, Field
 
 
@@ -99,3 +102,15 @@ class ClassVars(BaseModel):
     kind: ClassVar[str] = "k"
     _private: int = 3
     public: int = 1
+
+
+class Hidden(BaseModel):
+    secret: int = Field(0, repr=False, exclude=True, description="Not shown")
+
+
+class BareTyping(BaseModel):
+    a: typing.Dict
+    b: typing.Tuple
+    c: typing.Set
+    d: typing.List = []
+    e: typing_extensions.Any = None

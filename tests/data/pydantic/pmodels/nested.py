@@ -124,3 +124,9 @@ class SubMovie(Movie, total=False):
 
 class UsesSubMovie(BaseModel):
     sub: SubMovie
+
+
+class EnumDefaults(BaseModel):
+    priority: Priority = Priority.HIGH
+    level: Level = Level.TWO
+    colors: list[Color] = [Color.GREEN]
