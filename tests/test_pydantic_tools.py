@@ -96,3 +96,8 @@ def test_nested_model_field_is_reported_in_the_nested_model(lint):
     models = DESCRIBED.replace('short: bool = Field(False, description="Give the output in the short format.")',
                                "short: bool = False")
     assert lint(_project(models), select=["TL207"]) == [("pkg/models.py", 9, "TL207")]  # `short`
+
+
+def test_noqa_on_the_field_line_suppresses_its_finding(lint):
+    models = UNDESCRIBED.replace("verbose: bool = False", "verbose: bool = False  # noqa: TL207")
+    assert lint(_project(models), select=["TL207"]) == []

@@ -10,8 +10,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from toollint.model import CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, TypeExpr, Unresolved, Value, is_complete, \
-    to_python
+from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, TypeExpr, Unresolved,
+                            Value, is_complete, to_python)
 
 Resolver = Callable[[str, str], Optional[ModelClass]]  # (module, class name) -> the class, if known
 
@@ -26,7 +26,8 @@ _SCALARS: Dict[str, Dict[str, Any]] = {
     "typing.Any": {}, "typing_extensions.Any": {},
     "datetime.datetime": {"type": "string", "format": "date-time"},
     "datetime.date": {"type": "string", "format": "date"}, "uuid.UUID": {"type": "string", "format": "uuid"},
-    "dict": {"type": "object", "additionalProperties": True}, "typing.Dict": {"type": "object", "additionalProperties": True},
+    "dict": {"type": "object", "additionalProperties": True},
+    "typing.Dict": {"type": "object", "additionalProperties": True},
     "list": {"type": "array", "items": {}}, "typing.List": {"type": "array", "items": {}},
     "tuple": {"type": "array", "items": {}}, "typing.Tuple": {"type": "array", "items": {}},
     "set": {"type": "array", "items": {}, "uniqueItems": True},
