@@ -316,6 +316,7 @@ class ModuleFacts:
     error: Optional["Finding"] = None  # TL001 when the file could not be read or parsed
     internal_error: Optional[str] = None  # the traceback of a bug of ours, for --verbose
     registration: Optional[Registration] = None  # None: hands no tools over, uses none elsewhere
+    models: Tuple["ModelClass", ...] = ()  # classes that may be pydantic models, TypedDicts, Enums
 
 
 # --- findings --------------------------------------------------------------------------
@@ -331,3 +332,51 @@ class Finding:
 
     def sort_key(self) -> Tuple[str, int, int, str, str]:
         return (self.span.path, self.span.line, self.span.col, self.code, self.message)
+
+
+# --- classes a framework may turn into a schema (issue 16; extract/models.py) ------------
+
+
+@dataclass(frozen=True)
+class TypeExpr:
+    """An annotation as a small tree: `Optional[list[Item]]`, `int | None`, `Literal["a"]`.
+
+    Names are dotted and resolved through the module's imports ("typing.Optional",
+    "pkg.models.Item"); builtins stay bare ("str"); classes of the same module are
+    qualified with it.
+    """
+
+    kind: str  # "name" | "subscript" | "union" (X | Y) | "literal" (a constant) | "call" | "other"
+    name: str = ""  # for name, subscript and call
+    args: Tuple["TypeExpr", ...] = ()  # subscript arguments, union members, call positionals
+    value: Optional[Value] = None  # for literal
+    keywords: Tuple[Tuple[str, Value], ...] = ()  # for call: `Field(gt=0)` inside Annotated
+    text: str = ""  # source, for messages
+
+
+@dataclass(frozen=True)
+class ModelField:
+    """One annotated class attribute (or an Enum member, then annotation is None)."""
+
+    name: str
+    span: Span
+    annotation: Optional[TypeExpr]
+    has_default: bool = False  # `= value` or Field(value) / Field(default=...), not `...`
+    default: Optional[Value] = None
+    field: Optional[Tuple[Tuple[str, Value], ...]] = None  # `= Field(...)`'s arguments (default included)
+    default_factory: bool = False
+
+
+@dataclass(frozen=True)
+class ModelClass:
+    """A module-level class that may be a pydantic model, a TypedDict or an Enum."""
+
+    name: str
+    module: str
+    span: Span  # the class name
+    bases: Tuple[str, ...]  # dotted, resolved like annotations
+    keywords: Tuple[Tuple[str, Value], ...] = ()  # `class M(BaseModel, extra="forbid")`, `total=False`
+    docstring: Optional[Str] = None
+    fields: Tuple[ModelField, ...] = ()
+    config: Tuple[Tuple[str, Value], ...] = ()  # model_config = ConfigDict(...) / v1 `class Config`
+    unresolved: Tuple[str, ...] = ()  # features not modelled: any of them leaves the schema unknown

@@ -13,6 +13,7 @@ from toollint.extract import discovery
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
+from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
@@ -190,6 +191,8 @@ class _Extractor:
             forced_tools=forced_tool_names(self.text),
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
                                        self.span_of),
+            models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
+                                 self.code_of),
         )
 
 

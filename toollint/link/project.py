@@ -14,6 +14,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.extract.decorated import finish_pending
 from toollint.extract.shapes import tool_from_value
+from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.model import (
     CallVal,
     Category,
@@ -108,6 +109,13 @@ class _Resolver:
         self.constants: Dict[str, Dict[str, Value]] = {}
         self.functions: Dict[str, Dict[str, FunctionSig]] = {}
         self.budget = MAX_RESOLVED_NODES
+        self.models = module_resolver(self.module)
+        self.paths: Dict[str, ModuleFacts] = {}
+
+    def module_at(self, path: str) -> Optional[ModuleFacts]:
+        if path not in self.paths:
+            self.paths.update((m.path, m) for m in self.by_module.values() if m is not None)
+        return self.paths.get(path)
 
     def module(self, name: str) -> Optional[ModuleFacts]:
         if name not in self.by_module:
@@ -194,6 +202,9 @@ class _Resolver:
                 items.append(self.resolve(item, depth + 1, seen))
             return ListVal(tuple(items), value.span, complete)
         if isinstance(value, CallVal):
+            derived = schema_call(value, self.module_at, self.models)  # `Model.model_json_schema()`
+            if derived is not None:
+                return derived
             return CallVal(
                 value.func,
                 tuple(self.resolve(a, depth + 1, seen) for a in value.args),
