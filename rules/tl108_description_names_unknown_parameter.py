@@ -328,27 +328,6 @@ class DescriptionNamesUnknownParameter(Rule):
     name = "description-names-unknown-parameter"
     summary = "The description or docstring refers to a parameter the tool does not have"
 
-    def __init__(self) -> None:
-        self._project = None
-        self._project_words: Set[str] = set()
-
-    def _known_in_project(self, project) -> Set[str]:
-        """Tool names, property names and function names anywhere in the project: a bare
-        backticked name that is one of these is not a parameter this tool lost."""
-        if self._project is not project:
-            words: Set[str] = set()
-            for tool in project.all_tools():
-                if tool.name.value:
-                    words.add(tool.name.value)
-                props = properties(tool.schema)
-                if props:
-                    words.update(props)
-            for facts in project.modules.values():
-                for qualname, _ in facts.functions:
-                    words.add(qualname.rpartition(".")[2])
-            self._project, self._project_words = project, words
-        return self._project_words
-
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
@@ -394,7 +373,7 @@ class DescriptionNamesUnknownParameter(Rule):
                         if pointers is None:
                             pointers = {n for n, _ in mentioned_tools(text)}  # TL105's to report
                         if (m.name in strings or m.name in pointers or m.name == tool.name.value
-                                or m.name in self._known_in_project(ctx.project)):
+                                or m.name in ctx.project.vocabulary):
                             continue
                 reported.add(m.name)
                 found.append((what, s, m))

@@ -18,7 +18,7 @@ import pytest
 
 from toollint.config.settings import Settings
 from toollint.engine.core import extract_file
-from toollint.extract.decorated import finish_pending
+from toollint.link.graph import finish_pending
 from toollint.model import DictVal, ListVal, ModuleFacts, PendingTool, Tool, Unresolved, to_python
 from toollint.front.prefilter import may_define_tools, needles
 

@@ -25,17 +25,6 @@ _MUTATION = re.compile(
 )
 
 
-def module_name(relpath: str) -> Tuple[str, bool]:
-    """('pkg.sub.mod', is_package) for a path relative to the project root."""
-    parts = relpath.replace("\\", "/").split("/")
-    if parts and parts[-1].endswith(".py"):
-        parts[-1] = parts[-1][:-3]
-    is_package = parts[-1] == "__init__"
-    if is_package:
-        parts = parts[:-1]
-    return ".".join(p for p in parts if p and p != "."), is_package
-
-
 class _Extractor:
     def __init__(self, path: str, module: str, is_package: bool, tree: cst.Module,
                  settings: Settings, text: str) -> None:
