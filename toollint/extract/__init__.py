@@ -16,6 +16,7 @@ from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
+from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
 
 # Where a registry is changed after its assignment, static evaluation cannot see all of it.
@@ -102,13 +103,7 @@ class _Extractor:
             return
         base = dotted(node.module) if node.module is not None else ""
         if node.relative:
-            level = len(node.relative)
-            package = self.module.split(".") if self.module else []
-            if not self.is_package:
-                package = package[:-1]
-            if level > 1:
-                package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
-            base = ".".join([p for p in package if p] + ([base] if base else []))
+            base = absolute_import(self.module, self.is_package, len(node.relative), base)
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:

@@ -23,6 +23,16 @@ def module_name(relpath: str) -> Tuple[str, bool]:
     return ".".join(p for p in parts if p and p != "."), is_package
 
 
+def absolute_import(module: str, is_package: bool, level: int, name: str) -> str:
+    """The module `from <level dots><name> import ...` in `module` names."""
+    package = module.split(".") if module else []
+    if not is_package:
+        package = package[:-1]
+    if level > 1:
+        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+    return ".".join([p for p in package if p] + ([name] if name else []))
+
+
 def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]]:
     """Dotted module name -> (path, is_package) from (path, path relative to the root) pairs,
     also without a leading `src.`; files outside the root have no name."""

@@ -4,17 +4,19 @@ Resolves names imported between project modules (Ref) into their values, interpr
 registries (definitions, handlers, categories, always-offered) and groups the registries
 that belong together: the ones in one module, and the ones whose modules import each
 other. A group is what one agent offers: rules about handlers and routers look inside it.
+The Project and its Groups are frozen (toollint/model.py): what rules ask of the whole
+project is computed here, once.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
-from toollint.rulekit.schema import properties
 from toollint.model import (
     CallVal,
     Category,
@@ -35,6 +37,7 @@ from toollint.model import (
     Unresolved,
     Value,
 )
+from toollint.rulekit.schema import properties
 
 MAX_RESOLVE_DEPTH = 50
 # Values built per registry. Modules that each double what the previous one exports
@@ -384,7 +387,7 @@ def _project(modules: Dict[str, ModuleFacts], groups: Tuple[Group, ...]) -> Proj
     for facts in modules.values():
         vocabulary.update(qualname.rpartition(".")[2] for qualname, _ in facts.functions)
     return Project(
-        modules=modules,
+        modules=MappingProxyType(modules),
         groups=groups,
         all_definitions_complete=all(g.definitions_complete for g in groups if g.definitions or g.decorated),
         all_names=frozenset(n for g in groups for n in g.defined_names),

@@ -4,6 +4,7 @@ resolved through imports, re-exports and list constants.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Dict, List, Set, Tuple
 
 from toollint.link.graph import ModuleGraph, imported_as
@@ -27,7 +28,8 @@ def wiring(graph: ModuleGraph) -> Wiring:
         if found:
             agents[d.path] = found
     return Wiring(builders=tuple(m.path for m in builders), registered=frozenset(resolver.registered),
-                  open=frozenset(resolver.open), agents=agents, users=_users(graph.modules))
+                  open=frozenset(resolver.open), agents=MappingProxyType(agents),
+                  users=MappingProxyType(_users(graph.modules)))
 
 
 def _users(modules: List[ModuleFacts]) -> Dict[Tuple[str, str], Tuple[str, ...]]:
