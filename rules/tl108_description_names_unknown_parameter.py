@@ -377,9 +377,10 @@ class DescriptionNamesUnknownParameter(Rule):
                             continue
                 reported.add(m.name)
                 found.append((what, s, m))
-        if not found:
-            return
+        if found:
+            yield from self._reports(tool, found, read, params, strings)
 
+    def _reports(self, tool, found, read, params: List[str], strings: Set[str]):
         documented = {m.name for _, _, ms in read for m in ms if m.kind == "entry"}
         undocumented = [p for p in params if p not in documented]
         unknown_entries = [m for _, _, m in found if m.kind == "entry"]
