@@ -357,6 +357,17 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Mention:
+    """A parameter name a description or docstring refers to (toollint/link/mentions.py)."""
+
+    name: str
+    offset: int  # in the text's value
+    # "entry" (of a parameter section), "noun" ("the `x` parameter"), "field" ("the `x`
+    # field"), "assign" (`x=true`), "bare" (a snake_case name alone)
+    kind: str
+
+
+@dataclass(frozen=True)
 class Wiring:
     """How decorated tools reach the agents and tool lists the project builds (TL308),
     resolved across modules by linking (toollint/link/wiring.py)."""
@@ -384,6 +395,8 @@ class Project:
     # tool, property and function names anywhere in the project: a backticked word that is one
     # of these names something the project has (TL108)
     vocabulary: FrozenSet[str] = frozenset()
+    # the parameter names each tool's description and docstring refer to, by text (TL108)
+    mentions: Mapping[Str, Tuple[Mention, ...]] = field(default_factory=dict)
     wiring: Wiring = field(default_factory=Wiring)
 
     def all_tools(self) -> Tuple[Tool, ...]:

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
+from toollint.link.mentions import all_mentions
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
 from toollint.model import (
@@ -393,6 +394,7 @@ def _project(modules: Dict[str, ModuleFacts], groups: Tuple[Group, ...]) -> Proj
         all_names=frozenset(n for g in groups for n in g.defined_names),
         forced_tools=frozenset(n for m in modules.values() for n in m.forced_tools),
         vocabulary=frozenset(vocabulary),
+        mentions=MappingProxyType(all_mentions(t for g in groups for t in g.tools)),
         wiring=wiring(ModuleGraph(m for m in modules.values() if m is not None and m.error is None)),
     )
 
