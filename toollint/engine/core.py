@@ -32,7 +32,7 @@ from toollint.front.discover import discover, display_path, relative
 from toollint.front.parse import parse
 from toollint.front.prefilter import may_define_tools, needles
 from toollint.front.read import decode, file_error, read_source
-from toollint.link.graph import ModuleGraph, module_index
+from toollint.link.graph import ModuleGraph, import_targets, module_index
 from toollint.model import Finding, ModuleFacts
 
 # TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against.
@@ -399,11 +399,10 @@ def _prefetch(good: Dict[str, ModuleFacts], index, settings: Settings, store, sc
     for facts in good.values():
         if not facts.registries:
             continue
-        for _, module, attr in facts.imports:
-            for name in (module, f"{module}.{attr}" if attr and module else attr):
-                hit = index.get(name) if name else None
-                if hit is not None and hit[0] not in good and hit[0] not in wanted:
-                    wanted[hit[0]] = (name, hit[1])
+        for name in import_targets(facts):
+            hit = index.get(name)
+            if hit is not None and hit[0] not in good and hit[0] not in wanted:
+                wanted[hit[0]] = (name, hit[1])
     out: Dict[str, Tuple[bytes, Optional[ModuleFacts]]] = {}
     tasks: List[_Task] = []
     digests: Dict[str, bytes] = {}

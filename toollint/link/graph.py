@@ -47,22 +47,18 @@ def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]
     return index
 
 
-def import_targets(facts: ModuleFacts, packages: bool = False) -> Set[str]:
-    """The module names a module's imports may refer to: each imported module and
-    `module.attr` (a submodule imported by name); with `packages`, every enclosing package
-    too (importing a module runs its packages' __init__)."""
-    out: Set[str] = set()
+def import_targets(facts: ModuleFacts, packages: bool = False) -> List[str]:
+    """The module names a module's imports may refer to, in the order written: each imported
+    module and `module.attr` (`from pkg import sub` may import a submodule); with
+    `packages`, every enclosing package too (importing a module runs its packages' __init__)."""
+    out: Dict[str, None] = {}
     for _, module, attr in facts.imports:
-        if packages:
-            parts = module.split(".")
-            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-            if attr:
-                out.add(f"{module}.{attr}" if module else attr)
-        else:
-            out.add(module)
-            if attr:
-                out.add(f"{module}.{attr}")
-    return out
+        parts = module.split(".")
+        names = [".".join(parts[:i]) for i in range(1, len(parts) + 1)] if packages else [module]
+        if attr:
+            names.append(f"{module}.{attr}" if module else attr)
+        out.update((name, None) for name in names if name)
+    return list(out)
 
 
 def imported_as(facts: ModuleFacts, local: str) -> Optional[Tuple[str, str]]:

@@ -361,7 +361,7 @@ def _grouped(kept: _Kept) -> List[_Draft]:
     graph = ModuleGraph(holders.values())
     for m in holders.values():
         find(m.path)
-        imported = import_targets(m)
+        imported = set(import_targets(m))
         for decl in m.registries:
             _refs(decl.value, imported)
         for other in imported:
