@@ -92,11 +92,12 @@ def _rel(findings, root):
 # --- narrowing ---------------------------------------------------------------------------
 
 
-def test_module_name_is_extract_module_name():
-    from toollint.extract import module_name
+def test_module_names_come_from_paths_relative_to_the_root():
+    from toollint.link.graph import module_name
 
-    for rel in ("a.py", "pkg/__init__.py", "src/pkg/mod.py", "./x/y.py", "a\\b\\c.py", "pkg/sub/__init__.py"):
-        assert scan.module_name(rel) == module_name(rel)
+    assert [module_name(rel) for rel in ("a.py", "pkg/__init__.py", "src/pkg/mod.py", "./x/y.py", "a\\b\\c.py",
+                                         "pkg/sub/__init__.py")] == [
+        ("a", False), ("pkg", True), ("src.pkg.mod", False), ("x.y", False), ("a.b.c", False), ("pkg.sub", True)]
 
 
 def test_narrowing_keeps_every_fact(tree):

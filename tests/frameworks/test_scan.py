@@ -10,7 +10,7 @@ import textwrap
 
 from toollint.config.settings import Settings
 from toollint.engine.scan import extract_file
-from toollint.extract.decorated import finish_pending
+from toollint.link.graph import finish_pending
 from toollint.frameworks.registry import FRAMEWORKS, MODULES
 from toollint.front.prefilter import may_define_tools, needles
 from toollint.model import ModuleFacts, PendingTool

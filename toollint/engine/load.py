@@ -6,6 +6,7 @@ from typing import Dict, List, Optional, Tuple
 
 from toollint.config.settings import Settings
 from toollint.engine.scan import Scan, Task, cacheable, digest, extract_file, extract_many
+from toollint.link.graph import import_targets
 from toollint.model import Finding, ModuleFacts
 
 
@@ -75,11 +76,10 @@ class Loader:
         for facts in self.good.values():
             if not facts.registries:
                 continue
-            for _, module, attr in facts.imports:
-                for name in (module, f"{module}.{attr}" if attr and module else attr):
-                    hit = index.get(name) if name else None
-                    if hit is not None and hit[0] not in self.good and hit[0] not in wanted:
-                        wanted[hit[0]] = (name, hit[1])
+            for name in import_targets(facts):
+                hit = index.get(name)
+                if hit is not None and hit[0] not in self.good and hit[0] not in wanted:
+                    wanted[hit[0]] = (name, hit[1])
         return wanted
 
     def _load_one(self, path: str, module: str, pkg: bool) -> Optional[ModuleFacts]:

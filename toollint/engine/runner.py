@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from toollint.config.settings import Settings
 from toollint.engine import pool
+from toollint.link.graph import ModuleGraph
 from toollint.model import Finding
 
 
@@ -43,33 +44,8 @@ def reach(project, requested: Set[str]) -> Set[str]:
     can yield no finding kept for them. Pre-commit names a few files of a project with
     hundreds of tools: this keeps that run from judging all of them.
     """
-    by_name: Dict[str, str] = {}
-    for path, facts in project.modules.items():
-        if facts is not None and facts.module:
-            by_name.setdefault(facts.module, path)
-            if facts.module.startswith("src."):
-                by_name.setdefault(facts.module[4:], path)
-    importers: Dict[str, Set[str]] = {}
-    for path, facts in project.modules.items():
-        if facts is None:
-            continue
-        for _, module, attr in facts.imports:
-            parts = module.split(".")
-            names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}  # packages too
-            if attr:
-                names.add(f"{module}.{attr}" if module else attr)
-            for name in names:
-                target = by_name.get(name)
-                if target is not None and target != path:
-                    importers.setdefault(target, set()).add(path)
-    near = {p for p in requested if p in project.modules}
-    frontier = list(near)
-    while frontier:
-        for importer in importers.get(frontier.pop(), ()):
-            if importer not in near:
-                near.add(importer)
-                frontier.append(importer)
-    return near
+    graph = ModuleGraph((m for m in project.modules.values() if m is not None), packages=True)
+    return graph.importers_of(p for p in requested if p in project.modules)
 
 
 def _check_group(rules, ctx, group, requested: Set[str]) -> List[Finding]:

@@ -14,6 +14,7 @@ from toollint.front.discover import discover, display_path, relative
 from toollint.front.parse import parse
 from toollint.front.prefilter import may_define_tools, needles
 from toollint.front.read import decode, file_error, read_source
+from toollint.link.graph import module_index
 from toollint.model import Finding, ModuleFacts
 
 # TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against.
@@ -60,33 +61,9 @@ def extract_file(path: str, module: str, is_package: bool, settings: Settings,
         return ModuleFacts(path=path, module=module, error=error, internal_error=detail)
 
 
-def module_name(relpath: str) -> Tuple[str, bool]:
-    """('pkg.sub.mod', is_package) for a path relative to the project root.
-
-    The same as toollint.extract.module_name (a test keeps them equal), here so that
-    indexing the project does not import libcst.
-    """
-    parts = relpath.replace("\\", "/").split("/")
-    if parts and parts[-1].endswith(".py"):
-        parts[-1] = parts[-1][:-3]
-    is_package = parts[-1] == "__init__"
-    if is_package:
-        parts = parts[:-1]
-    return ".".join(p for p in parts if p and p != "."), is_package
-
-
 def _module_index(files: Iterable[str], root: str) -> Dict[str, Tuple[str, bool]]:
     """Dotted module name -> (path, is_package), also without a leading `src.`."""
-    index: Dict[str, Tuple[str, bool]] = {}
-    for path in files:
-        rel = relative(path, root)
-        if rel.startswith("../"):
-            continue
-        name, is_package = module_name(rel)
-        index.setdefault(name, (path, is_package))
-        if name.startswith("src."):
-            index.setdefault(name[4:], (path, is_package))
-    return index
+    return module_index((path, relative(path, root)) for path in files)
 
 
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")

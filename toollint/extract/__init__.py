@@ -16,6 +16,7 @@ from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
+from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
 
 # Where a registry is changed after its assignment, static evaluation cannot see all of it.
@@ -23,17 +24,6 @@ _MUTATION = re.compile(
     r"\b([A-Za-z_]\w*)\s*(?:\.\s*(?:append|extend|insert|update|setdefault|add|pop|remove|clear|__setitem__)\s*\("
     r"|\+=|\|=|\[[^\]\n]*\]\s*=(?!=))"
 )
-
-
-def module_name(relpath: str) -> Tuple[str, bool]:
-    """('pkg.sub.mod', is_package) for a path relative to the project root."""
-    parts = relpath.replace("\\", "/").split("/")
-    if parts and parts[-1].endswith(".py"):
-        parts[-1] = parts[-1][:-3]
-    is_package = parts[-1] == "__init__"
-    if is_package:
-        parts = parts[:-1]
-    return ".".join(p for p in parts if p and p != "."), is_package
 
 
 class _Extractor:
@@ -113,13 +103,7 @@ class _Extractor:
             return
         base = dotted(node.module) if node.module is not None else ""
         if node.relative:
-            level = len(node.relative)
-            package = self.module.split(".") if self.module else []
-            if not self.is_package:
-                package = package[:-1]
-            if level > 1:
-                package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
-            base = ".".join([p for p in package if p] + ([base] if base else []))
+            base = absolute_import(self.module, self.is_package, len(node.relative), base)
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:

@@ -35,7 +35,7 @@ from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
 from toollint.frameworks.registry import ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
-from toollint.model import FunctionSig, ModuleFacts, PendingTool, Span, Tool
+from toollint.model import FunctionSig, PendingTool, Span, Tool
 
 
 # --- a module's tools: decorated defs, wrapping and registering calls ------------------------
@@ -461,39 +461,3 @@ def _merge(use: Use, own: Optional[Use]) -> Use:
 # --- linking: the framework of an object another module creates ------------------------------
 
 _MAX_HOPS = 20
-
-
-def finish_pending(pending: PendingTool, module: Callable[[str], Optional[ModuleFacts]]
-                   ) -> Optional[Tuple[Tool, str]]:
-    """The tool as the framework of `pending.owner` derives it, and the path of the module
-    that creates that object (its tools make one group); None when the owner is not a
-    project module's server or agent."""
-    found = _owner(pending.owner, module, 0)
-    if found is None:
-        return None
-    framework, path = found
-    for tool in pending.candidates:
-        if tool.framework == framework:
-            return tool, path
-    return None
-
-
-def _owner(qualified: str, module: Callable[[str], Optional[ModuleFacts]], hops: int) -> Optional[Tuple[str, str]]:
-    if hops > _MAX_HOPS:
-        return None  # an import cycle
-    parts = qualified.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        facts = module(".".join(parts[:cut]))
-        if facts is None:
-            continue
-        head, rest = parts[cut], parts[cut + 1:]
-        if not rest:
-            for name, framework in facts.servers:
-                if name == head:
-                    return framework, facts.path
-        for local, source, attr in facts.imports:  # a re-export: `from .server import mcp` in __init__
-            if local == head:
-                target = ".".join(p for p in [source, attr] + rest if p)
-                return _owner(target, module, hops + 1) if target != qualified else None
-        return None
-    return None

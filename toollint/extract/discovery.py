@@ -15,7 +15,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
-from toollint.extract.shapes import SCHEMA_KEYS, tool_from_value
+from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.walk import walk
 from toollint.model import (
     CallVal,

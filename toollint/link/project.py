@@ -4,26 +4,32 @@ Resolves names imported between project modules (Ref) into their values, interpr
 registries (definitions, handlers, categories, always-offered) and groups the registries
 that belong together: the ones in one module, and the ones whose modules import each
 other. A group is what one agent offers: rules about handlers and routers look inside it.
+The Project and its Groups are frozen (toollint/model.py): what rules ask of the whole
+project is computed here, once.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.extract.decorated import finish_pending
-from toollint.extract.shapes import tool_from_value
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
+from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
+from toollint.link.mentions import all_mentions
+from toollint.link.shapes import tool_from_value
+from toollint.link.wiring import wiring
 from toollint.model import (
     CallVal,
     Category,
     Const,
     DictVal,
     FunctionSig,
+    Group,
     HandlerEntry,
     ListVal,
     ModuleFacts,
+    Project,
     Ref,
     Registry,
     RegistryDecl,
@@ -33,6 +39,7 @@ from toollint.model import (
     Unresolved,
     Value,
 )
+from toollint.rulekit.schema import properties
 
 MAX_RESOLVE_DEPTH = 50
 # Values built per registry. Modules that each double what the previous one exports
@@ -42,64 +49,6 @@ MAX_RESOLVED_NODES = 200_000
 # generated group of 2**14 copies of one tool would take minutes; no agent offers this
 # many. The rest are left unchecked, and their registry is marked incomplete.
 MAX_GROUP_TOOLS = 2_000
-
-
-@dataclass
-class Group:
-    key: str
-    definitions: List[Registry] = field(default_factory=list)
-    handlers: List[Registry] = field(default_factory=list)
-    categories: List[Registry] = field(default_factory=list)
-    always: List[Registry] = field(default_factory=list)
-    decorated: List[Tool] = field(default_factory=list)
-
-    @property
-    def tools(self) -> List[Tool]:
-        out = [t for r in self.definitions for t in r.tools]
-        out.extend(self.decorated)
-        return out
-
-    @property
-    def definitions_complete(self) -> bool:
-        return bool(self.definitions or self.decorated) and all(r.complete for r in self.definitions) and all(
-            t.name.value is not None for t in self.tools
-        )
-
-    @property
-    def defined_names(self) -> Set[str]:
-        return {t.name.value for t in self.tools if t.name.value is not None}
-
-    @property
-    def paths(self) -> Set[str]:
-        out = {r.span.path for r in self.definitions + self.handlers + self.categories + self.always}
-        out.update(t.span.path for t in self.decorated)
-        return out
-
-    def registries(self) -> List[Registry]:
-        return self.definitions + self.handlers + self.categories + self.always
-
-
-@dataclass
-class Project:
-    modules: Dict[str, ModuleFacts]  # path -> facts
-    groups: List[Group]
-
-    def all_tools(self) -> List[Tool]:
-        return [t for g in self.groups for t in g.tools]
-
-    # Rules ask these once per tool; a Project is not changed once linked, so they are
-    # computed once (cached_property writes the instance's __dict__, which a dataclass has).
-    @cached_property
-    def all_definitions_complete(self) -> bool:
-        return all(g.definitions_complete for g in self.groups if g.definitions or g.decorated)
-
-    @cached_property
-    def all_names(self) -> Set[str]:
-        return {n for g in self.groups for n in g.defined_names}
-
-    @cached_property
-    def forced_tools(self) -> Set[str]:
-        return {n for m in self.modules.values() for n in m.forced_tools}
 
 
 class _Resolver:
@@ -153,9 +102,10 @@ class _Resolver:
         if rest and isinstance(instance, CallVal) and f"{instance.func}.{rest}" in functions:
             # `orders = Orders()` in that module, then `orders.search`
             return Symbol(f"{instance.func}.{rest}", ref.span, functions[f"{instance.func}.{rest}"])
-        for local, module, attr in facts.imports:  # a re-export through __init__.py
-            if local == ref.name:
-                return self.lookup(Ref(module, attr, ref.span) if attr else Ref("", module, ref.span), depth + 1, seen | {key})
+        source = imported_as(facts, ref.name)  # a re-export through __init__.py
+        if source is not None:
+            module, attr = source
+            return self.lookup(Ref(module, attr, ref.span) if attr else Ref("", module, ref.span), depth + 1, seen | {key})
         sub = self.module(f"{ref.module}.{ref.name}")
         if sub is not None:
             return Symbol(sub.module, ref.span)
@@ -336,16 +286,54 @@ def _refs(value: Value, out: Set[str], depth: int = 0) -> None:
             _refs(item, out, depth + 1)
 
 
+@dataclass
+class _Draft:
+    """A group while linking gathers it; frozen into a Group once complete."""
+
+    key: str
+    definitions: List[Registry] = field(default_factory=list)
+    handlers: List[Registry] = field(default_factory=list)
+    categories: List[Registry] = field(default_factory=list)
+    always: List[Registry] = field(default_factory=list)
+
+    @property
+    def paths(self) -> Set[str]:
+        return {r.span.path for r in self.definitions + self.handlers + self.categories + self.always}
+
+    def freeze(self) -> Group:
+        return Group(self.key, tuple(self.definitions), tuple(self.handlers), tuple(self.categories),
+                     tuple(self.always))
+
+
+_Kept = List[Tuple[ModuleFacts, RegistryDecl, Registry]]
+
+
 def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFacts]] = lambda name: None) -> Project:
     """One Project from the facts of every module read; `load` reads other modules on demand."""
+    modules = list(modules)
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
     decorated = _decorated(facts, resolver.module)
+    kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
+    ordered = _grouped(kept)
+    _attach_orphans(ordered)
+    for group in ordered:
+        _cap_tools(group)
+    groups = [g.freeze() for g in ordered if g.paths]
+    groups.extend(Group(key=f"{path}:decorated", decorated=tuple(decorated[path])) for path in sorted(decorated))
+    modules_by_path = {m.path: m for m in modules}
+    for m in by_module.values():
+        if m is not None:
+            modules_by_path.setdefault(m.path, m)
+    return _project(modules_by_path, tuple(groups))
 
-    # Interpret every registry first: which strings are tool names decides whether a dict
-    # of callables is a dispatch table and a dict of name lists a router.
-    interpreted: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []
+
+def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: Set[Optional[str]]) -> _Kept:
+    """Every registry interpreted, then the shape-found ones kept only when they hold tool
+    names: which strings are tool names decides whether a dict of callables is a dispatch
+    table and a dict of name lists a router."""
+    interpreted: _Kept = []
     seen_values: Set[Tuple[str, int, int]] = set()
     for m in sorted(facts, key=lambda m: m.path):
         for decl in sorted(m.registries, key=_configured_first):
@@ -356,8 +344,8 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
             interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
-    names |= {t.name.value for tools in decorated.values() for t in tools}
-    kept: List[Tuple[ModuleFacts, RegistryDecl, Registry]] = []
+    names |= decorated_names
+    kept: _Kept = []
     for m, decl, registry in interpreted:
         if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
             continue  # `SEARCH = {...}` that a list holds is that list's tool
@@ -366,9 +354,12 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
             if registry is None:
                 continue
         kept.append((m, decl, registry))
+    return kept
 
-    # Union-find over modules that hold registries: one module, or modules joined by an
-    # import between them, make one group.
+
+def _grouped(kept: _Kept) -> List[_Draft]:
+    """Union-find over modules that hold registries: one module, or modules joined by an
+    import between them, make one group."""
     parent: Dict[str, str] = {}
 
     def find(x: str) -> str:
@@ -377,39 +368,49 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
             x = parent[x]
         return x
 
-    def union(a: str, b: str) -> None:
-        parent[find(a)] = find(b)
-
     holders = {m.path: m for m, _, _ in kept}
-    holder_modules = {m.module: m for m in holders.values()}
+    graph = ModuleGraph(holders.values())
     for m in holders.values():
         find(m.path)
-        imported = {mod for _, mod, _ in m.imports} | {f"{mod}.{attr}" for _, mod, attr in m.imports if attr}
+        imported = set(import_targets(m))
         for decl in m.registries:
             _refs(decl.value, imported)
         for other in imported:
-            if other in holder_modules and holder_modules[other].path != m.path:
-                union(m.path, holder_modules[other].path)
+            target = graph.by_name.get(other)
+            if target is not None and target.path != m.path:
+                parent[find(m.path)] = find(target.path)
 
-    groups: Dict[str, Group] = {}
+    groups: Dict[str, _Draft] = {}
     for m, decl, registry in kept:
-        group = groups.setdefault(find(m.path), Group(key=find(m.path)))
+        group = groups.setdefault(find(m.path), _Draft(key=find(m.path)))
         getattr(group, registry.kind).append(registry)
-
-    ordered = sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
-    _attach_orphans(ordered)
-    for group in ordered:
-        _cap_tools(group)
-    for path in sorted(decorated):
-        ordered.append(Group(key=f"{path}:decorated", decorated=decorated[path]))
-    modules_by_path = {m.path: m for m in modules}
-    for m in by_module.values():
-        if m is not None:
-            modules_by_path.setdefault(m.path, m)
-    return Project(modules=modules_by_path, groups=[g for g in ordered if g.registries() or g.decorated])
+    return sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
 
 
-def _cap_tools(group: Group) -> None:
+def _project(modules: Dict[str, ModuleFacts], groups: Tuple[Group, ...]) -> Project:
+    """The Project, with what rules ask of the whole of it computed once."""
+    vocabulary: Set[str] = set()
+    for tool in (t for g in groups for t in g.tools):
+        if tool.name.value:
+            vocabulary.add(tool.name.value)
+        props = properties(tool.schema)
+        if props:
+            vocabulary.update(props)
+    for facts in modules.values():
+        vocabulary.update(qualname.rpartition(".")[2] for qualname, _ in facts.functions)
+    return Project(
+        modules=MappingProxyType(modules),
+        groups=groups,
+        all_definitions_complete=all(g.definitions_complete for g in groups if g.definitions or g.decorated),
+        all_names=frozenset(n for g in groups for n in g.defined_names),
+        forced_tools=frozenset(n for m in modules.values() for n in m.forced_tools),
+        vocabulary=frozenset(vocabulary),
+        mentions=MappingProxyType(all_mentions(t for g in groups for t in g.tools)),
+        wiring=wiring(ModuleGraph(m for m in modules.values() if m is not None and m.error is None)),
+    )
+
+
+def _cap_tools(group: _Draft) -> None:
     room = MAX_GROUP_TOOLS
     for i, registry in enumerate(group.definitions):
         if len(registry.tools) > room:
@@ -437,12 +438,12 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     return out
 
 
-def _attach_orphans(groups: List[Group]) -> None:
+def _attach_orphans(groups: List[_Draft]) -> None:
     """A router or handler module that imports nothing from the definitions still belongs to
     them when the project has only one set of definitions, or one in the same folder."""
     with_defs = [g for g in groups if g.definitions]
     for orphan in [g for g in groups if not g.definitions]:
-        home: Optional[Group] = None
+        home: Optional[_Draft] = None
         if len(with_defs) == 1:
             home = with_defs[0]
         else:

@@ -13,8 +13,7 @@ from toollint.model import Finding, Span
 
 if TYPE_CHECKING:  # pragma: no cover
     from toollint.config.settings import Settings
-    from toollint.link.project import Group, Project
-    from toollint.model import Tool
+    from toollint.model import Group, Project, Tool
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,150 @@
+"""The module graph: project module names from paths, who imports whom, and names followed
+through re-exports. The one place that answers these; the engine, linking and the facts
+rules read all ask it. Reads only ModuleFacts: importing it loads no libcst.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
+
+from toollint.model import ModuleFacts, PendingTool, Tool
+
+Lookup = Callable[[str], Optional[ModuleFacts]]
+_MAX_HOPS = 20
+
+
+def module_name(relpath: str) -> Tuple[str, bool]:
+    """('pkg.sub.mod', is_package) for a path relative to the project root."""
+    parts = relpath.replace("\\", "/").split("/")
+    if parts and parts[-1].endswith(".py"):
+        parts[-1] = parts[-1][:-3]
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        parts = parts[:-1]
+    return ".".join(p for p in parts if p and p != "."), is_package
+
+
+def absolute_import(module: str, is_package: bool, level: int, name: str) -> str:
+    """The module `from <level dots><name> import ...` in `module` names."""
+    package = module.split(".") if module else []
+    if not is_package:
+        package = package[:-1]
+    if level > 1:
+        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+    return ".".join([p for p in package if p] + ([name] if name else []))
+
+
+def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]]:
+    """Dotted module name -> (path, is_package) from (path, path relative to the root) pairs,
+    also without a leading `src.`; files outside the root have no name."""
+    index: Dict[str, Tuple[str, bool]] = {}
+    for path, rel in files:
+        if rel.startswith("../"):
+            continue
+        name, is_package = module_name(rel)
+        index.setdefault(name, (path, is_package))
+        if name.startswith("src."):
+            index.setdefault(name[4:], (path, is_package))
+    return index
+
+
+def import_targets(facts: ModuleFacts, packages: bool = False) -> List[str]:
+    """The module names a module's imports may refer to, in the order written: each imported
+    module and `module.attr` (`from pkg import sub` may import a submodule); with
+    `packages`, every enclosing package too (importing a module runs its packages' __init__)."""
+    out: Dict[str, None] = {}
+    for _, module, attr in facts.imports:
+        parts = module.split(".")
+        names = [".".join(parts[:i]) for i in range(1, len(parts) + 1)] if packages else [module]
+        if attr:
+            names.append(f"{module}.{attr}" if module else attr)
+        out.update((name, None) for name in names if name)
+    return list(out)
+
+
+def imported_as(facts: ModuleFacts, local: str) -> Optional[Tuple[str, str]]:
+    """(module, attribute or "") a module-level name of `facts` was imported from."""
+    for name, module, attr in facts.imports:
+        if name == local:
+            return module, attr
+    return None
+
+
+class ModuleGraph:
+    """The linked project's modules by name, and the import edges between their paths."""
+
+    def __init__(self, modules: Iterable[ModuleFacts], packages: bool = False) -> None:
+        """`packages`: edges to enclosing packages, and `src.`-less names, as well: the wider
+        graph a finding's reach needs, where a missed edge would lose findings."""
+        self.modules: List[ModuleFacts] = sorted(modules, key=lambda m: m.path)
+        self.by_name: Dict[str, ModuleFacts] = {}
+        for m in self.modules:
+            if m.module:
+                self.by_name.setdefault(m.module, m)
+                if packages and m.module.startswith("src."):
+                    self.by_name.setdefault(m.module[4:], m)
+        self.imports: Dict[str, Set[str]] = {}  # path -> paths of the project modules it imports
+        for m in self.modules:
+            found = (self.by_name.get(name) for name in import_targets(m, packages))
+            self.imports[m.path] = {t.path for t in found if t is not None and t.path != m.path}
+
+    def reach(self, path: str) -> Set[str]:
+        """The project modules `path` imports, directly or through others."""
+        return _closure([path], self.imports)
+
+    def importers_of(self, paths: Iterable[str]) -> Set[str]:
+        """`paths` and every module that imports one of them, directly or not."""
+        paths = set(paths)
+        reverse: Dict[str, Set[str]] = {}
+        for importer, targets in self.imports.items():
+            for target in targets:
+                reverse.setdefault(target, set()).add(importer)
+        return _closure(paths, reverse) | set(paths)
+
+
+def _closure(start: Iterable[str], edges: Mapping[str, Set[str]]) -> Set[str]:
+    got: Set[str] = set()
+    todo = list(start)
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in got:
+                got.add(nxt)
+                todo.append(nxt)
+    return got
+
+
+# --- a decorated tool's owner: the server or agent another module creates ------------------
+
+
+def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool, str]]:
+    """The tool as the framework of `pending.owner` derives it, and the path of the module
+    that creates that object (its tools make one group); None when the owner is not a
+    project module's server or agent."""
+    found = _owner(pending.owner, module, 0)
+    if found is None:
+        return None
+    framework, path = found
+    for tool in pending.candidates:
+        if tool.framework == framework:
+            return tool, path
+    return None
+
+
+def _owner(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, str]]:
+    if hops > _MAX_HOPS:
+        return None  # an import cycle
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        facts = module(".".join(parts[:cut]))
+        if facts is None:
+            continue
+        head, rest = parts[cut], parts[cut + 1:]
+        if not rest:
+            for name, framework in facts.servers:
+                if name == head:
+                    return framework, facts.path
+        source = imported_as(facts, head)  # a re-export: `from .server import mcp` in __init__
+        if source is not None:
+            target = ".".join(p for p in [source[0], source[1]] + rest if p)
+            return _owner(target, module, hops + 1) if target != qualified else None
+        return None
+    return None
