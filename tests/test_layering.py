@@ -31,10 +31,13 @@ def _sources() -> Dict[str, str]:
 
 def _imports(module: str, path: str, known: Set[str]) -> Set[str]:
     """The toollint modules `module` imports, anywhere in the file (a lazy import inside a
-    function closes a cycle as surely, only later)."""
+    function closes a cycle as surely, only later); `if TYPE_CHECKING:` blocks never run."""
     is_package = path.endswith("__init__.py")
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = []
     out: Set[str] = set()
     for node in ast.walk(tree):
         names: List[str] = []

@@ -19,7 +19,8 @@ if sys.version_info < (3, 10):
     pytest.skip("the test data spells unions `X | None`", allow_module_level=True)
 
 from toollint.config.settings import Settings  # noqa: E402
-from toollint.extract import extract_module, module_name  # noqa: E402
+from toollint.extract import extract_module  # noqa: E402
+from toollint.link.graph import module_name  # noqa: E402
 from toollint.frameworks.pydantic_schema import model_json_schema  # noqa: E402
 from toollint.frameworks.pydantic_values import module_resolver  # noqa: E402
 from toollint.model import Unresolved  # noqa: E402

@@ -120,7 +120,7 @@ def _warn(line: str) -> None:
 def run(args) -> int:
     from toollint.config.settings import ConfigError
     from toollint.usage.analysis import analyse
-    from toollint.usage.read import read_sample
+    from toollint.usage.sample import read_sample
     from toollint.usage.report import problem_warnings
 
     files, paths = _split_inputs(args.responses, args.paths)

@@ -163,7 +163,7 @@ def read_bytes(path: str) -> bytes:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
-def _take(path: str, line: int, record: Any, sample: Sample) -> bool:
+def take(path: str, line: int, record: Any, sample: Sample) -> bool:
     where = Where(path, line)
     turn = turn_from_record(record, where)
     if isinstance(turn, str):
@@ -173,7 +173,7 @@ def _take(path: str, line: int, record: Any, sample: Sample) -> bool:
     return True
 
 
-def _read_file(path: str, sample: Sample) -> Optional[str]:
+def read_file(path: str, sample: Sample) -> Optional[str]:
     """Add the file's turns and problems to the sample; why it has no usable payload, if none."""
     usable = records = 0
     malformed: List[Tuple[int, str]] = []
@@ -181,7 +181,7 @@ def _read_file(path: str, sample: Sample) -> Optional[str]:
     for line, record, error in iter_records(read_bytes(path)):
         if error is None:
             records += 1
-            usable += _take(path, line, record, sample)
+            usable += take(path, line, record, sample)
         elif line == 0:
             doc_error = error
         else:
@@ -203,35 +203,6 @@ def _read_file(path: str, sample: Sample) -> Optional[str]:
            f"or {{\"request\": ..., \"response\": ...}} pairs (see README: toollint usage)"
 
 
-def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout: float = 30.0) -> Sample:
-    """Every turn the payload files (and the fetched responses) show, deduplicated by response
-    id. Files are read in sorted order and everything after is order-free, so the result is
-    the same whatever order they were named in. Raises ConfigError for a file with no
-    usable payload."""
-    from toollint.config.settings import ConfigError
-
-    sample = Sample()
-    errors: List[str] = []
-    for path in sorted(set(files)):
-        sample.files.append(path)
-        error = _read_file(path, sample)
-        if error is not None:
-            errors.append(error)
-    if ids_file is not None:
-        from toollint.usage.fetch import fetch_ids
-
-        fetched = fetch_ids(ids_file, sample, timeout)
-        sample.files.append(ids_file)
-        if not sum(_take(ids_file, line, record, sample) for line, record in fetched):
-            kinds = [p for p in sample.problems if p.where.path == ids_file]
-            counts = kind_counts(kinds) or "nothing fetched"
-            errors.append(f"{ids_file}: no usable payload ({counts})")
-    if errors:
-        raise ConfigError("; ".join(errors))
-    _dedupe(sample)
-    return sample
-
-
 def kind_counts(problems: Sequence[Problem]) -> str:
     words = {"invalid-id": "invalid id", "expired": "expired (HTTP 404)", "failed": "failed",
              "unusable": "unusable", "malformed": "malformed", "duplicate": "duplicate"}
@@ -241,7 +212,7 @@ def kind_counts(problems: Sequence[Problem]) -> str:
     return ", ".join(f"{n} {words.get(k, k)}" for k, n in sorted(counts.items()))
 
 
-def _dedupe(sample: Sample) -> None:
+def dedupe(sample: Sample) -> None:
     # The same response logged twice (two log files, or a log and a fetch) is one turn; the
     # copy kept is the first by location, so the choice does not depend on argument order.
     seen = set()
