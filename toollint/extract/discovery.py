@@ -10,6 +10,7 @@ tool only inside a list that holds real tool definitions, or in a `tools=` argum
 """
 from __future__ import annotations
 
+import sys
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
@@ -185,6 +186,9 @@ class FunctionScan(cst.CSTVisitor):
         self.found: List[RegistryDecl] = []
         self._dispatch: List[Tuple[Value, Value]] = []
         self._seen_ifs: Set[int] = set()
+        self._branches: Set[int] = set()  # bodies of the dispatching branches
+        self._subjects: Set[str] = set()  # what they compare: `name`, `tool_call.name`
+        self._local_handlers: Set[str] = set()  # function-local dispatch dicts
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
@@ -244,50 +248,75 @@ class FunctionScan(cst.CSTVisitor):
             value = self.evaluator.eval(node.value)
             if _handler_like(value):
                 target = dotted(node.targets[0].target) or "dict"
+                self._local_handlers.add(target)
                 self._add("maybe-handlers", target, value, node.targets[0].target)
         return True
+
+    def visit_Assert(self, node: cst.Assert) -> bool:
+        return False  # `assert result == {...}`: an expected value, not a declaration
 
     def visit_If(self, node: cst.If) -> bool:
         if id(node) in self._seen_ifs:
             return True
         branch: Optional[cst.If] = node
-        entries: List[Tuple[Value, Value]] = []
         while isinstance(branch, cst.If):
             self._seen_ifs.add(id(branch))
             key = _compared_literal(branch.test)
-            target = self._called(branch.body)
-            if key is not None and target is not None:
-                entries.append((Const(key[0], self.span_of(key[1])), target))
+            if key is not None:
+                self._branch(key, branch.body, branch.test)
             branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
-        if len(entries) >= 2:
-            self._dispatch.extend(entries)
         return True
 
     def visit_Match(self, node: cst.Match) -> bool:
-        entries: List[Tuple[Value, Value]] = []
         for case in node.cases:
             patterns = case.pattern.patterns if isinstance(case.pattern, cst.MatchOr) else [case.pattern]
-            target = self._called(case.body)
             for pattern in patterns:
                 pattern = getattr(pattern, "pattern", pattern)
-                if isinstance(pattern, cst.MatchValue) and target is not None:
+                if isinstance(pattern, cst.MatchValue):
                     key = string_value(pattern.value)
                     if key is not None:
-                        entries.append((Const(key, self.span_of(pattern.value)), target))
-        if len(entries) >= 2:
-            self._dispatch.extend(entries)
+                        self._branch((key, pattern.value), case.body, None, dotted(node.subject))
         return True
 
+    def _branch(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode, test: Optional[cst.BaseExpression],
+                subject: Optional[str] = None) -> None:
+        """One `if name == "x":` / `case "x":` branch: it dispatches its name whether or not
+        its handler can be read (an unread one stays unresolved, never drops the name)."""
+        target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+        self._dispatch.append((Const(key[0], self.span_of(key[1])), target))
+        self._branches.add(id(body))
+        if subject is None and isinstance(test, cst.Comparison):
+            other = test.comparisons[0].comparator if key[1] is test.left else test.left
+            subject = dotted(other)
+        if subject:
+            self._subjects.add(subject)
+
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
-        finder = _FirstCall(self.evaluator)
+        finder = _FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
         walk(body, finder)
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
-        if self._dispatch:
-            span = self.span_of(node.name)
-            value = DictVal(tuple(self._dispatch), span)
-            self.found.append(RegistryDecl("maybe-handlers", f"{self.qualname}()", value, span))
+        if not self._dispatch:
+            return
+        forwards = _Forwards(self._subjects, self._branches)
+        walk(node.body, forwards)
+        if len(self._dispatch) < 2 and not forwards.found:
+            return  # one `if tool.name == "x":` alone is special-casing, not a dispatch
+        # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
+        # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
+        complete = all(self._reads_dict(target) for target in forwards.found)
+        span = self.span_of(node.name)
+        value = DictVal(tuple(self._dispatch), span, complete)
+        self.found.append(RegistryDecl("maybe-handlers", f"{self.qualname}()", value, span))
+
+    def _reads_dict(self, target: Optional[cst.BaseExpression]) -> bool:
+        name = dotted(target) if target is not None else None
+        if name is None:
+            return False
+        if name in self._local_handlers:
+            return True
+        return "." not in name and _handler_like(self.evaluator.eval(target))
 
 
 def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
@@ -302,20 +331,77 @@ def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNo
     return None
 
 
+# Calls that take the tool name without dispatching it: logging, messages, type tests.
+_NOT_FORWARDS = frozenset(("print", "str", "repr", "len", "isinstance", "format", "debug", "info", "warning",
+                           "warn", "error", "exception", "critical", "log", "append", "add", "startswith",
+                           "endswith", "lower", "upper", "strip"))
+
+
+class _Forwards(cst.CSTVisitor):
+    """Outside the dispatching branches, where the compared name goes on: the dict it
+    indexes (`tool_map[name]`, `handlers.get(name)`), or None for a call it is passed to."""
+
+    def __init__(self, subjects: Set[str], branches: Set[int]) -> None:
+        self.subjects = subjects
+        self.branches = branches
+        self.found: List[Optional[cst.BaseExpression]] = []
+
+    def _is_subject(self, node: cst.BaseExpression) -> bool:
+        return dotted(node) in self.subjects
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
+        return id(node) not in self.branches
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> bool:
+        return id(node) not in self.branches
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and self._is_subject(node.slice[0].slice.value):
+            self.found.append(node.value)
+        return True
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if not any(self._is_subject(a.value) for a in node.args if not a.star):
+            return True
+        func = node.func
+        last = dotted(func).rpartition(".")[2] if dotted(func) else ""
+        if isinstance(func, cst.Attribute) and last == "get":
+            self.found.append(func.value)  # `handlers.get(name)`
+        elif last not in _NOT_FORWARDS and not last[:1].isupper():
+            self.found.append(None)  # `handle_tool(name, args)`, `getattr(self, name)`
+        return True
+
+
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+
+
 class _FirstCall(cst.CSTVisitor):
-    def __init__(self, evaluator: Evaluator) -> None:
+    """A branch's handler: the first call of a project function. What a branch builds to
+    return (`TextContent(...)`, `json.dumps(...)`) is not one."""
+
+    def __init__(self, evaluator: Evaluator, owner: str) -> None:
         self.evaluator = evaluator
+        self.owner = owner  # the class of the scanned method, "" for a function
         self.found: Optional[Value] = None
 
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
-        if isinstance(node.func, (cst.Name, cst.Attribute)):
-            value = self.evaluator.eval(node.func)
-            if (isinstance(value, Symbol) and value.function is not None) or isinstance(value, Ref):
-                self.found = value
-                return False
-        return True
+        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
+        if name is None or name.rpartition(".")[2][:1].isupper():
+            return True
+        head, _, rest = name.partition(".")
+        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
+            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
+            self.found = Symbol(method, self.evaluator.span_of(node.func), self.evaluator.functions[method])
+            return False
+        value = self.evaluator.eval(node.func)
+        if isinstance(value, Symbol) and value.function is not None:
+            self.found = value
+        elif isinstance(value, Ref) and value.module.split(".")[0] not in _STDLIB:
+            self.found = value
+        return self.found is None
 
     def visit_FunctionDef(self, node) -> bool:
         return False
