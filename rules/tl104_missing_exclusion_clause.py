@@ -1,5 +1,5 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import has_exclusion, reads_like_signature
+from toollint.rulekit.text import has_exclusion, reads_like_signature, shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -16,5 +16,5 @@ class MissingExclusionClause(Rule):
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return
         if not has_exclusion(text, ctx.settings.exclusion_phrases):
-            yield self.report(tool.description.span, f"description of '{tool.name.value}' never says when "
+            yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "not to call it: add an exclusion such as \"Do not call this for ...; use X instead\"")

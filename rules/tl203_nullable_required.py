@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
+from toollint.rulekit.text import shown_name
 
 
 class NullableRequired(Rule):
@@ -18,6 +19,6 @@ class NullableRequired(Rule):
         for entry in req:
             prop = props.get(entry.value)
             if prop is not None and is_nullable(prop[1]):
-                yield self.report(entry.span, f"'{entry.value}' of '{tool.name.value}' is required and "
+                yield self.report(entry.span, f"'{entry.value}' of {shown_name(tool)} is required and "
                                   "nullable: the model will send null rather than omit it; drop it from "
                                   "'required' or make it non-nullable")

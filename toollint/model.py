@@ -233,6 +233,7 @@ class Tool:
     framework: Optional[str] = None  # for decorated tools: mcp, fastmcp, langchain, ...
     function: Optional[FunctionSig] = None  # the decorated function
     registry: Optional[str] = None  # the variable the definition was found under
+    name_expr: Optional[str] = None  # the expression the name comes from, when it is not static
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,17 @@ def _inputs_schema(inputs: Value) -> Value:
     ), span, inputs.complete)
 
 
+_ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
+                         "assert_called_once_with", "assert_any_call", "assert_awaited_with",
+                         "assert_awaited_once_with"))
+
+
+def _all_params(params: cst.Parameters) -> List[cst.Param]:
+    out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    out.extend(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
+    return out
+
+
 class FunctionScan(cst.CSTVisitor):
     """Inside one function: tool lists, tool-shaped dicts and calls, `tools=` arguments,
     dispatch dicts and `if name == "x":` / `match` dispatch."""
@@ -189,12 +200,33 @@ class FunctionScan(cst.CSTVisitor):
         self._branches: Set[int] = set()  # bodies of the dispatching branches
         self._subjects: Set[str] = set()  # what they compare: `name`, `tool_call.name`
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
+        self.params: Set[str] = set()  # of the scanned function and the defs inside it
+        self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        if node.name.value.startswith("test_"):
+            return False  # a test's tools are fixtures and expected values, not declarations
+        self.params.update(p.name.value for p in _all_params(node.params))
         return True  # nested defs belong to the same scan
+
+    def _from_parameters(self, node: cst.CSTNode) -> bool:
+        """`Tool(name=name, ...)` in `def make_tool(name, ...)`: a factory, whose tools are
+        its callers'; nothing about them is known in its body."""
+        if isinstance(node, cst.Dict):
+            pairs = [(string_value(e.key), e.value) for e in node.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(node, cst.Call):
+            pairs = [(a.keyword.value, a.value) for a in node.args if a.keyword is not None]
+        else:
+            return False
+        found = any(key == "name" and isinstance(value, cst.Name) and value.value in self.params
+                    for key, value in pairs)
+        if found:
+            span = self.span_of(node)
+            self.factories.add((span.line, span.col))
+        return found
 
     def visit_Arg(self, node: cst.Arg) -> bool:
         if node.keyword is not None and node.keyword.value == "tools":
@@ -211,7 +243,8 @@ class FunctionScan(cst.CSTVisitor):
         return self._list(node)
 
     def _list(self, node) -> bool:
-        if not any(_looks_like_tool(e.value) for e in node.elements if isinstance(e, cst.Element)):
+        elements = [e.value for e in node.elements if isinstance(e, cst.Element)]
+        if not any(_looks_like_tool(e) for e in elements) or any(self._from_parameters(e) for e in elements):
             return True
         value = self.evaluator.eval(node)
         if _is_tool_list(value):
@@ -220,6 +253,8 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Dict(self, node: cst.Dict) -> bool:
+        if self._from_parameters(node):
+            return False
         if _looks_like_tool(node):
             value = self.evaluator.eval(node)
             if tool_from_value(value) is not None:
@@ -228,6 +263,11 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Call(self, node: cst.Call) -> bool:
+        callee = dotted(node.func) or ""
+        if callee.rpartition(".")[2] in _ASSERTIONS:
+            return False  # `self.assertEqual(tool, {...})`: an expected value
+        if self._from_parameters(node):
+            return False
         if not _looks_like_tool(node):
             return True
         func = node.func
@@ -237,7 +277,7 @@ class FunctionScan(cst.CSTVisitor):
             kwargs = tuple((a.keyword.value, self.evaluator.eval(a.value)) for a in node.args if a.keyword)
             value = CallVal("Tool", (), kwargs, self.span_of(node), all(not a.star for a in node.args))
         else:
-            value = self.evaluator.eval(node)
+            value = project_call(self.evaluator.eval(node))
         if tool_from_value(value) is not None:
             self._add("loose", "call", value, node)
             return False
@@ -317,6 +357,26 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
+
+
+# Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
+_WHOLE_SCHEMA_KEYS = frozenset(("type", "properties", "$ref", "anyOf", "oneOf", "allOf", "$defs", "definitions",
+                                "required", "additionalProperties"))
+
+
+def project_call(value: Value) -> Value:
+    """`register_tool(name=..., parameters={"query": {...}})`: a project function (not a
+    wire type's class) that is given what is only part of a schema builds the rest in
+    its body; that schema is unresolved rather than judged as the whole input schema."""
+    if not isinstance(value, CallVal) or value.func.rpartition(".")[2][:1].isupper():
+        return value
+    kwargs = []
+    for key, arg in value.kwargs:
+        if key in _SCHEMA_KEY_SET and isinstance(arg, DictVal) and arg.entries \
+                and not set(arg.str_keys()) & _WHOLE_SCHEMA_KEYS:
+            arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
+        kwargs.append((key, arg))
+    return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
 
 
 def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
@@ -408,14 +468,21 @@ class _FirstCall(cst.CSTVisitor):
 
 
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
-                  span_of) -> List[RegistryDecl]:
+                  span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
+    """The registries one function declares; `factories` collects where it builds a tool
+    from its own parameters, which framework readers must not take for a declaration."""
     scan = FunctionScan(qualname, evaluator, span_of)
+    if factories is not None:
+        scan.factories = factories
+    scan.params.update(p.name.value for p in _all_params(node.params))
     for decorator in node.decorators:
         # a project's own `@register_tool(name=..., description=..., parameters=...)`
         if _looks_like_tool(decorator.decorator):
-            value = evaluator.eval(decorator.decorator)
+            value = project_call(evaluator.eval(decorator.decorator))
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
+    if node.name.value.startswith("test_"):
+        return scan.found  # a test's tools are fixtures and expected values, not declarations
     try:
         walk(node.body, scan)
     except RecursionError:

@@ -18,7 +18,7 @@ TOOLS = [
         "name": "fetch",
         "description": "Download one page by URL. Call this when a search result looks relevant; "
         "do not call it for search, use search instead.",
-        "input_schema": {"type": "object", "properties": {"url": {"type": "string", "description": "URL."}},
+        "input_schema": {"type": "object", "properties": {"url": {"type": "string", "description": "Absolute https URL, like https://example.com/page."}},
                          "required": ["url"]},
     },
 ]
