@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.turn import seen_in_turn
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
 from toollint.rulekit.text import shown_name
 
@@ -9,8 +10,8 @@ class NullableRequired(Rule):
     summary = "A required property is also nullable, outside strict mode"
 
     def check_tool(self, tool, group, ctx):
-        if is_strict(tool) or tool.name.value in ctx.project.forced_tools:
-            return  # strict mode spells optional as nullable-and-required; forced tools may mean it
+        if is_strict(tool) or tool.name.value in ctx.project.forced_tools or not seen_in_turn(tool, group):
+            return  # strict mode spells optional as nullable-and-required; forced or lone tools may mean it
         if tool.shape == "decorated":
             return  # derived from `x: T | None` without a default: TL209 names the parameter
         props, req = properties(tool.schema), required(tool.schema)

@@ -98,7 +98,7 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
         if _is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
         elif tool_from_value(value) is not None:
-            out.append(RegistryDecl("loose", name, value, span))
+            out.append(RegistryDecl("loose", name, value, span, alone=True))
         elif _handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
         elif _category_like(value):

@@ -218,7 +218,7 @@ def interpret(decl: RegistryDecl, value: Value) -> Registry:
             return Registry("definitions", decl.name, decl.span, complete=False)
         if decl.function is not None:
             tool = replace(tool, function=decl.function)
-        return Registry("definitions", decl.name, decl.span, tools=(tool,))
+        return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone)
     kind = decl.kind.replace("maybe-", "")
     if kind != decl.kind:
         decl = replace(decl, kind=kind)
