@@ -426,9 +426,23 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     return out
 
 
+def _named_by(orphan: Group, groups: List[Group]) -> Optional[Group]:
+    """The one group whose tools the orphan's handlers and categories name most: a dispatch
+    module elsewhere (`dispatch/handlers.py` for `tools/defs.py`) still serves its tools."""
+    keys = {e.key.value for r in orphan.handlers for e in r.handlers}
+    keys |= {m.value for r in orphan.categories for c in r.categories for m in c.members}
+    keys.discard(None)
+    scores = sorted(((len(keys & g.defined_names), i) for i, g in enumerate(groups)), reverse=True)
+    if not scores or not scores[0][0] or scores[0][0] * 2 < len(keys) \
+            or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return groups[scores[0][1]]
+
+
 def _attach_orphans(groups: List[Group]) -> None:
     """A router or handler module that imports nothing from the definitions still belongs to
-    them when the project has only one set of definitions, or one in the same folder."""
+    them when the project has only one set of definitions, one in the same folder, or one
+    whose tools it names."""
     with_defs = [g for g in groups if g.definitions]
     for orphan in [g for g in groups if not g.definitions]:
         home: Optional[Group] = None
@@ -439,6 +453,8 @@ def _attach_orphans(groups: List[Group]) -> None:
             near = [g for g in with_defs if folders & {os.path.dirname(p) for p in g.paths}]
             if len(near) == 1:
                 home = near[0]
+        if home is None:
+            home = _named_by(orphan, with_defs)
         if home is not None:
             home.handlers.extend(orphan.handlers)
             home.categories.extend(orphan.categories)
