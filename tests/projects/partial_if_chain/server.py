@@ -38,6 +38,12 @@ async def list_tools() -> list[types.Tool]:
             description="Capture the tab as a PNG. Use this when layout matters. Do not call this for text; use read_page instead.",
             inputSchema={"type": "object", "properties": {}},
         ),
+        types.Tool(
+            name="scroll",
+            description="Scroll the page down by one screen. Use this when read_page says there is more; "
+            "do not call this to open a page, use navigate instead.",
+            inputSchema={"type": "object", "properties": {}},
+        ),
     ]
 
 
