@@ -212,17 +212,22 @@ class FunctionScan(cst.CSTVisitor):
         self.params.update(p.name.value for p in _all_params(node.params))
         return True  # nested defs belong to the same scan
 
+    def _parameter(self, value: cst.BaseExpression) -> bool:
+        """`name`, or `tool.name` of a parameter `tool` (not `self`: a tool class's own)."""
+        head = (dotted(value) or "").partition(".")[0]
+        return head in self.params and head not in ("self", "cls")
+
     def _from_parameters(self, node: cst.CSTNode) -> bool:
-        """`Tool(name=name, ...)` in `def make_tool(name, ...)`: a factory, whose tools are
-        its callers'; nothing about them is known in its body."""
+        """`Tool(name=name, ...)` in `def make_tool(name, ...)`, `{"name": tool.name, ...}` in
+        `def to_openai(tool)`: a factory or converter, whose tools are its callers'; nothing
+        about them is known in its body."""
         if isinstance(node, cst.Dict):
             pairs = [(string_value(e.key), e.value) for e in node.elements if isinstance(e, cst.DictElement)]
         elif isinstance(node, cst.Call):
             pairs = [(a.keyword.value, a.value) for a in node.args if a.keyword is not None]
         else:
             return False
-        found = any(key == "name" and isinstance(value, cst.Name) and value.value in self.params
-                    for key, value in pairs)
+        found = any(key == "name" and self._parameter(value) for key, value in pairs)
         if found:
             span = self.span_of(node)
             self.factories.add((span.line, span.col))

@@ -35,3 +35,12 @@ def make_structured(func, name, description, schema):
 
 def make_module_tool(name, func, description):
     return AgentTool(name=name, func=func, description=description)
+
+
+def format_tool(tool):
+    return {
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": {"properties": {"__arg1": {"title": "__arg1", "type": "string"}}, "required": ["__arg1"],
+                       "type": "object"},
+    }
