@@ -180,6 +180,14 @@ _ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "a
                          "assert_awaited_once_with"))
 
 
+def _bound(target: cst.BaseExpression) -> List[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bound(e.value)]
+    return []
+
+
 def _all_params(params: cst.Parameters) -> List[cst.Param]:
     out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
     out.extend(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
@@ -200,7 +208,7 @@ class FunctionScan(cst.CSTVisitor):
         self._branches: Set[int] = set()  # bodies of the dispatching branches
         self._subjects: Set[str] = set()  # what they compare: `name`, `tool_call.name`
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
-        self.params: Set[str] = set()  # of the scanned function and the defs inside it
+        self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
@@ -211,6 +219,14 @@ class FunctionScan(cst.CSTVisitor):
             return False  # a test's tools are fixtures and expected values, not declarations
         self.params.update(p.name.value for p in _all_params(node.params))
         return True  # nested defs belong to the same scan
+
+    def visit_For(self, node: cst.For) -> bool:
+        self.params.update(_bound(node.target))  # `for spec in specs: {"name": spec.name, ...}`
+        return True
+
+    def visit_CompFor(self, node: cst.CompFor) -> bool:
+        self.params.update(_bound(node.target))
+        return True
 
     def _parameter(self, value: cst.BaseExpression) -> bool:
         """`name`, or `tool.name` of a parameter `tool` (not `self`: a tool class's own)."""

@@ -44,3 +44,18 @@ def format_tool(tool):
         "parameters": {"properties": {"__arg1": {"title": "__arg1", "type": "string"}}, "required": ["__arg1"],
                        "type": "object"},
     }
+
+
+class Collection:
+    def __init__(self, agents):
+        self._agents = agents
+
+    def tools(self):
+        tools = []
+        for metadata, schema in self._agents.values():
+            tools.append({"name": metadata.name, "description": metadata.description, "input_schema": schema})
+        return tools
+
+    def openai_tools(self):
+        return [{"type": "function", "function": {"name": spec.name, "parameters": {"type": "object"}}}
+                for spec in self._agents]
