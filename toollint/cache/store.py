@@ -56,7 +56,8 @@ def digest(data: bytes) -> bytes:
 
 def _code_hash() -> bytes:
     """A hash of toollint's own source files (rules excepted: they do not shape facts)."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    # the whole toollint package, not only this stage package (cache/): facts depend on extract/, front/, ...
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
     for folder, dirs, files in os.walk(here):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
