@@ -1,5 +1,5 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 
 class MissingDescription(Rule):

@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import looks_english, reads_like_signature, shown_name
+from toollint.rulekit.text import looks_english, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 
 def judged_description(tool, any_language=False):

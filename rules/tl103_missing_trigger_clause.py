@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import has_trigger, reads_like_signature, shown_name
+from toollint.rulekit.text import has_trigger, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

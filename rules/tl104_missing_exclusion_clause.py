@@ -1,6 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import offered_with
-from toollint.rulekit.text import has_exclusion, reads_like_signature, shown_name
+from toollint.rulekit.text import has_exclusion, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

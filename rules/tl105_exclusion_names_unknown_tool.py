@@ -2,7 +2,8 @@ import difflib
 
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
-from toollint.rulekit.text import mentioned_tools, shown_name
+from toollint.rulekit.text import mentioned_tools
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 

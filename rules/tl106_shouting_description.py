@@ -1,6 +1,7 @@
 from toollint.model import DictVal, ListVal, str_value
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import shouting, shown_name
+from toollint.rulekit.text import shouting
+from toollint.rulekit.naming import shown_name
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SUBSCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")

@@ -22,7 +22,8 @@ from typing import List, Optional, Set, Tuple
 from toollint.model import Const, DictVal, ListVal, Span, Str
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
-from toollint.rulekit.text import mentioned_tools, shown_name
+from toollint.rulekit.text import mentioned_tools
+from toollint.rulekit.naming import shown_name
 
 _TYPE_KEYS = ("type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref")
 

@@ -5,7 +5,7 @@ from toollint.model import DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties, required
 from toollint.rulekit.schemawalk import COMPOSITION, in_composition, node_at, subschemas, where
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 
 class RequiredNotDeclared(Rule):

@@ -1,7 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import seen_in_turn
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 
 class NullableRequired(Rule):

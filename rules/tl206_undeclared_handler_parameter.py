@@ -1,6 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 
 class UndeclaredHandlerParameter(Rule):

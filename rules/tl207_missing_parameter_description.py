@@ -3,7 +3,7 @@ import re
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.

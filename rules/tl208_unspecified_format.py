@@ -25,7 +25,7 @@ from typing import Optional
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label, types_of
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")

@@ -3,7 +3,7 @@ import difflib
 from toollint.model import Const
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties
-from toollint.rulekit.text import shown_name
+from toollint.rulekit.naming import shown_name
 
 # Keywords through which a schema admits properties that `properties` does not list.
 _OPEN_KEYWORDS = ("patternProperties", "allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas",

@@ -1,7 +1,8 @@
 from toollint.model import UNRESOLVED, Const, DictVal, ListVal, str_value, to_python
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, is_strict, properties
-from toollint.rulekit.text import stated_default, shown_name
+from toollint.rulekit.text import stated_default
+from toollint.rulekit.naming import shown_name
 
 _KEYWORDS = {"true": "true", "false": "false", "none": "null", "null": "null", "nil": "null"}
 

@@ -10,11 +10,11 @@ tool only inside a list that holds real tool definitions, or in a `tools=` argum
 """
 from __future__ import annotations
 
-import sys
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.extract.dispatch import FirstCall, Forwards, compared_literal
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.walk import walk
@@ -322,7 +322,7 @@ class FunctionScan(cst.CSTVisitor):
         branch: Optional[cst.If] = node
         while isinstance(branch, cst.If):
             self._seen_ifs.add(id(branch))
-            key = _compared_literal(branch.test)
+            key = compared_literal(branch.test)
             if key is not None:
                 self._branch(key, branch.body, branch.test)
             branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
@@ -353,14 +353,14 @@ class FunctionScan(cst.CSTVisitor):
             self._subjects.add(subject)
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
-        finder = _FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
+        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
         walk(body, finder)
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
         if not self._dispatch:
             return
-        forwards = _Forwards(self._subjects, self._branches)
+        forwards = Forwards(self._subjects, self._branches)
         walk(node.body, forwards)
         if len(self._dispatch) < 2 and not forwards.found:
             return  # one `if tool.name == "x":` alone is special-casing, not a dispatch
@@ -398,94 +398,6 @@ def project_call(value: Value) -> Value:
             arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
         kwargs.append((key, arg))
     return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
-
-
-def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
-    """`name == "x"` / `"x" == name` / `tool.name == "x"`."""
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-        target = test.comparisons[0]
-        if isinstance(target.operator, cst.Equal):
-            for literal in (target.comparator, test.left):
-                value = string_value(literal)
-                if value is not None:
-                    return value, literal
-    return None
-
-
-# Calls that take the tool name without dispatching it: logging, messages, type tests.
-_NOT_FORWARDS = frozenset(("print", "str", "repr", "len", "isinstance", "format", "debug", "info", "warning",
-                           "warn", "error", "exception", "critical", "log", "append", "add", "startswith",
-                           "endswith", "lower", "upper", "strip"))
-
-
-class _Forwards(cst.CSTVisitor):
-    """Outside the dispatching branches, where the compared name goes on: the dict it
-    indexes (`tool_map[name]`, `handlers.get(name)`), or None for a call it is passed to."""
-
-    def __init__(self, subjects: Set[str], branches: Set[int]) -> None:
-        self.subjects = subjects
-        self.branches = branches
-        self.found: List[Optional[cst.BaseExpression]] = []
-
-    def _is_subject(self, node: cst.BaseExpression) -> bool:
-        return dotted(node) in self.subjects
-
-    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
-        return id(node) not in self.branches
-
-    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> bool:
-        return id(node) not in self.branches
-
-    def visit_Subscript(self, node: cst.Subscript) -> bool:
-        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-                and self._is_subject(node.slice[0].slice.value):
-            self.found.append(node.value)
-        return True
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        if not any(self._is_subject(a.value) for a in node.args if not a.star):
-            return True
-        func = node.func
-        last = dotted(func).rpartition(".")[2] if dotted(func) else ""
-        if isinstance(func, cst.Attribute) and last == "get":
-            self.found.append(func.value)  # `handlers.get(name)`
-        elif last not in _NOT_FORWARDS and not last[:1].isupper():
-            self.found.append(None)  # `handle_tool(name, args)`, `getattr(self, name)`
-        return True
-
-
-_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
-
-
-class _FirstCall(cst.CSTVisitor):
-    """A branch's handler: the first call of a project function. What a branch builds to
-    return (`TextContent(...)`, `json.dumps(...)`) is not one."""
-
-    def __init__(self, evaluator: Evaluator, owner: str) -> None:
-        self.evaluator = evaluator
-        self.owner = owner  # the class of the scanned method, "" for a function
-        self.found: Optional[Value] = None
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        if self.found is not None:
-            return False
-        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
-        if name is None or name.rpartition(".")[2][:1].isupper():
-            return True
-        head, _, rest = name.partition(".")
-        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
-            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
-            self.found = Symbol(method, self.evaluator.span_of(node.func), self.evaluator.functions[method])
-            return False
-        value = self.evaluator.eval(node.func)
-        if isinstance(value, Symbol) and value.function is not None:
-            self.found = value
-        elif isinstance(value, Ref) and value.module.split(".")[0] not in _STDLIB:
-            self.found = value
-        return self.found is None
-
-    def visit_FunctionDef(self, node) -> bool:
-        return False
 
 
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
