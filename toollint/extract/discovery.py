@@ -203,10 +203,10 @@ class FunctionScan(cst.CSTVisitor):
         self.evaluator = evaluator
         self.span_of = span_of
         self.found: List[RegistryDecl] = []
-        self._dispatch: List[Tuple[Value, Value]] = []
+        # per compared subject (`name`, `block.type`): its branches' (name, handler) and bodies
+        self._dispatch: Dict[str, List[Tuple[Value, Value]]] = {}
+        self._branches: Dict[str, Set[int]] = {}
         self._seen_ifs: Set[int] = set()
-        self._branches: Set[int] = set()  # bodies of the dispatching branches
-        self._subjects: Set[str] = set()  # what they compare: `name`, `tool_call.name`
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
@@ -344,13 +344,12 @@ class FunctionScan(cst.CSTVisitor):
         """One `if name == "x":` / `case "x":` branch: it dispatches its name whether or not
         its handler can be read (an unread one stays unresolved, never drops the name)."""
         target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
-        self._dispatch.append((Const(key[0], self.span_of(key[1])), target))
-        self._branches.add(id(body))
         if subject is None and isinstance(test, cst.Comparison):
             other = test.comparisons[0].comparator if key[1] is test.left else test.left
             subject = dotted(other)
-        if subject:
-            self._subjects.add(subject)
+        subject = subject or ""
+        self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
+        self._branches.setdefault(subject, set()).add(id(body))
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
         finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
@@ -358,18 +357,19 @@ class FunctionScan(cst.CSTVisitor):
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
-        if not self._dispatch:
-            return
-        forwards = Forwards(self._subjects, self._branches)
-        walk(node.body, forwards)
-        if len(self._dispatch) < 2 and not forwards.found:
-            return  # one `if tool.name == "x":` alone is special-casing, not a dispatch
-        # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
-        # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
-        complete = all(self._reads_dict(target) for target in forwards.found)
-        span = self.span_of(node.name)
-        value = DictVal(tuple(self._dispatch), span, complete)
-        self.found.append(RegistryDecl("maybe-handlers", f"{self.qualname}()", value, span))
+        # one registry per compared subject: `block.type == "text"` is not a tool's dispatch
+        for subject, entries in self._dispatch.items():
+            forwards = Forwards({subject} if subject else set(), self._branches[subject])
+            walk(node.body, forwards)
+            if len(entries) < 2 and not forwards.found:
+                continue  # one `if tool.name == "x":` alone is special-casing, not a dispatch
+            # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
+            # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
+            complete = all(self._reads_dict(target) for target in forwards.found)
+            span = entries[0][0].span  # its own: registries are told apart by where their value is
+            label = f"{self.qualname}()" if len(self._dispatch) == 1 else f"{self.qualname}() on {subject or '?'}"
+            self.found.append(RegistryDecl("maybe-handlers", label, DictVal(tuple(entries), span, complete),
+                                           self.span_of(node.name)))
 
     def _reads_dict(self, target: Optional[cst.BaseExpression]) -> bool:
         name = dotted(target) if target is not None else None

@@ -17,3 +17,9 @@ EXAMPLE_TURN = {
         {"id": "call_2", "type": "function", "function": {"name": "get_time", "arguments": "{}"}},
     ],
 }
+
+
+# The tools those calls were made with: a real definition, still judged.
+TOOLS = [
+    {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {}}}},
+]
