@@ -14,7 +14,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.dispatch import FirstCall, Forwards, compared_literal
+from toollint.extract.dispatch import FirstCall, Forwards, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.walk import walk
@@ -336,7 +336,7 @@ class FunctionScan(cst.CSTVisitor):
                 if isinstance(pattern, cst.MatchValue):
                     key = string_value(pattern.value)
                     if key is not None:
-                        self._branch((key, pattern.value), case.body, None, dotted(node.subject))
+                        self._branch((key, pattern.value), case.body, None, subject_key(node.subject))
         return True
 
     def _branch(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode, test: Optional[cst.BaseExpression],
@@ -346,7 +346,7 @@ class FunctionScan(cst.CSTVisitor):
         target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
         if subject is None and isinstance(test, cst.Comparison):
             other = test.comparisons[0].comparator if key[1] is test.left else test.left
-            subject = dotted(other)
+            subject = subject_key(other)
         subject = subject or ""
         self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
         self._branches.setdefault(subject, set()).add(id(body))

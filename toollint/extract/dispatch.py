@@ -11,6 +11,22 @@ from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.model import Ref, Symbol, Value
 
 
+def subject_key(node: cst.BaseExpression) -> Optional[str]:
+    """What a dispatch compares, as one key: `name`, `block.name`, `call["name"]`,
+    `call.get("name")`; None for anything else."""
+    name = dotted(node)
+    if name is not None:
+        return name
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        base, key = subject_key(node.value), string_value(node.slice[0].slice.value)
+        return f"{base}[{key!r}]" if base is not None and key is not None else None
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
+            and len(node.args) == 1:
+        base, key = subject_key(node.func.value), string_value(node.args[0].value)
+        return f"{base}[{key!r}]" if base is not None and key is not None else None
+    return None
+
+
 def compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
     """`name == "x"` / `"x" == name` / `tool.name == "x"`."""
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
@@ -39,7 +55,7 @@ class Forwards(cst.CSTVisitor):
         self.found: List[Optional[cst.BaseExpression]] = []
 
     def _is_subject(self, node: cst.BaseExpression) -> bool:
-        return dotted(node) in self.subjects
+        return subject_key(node) in self.subjects
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
         return id(node) not in self.branches

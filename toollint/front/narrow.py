@@ -36,7 +36,7 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 
 # (a lone `if name == "x":` before `tool_map[name](...)` dispatches too; its subject names a tool)
 _DISPATCH = (r"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRbBuU]{0,2}["']"""
-             r"""|\bif\s+[\w.]*(?:name|tool)[\w.]*\s*==\s*[rRbBuU]{0,2}["']""")
+             r"""|\bif\s+[\w.\[\]()"']*(?:name|tool)[\w.\[\]()"']*\s*==\s*[rRbBuU]{0,2}["']""")
 _CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*:\s*"""
                   r"""(?:lambda\b|[A-Za-z_][\w.]*\s*[,}]))""")
 _FUNCTION_KEY = r"""["']function["']"""
