@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.naming import shown_name
 
 
 class MissingDescription(Rule):
@@ -11,8 +12,8 @@ class MissingDescription(Rule):
             return
         d = tool.description
         if d is None:
-            yield self.report(tool.name.span, f"tool '{tool.name.value}' has no description: the model "
+            yield self.report(tool.name.span, f"tool {shown_name(tool)} has no description: the model "
                               "chooses tools by their descriptions; say what it does and when to call it")
         elif d.value is not None and not d.value.strip():
-            yield self.report(d.span, f"tool '{tool.name.value}' has an empty description: say what it "
+            yield self.report(d.span, f"tool {shown_name(tool)} has an empty description: say what it "
                               "does and when to call it")

@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.text import looks_english, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 
 def judged_description(tool, any_language=False):
@@ -26,5 +27,5 @@ class DescriptionReadsLikeSignature(Rule):
             return
         reason = reads_like_signature(text, tool.name.value or "")
         if reason:
-            yield self.report(tool.description.span, f"description of '{tool.name.value}' reads like a "
+            yield self.report(tool.description.span, f"description of {shown_name(tool)} reads like a "
                               f"signature ({reason}): say what it does and when to call it")

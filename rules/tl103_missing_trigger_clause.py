@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.text import has_trigger, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -14,5 +15,5 @@ class MissingTriggerClause(Rule):
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return  # TL102 already says it; one defect, one finding
         if not has_trigger(text, ctx.settings.trigger_phrases):
-            yield self.report(tool.description.span, f"description of '{tool.name.value}' never says when "
+            yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "to call it: add a trigger clause such as \"Call this when ...\"")

@@ -1,5 +1,7 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.turn import offered_with
 from toollint.rulekit.text import has_exclusion, reads_like_signature
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -10,11 +12,12 @@ class MissingExclusionClause(Rule):
     summary = "Among several tools, the description never says when not to call it"
 
     def check_tool(self, tool, group, ctx):
-        if len({t.name.value for t in group.tools if t.shape != "server"}) < 2:
-            return  # with one tool there is nothing to confuse it with
+        offered = offered_with(tool, group)
+        if offered is None or len({t.name.value for t in offered if t.shape != "server"}) < 2:
+            return  # with one tool, or a turn not seen, there is nothing to confuse it with
         text = judged_description(tool, any_language=bool(ctx.settings.exclusion_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return
         if not has_exclusion(text, ctx.settings.exclusion_phrases):
-            yield self.report(tool.description.span, f"description of '{tool.name.value}' never says when "
+            yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "not to call it: add an exclusion such as \"Do not call this for ...; use X instead\"")

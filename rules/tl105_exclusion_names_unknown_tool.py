@@ -3,6 +3,7 @@ import difflib
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
 from toollint.rulekit.text import mentioned_tools
+from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -24,6 +25,6 @@ class ExclusionNamesUnknownTool(Rule):
                 continue
             close = difflib.get_close_matches(name, sorted(defined), n=1, cutoff=0.8)
             hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"
-            yield self.report(tool.description.span, f"description of '{tool.name.value}' points to "
+            yield self.report(tool.description.span, f"description of {shown_name(tool)} points to "
                               f"'{name}', which no tool in the project defines: the model will look for "
                               f"a tool it does not have{hint}")

@@ -1,6 +1,7 @@
 from toollint.model import DictVal, ListVal, str_value
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.text import shouting
+from toollint.rulekit.naming import shown_name
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SUBSCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")
@@ -49,7 +50,7 @@ class ShoutingDescription(Rule):
         if d is not None and d.value:
             fragment = shouting(d.value)
             if fragment:
-                yield self.report(d.span, f"description of '{tool.name.value}' shouts ('{fragment}'): "
+                yield self.report(d.span, f"description of {shown_name(tool)} shouts ('{fragment}'): "
                                   "capitals and '!!' do not make an instruction win; state the condition "
                                   "plainly (\"Call this only when ...\")")
         for where, node in _descriptions(tool.schema, ""):
@@ -57,6 +58,6 @@ class ShoutingDescription(Rule):
                 continue  # an Args block sent inside the description too: judged there already
             fragment = shouting(node.value)
             if fragment:
-                yield self.report(node.span, f"description of '{where}' in '{tool.name.value}' shouts "
+                yield self.report(node.span, f"description of '{where}' in {shown_name(tool)} shouts "
                                   f"('{fragment}'): capitals and '!!' add no information; state the constraint "
                                   "plainly")

@@ -2,6 +2,7 @@ import re
 
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, similarity
+from toollint.rulekit.turn import seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -26,8 +27,8 @@ class OverlappingDescriptions(Rule):
         # and non-strict variants, is not two tools competing for one turn.
         first = {}
         for tool in group.tools:
-            if tool.name.value is None or tool.name.value in first:
-                continue
+            if tool.name.value is None or tool.name.value in first or not seen_in_turn(tool, group):
+                continue  # a constant sent alone has no neighbour in its turn
             text = judged_description(tool)
             if text is not None:
                 first[tool.name.value] = (tool, text)

@@ -20,6 +20,7 @@ from toollint.model import Const, DictVal, ListVal, Mention, Span, Str
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
 from toollint.rulekit.text import mentioned_tools
+from toollint.rulekit.naming import shown_name
 
 _TYPE_KEYS = ("type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref")
 
@@ -191,7 +192,7 @@ class DescriptionNamesUnknownParameter(Rule):
                 why = "the framework drops it, so it documents nothing"
             yield self.report(
                 _span_at(s, m.offset, len(m.name)),
-                f"{what} of '{tool.name.value}' {verb} '{m.name}' that the tool does not have "
+                f"{what} of {shown_name(tool)} {verb} '{m.name}' that the tool does not have "
                 f"({_listing(params)}): {why}; {fix}",
                 noqa_line=s.span.end_line,
             )

@@ -5,6 +5,7 @@ from toollint.model import DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties, required
 from toollint.rulekit.schemawalk import COMPOSITION, in_composition, node_at, subschemas, where
+from toollint.rulekit.naming import shown_name
 
 
 class RequiredNotDeclared(Rule):
@@ -26,7 +27,7 @@ class RequiredNotDeclared(Rule):
             for entry in req:
                 if entry.value in declared or _matches_pattern(node, entry.value):
                     continue
-                yield self.report(entry.span, f"'{entry.value}' is required {where(path)} of '{tool.name.value}' "
+                yield self.report(entry.span, f"'{entry.value}' is required {where(path)} of {shown_name(tool)} "
                                   "but not declared in 'properties': the model gets no type or description for "
                                   f"it and may never send it; declare '{entry.value}' under 'properties' or "
                                   "remove it from 'required'")

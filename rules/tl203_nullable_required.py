@@ -1,5 +1,7 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.turn import seen_in_turn
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
+from toollint.rulekit.naming import shown_name
 
 
 class NullableRequired(Rule):
@@ -8,8 +10,8 @@ class NullableRequired(Rule):
     summary = "A required property is also nullable, outside strict mode"
 
     def check_tool(self, tool, group, ctx):
-        if is_strict(tool) or tool.name.value in ctx.project.forced_tools:
-            return  # strict mode spells optional as nullable-and-required; forced tools may mean it
+        if is_strict(tool) or tool.name.value in ctx.project.forced_tools or not seen_in_turn(tool, group):
+            return  # strict mode spells optional as nullable-and-required; forced or lone tools may mean it
         if tool.shape == "decorated":
             return  # derived from `x: T | None` without a default: TL209 names the parameter
         props, req = properties(tool.schema), required(tool.schema)
@@ -18,6 +20,6 @@ class NullableRequired(Rule):
         for entry in req:
             prop = props.get(entry.value)
             if prop is not None and is_nullable(prop[1]):
-                yield self.report(entry.span, f"'{entry.value}' of '{tool.name.value}' is required and "
+                yield self.report(entry.span, f"'{entry.value}' of {shown_name(tool)} is required and "
                                   "nullable: the model will send null rather than omit it; drop it from "
                                   "'required' or make it non-nullable")

@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, is_strict, properties, required
+from toollint.rulekit.naming import shown_name
 
 
 def _shown(value):
@@ -26,12 +27,12 @@ class OptionalButRequired(Rule):
             for param in handler.tool_params():
                 if param.has_default and param.name in required_names:
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
-                                      f"default{_shown(param.default)} but the schema of '{tool.name.value}' "
+                                      f"default{_shown(param.default)} but the schema of {shown_name(tool)} "
                                       "requires it: the model must invent a value on every call; drop it "
                                       "from 'required'")
         elif style == "dict":
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names:
                     yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' with a "
-                                      f"default{_shown(read.default)} but the schema of '{tool.name.value}' "
+                                      f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'")

@@ -1,5 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties, required
+from toollint.rulekit.naming import shown_name
 
 
 class RequiredButOptional(Rule):
@@ -23,5 +24,5 @@ class RequiredButOptional(Rule):
             else:
                 why = "the schema does not declare it"
             yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has no default "
-                              f"and {why}: a call of '{tool.name.value}' without it raises TypeError; add it "
+                              f"and {why}: a call of {shown_name(tool)} without it raises TypeError; add it "
                               "to 'required' or give it a default")

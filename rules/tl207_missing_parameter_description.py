@@ -3,6 +3,7 @@ import re
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label
+from toollint.rulekit.naming import shown_name
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
@@ -27,12 +28,12 @@ class MissingParameterDescription(Rule):
             if description is None:
                 if not prop.complete:
                     continue  # a spread we cannot see may carry it
-                yield self.report(key.span, f"property '{label}' of '{tool.name.value}' has no description: "
+                yield self.report(key.span, f"property '{label}' of {shown_name(tool)} has no description: "
                                   "the model sees only its name and type; add a \"description\" that says "
                                   "what to send and where the value comes from")
             elif isinstance(description, Const) and isinstance(description.value, str) \
                     and not description.value.strip():
-                yield self.report(description.span, f"property '{label}' of '{tool.name.value}' has an empty "
+                yield self.report(description.span, f"property '{label}' of {shown_name(tool)} has an empty "
                                   "description: say what to send and where the value comes from")
 
 

@@ -28,6 +28,7 @@ from typing import Optional
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label, types_of
+from toollint.rulekit.naming import shown_name
 from toollint.rulekit.text import looks_english
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -189,5 +190,5 @@ class UnspecifiedFormat(Rule):
                 continue
             what, hint = HINTS[kind]
             yield self.report(description.span, f"property '{property_label(path, name)}' of "
-                              f"'{tool.name.value}' is {what}, but its description is a type annotation, "
+                              f"{shown_name(tool)} is {what}, but its description is a type annotation, "
                               f"not a spec: what should the model send? {hint}")

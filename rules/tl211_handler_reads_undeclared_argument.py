@@ -3,6 +3,7 @@ import difflib
 from toollint.model import Const
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties
+from toollint.rulekit.naming import shown_name
 
 # Keywords through which a schema admits properties that `properties` does not list.
 _OPEN_KEYWORDS = ("patternProperties", "allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas",
@@ -37,5 +38,5 @@ class HandlerReadsUndeclaredArgument(Rule):
             close = difflib.get_close_matches(read.key, sorted(props), n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"declare '{read.key}' in 'properties' or stop reading it"
             yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' but the schema of "
-                              f"'{tool.name.value}' does not declare it: a model that follows the schema "
+                              f"{shown_name(tool)} does not declare it: a model that follows the schema "
                               f"never sends it, so this path never runs; {hint}")

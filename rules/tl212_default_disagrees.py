@@ -2,6 +2,7 @@ from toollint.model import UNRESOLVED, Const, DictVal, ListVal, str_value, to_py
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, is_strict, properties
 from toollint.rulekit.text import stated_default
+from toollint.rulekit.naming import shown_name
 
 _KEYWORDS = {"true": "true", "false": "false", "none": "null", "null": "null", "nil": "null"}
 
@@ -87,7 +88,7 @@ class DefaultDisagrees(Rule):
                 if _normal(told_value) == _normal(got_value):
                     continue
                 at = "" if got_span.path == told_span.path else f" of {got_span.path}"
-                yield self.report(told_span, f"'{name}' of '{tool.name.value}' {how} {_shown(told_value)} but "
+                yield self.report(told_span, f"'{name}' of {shown_name(tool)} {how} {_shown(told_value)} but "
                                   f"{handler.qualname}() defaults it to {_shown(got_value)} (line "
                                   f"{got_span.line}{at}): the model is told one thing and gets another; "
                                   "make them agree")

@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.naming import shown_name
 
 
 class ToolWithoutHandler(Rule):
@@ -16,5 +17,5 @@ class ToolWithoutHandler(Rule):
                 if tool.shape == "server" or tool.name.value is None:
                     continue
                 if tool.name.value not in handled:
-                    yield self.report(tool.name.span, f"tool '{tool.name.value}' has no handler in {names}: "
+                    yield self.report(tool.name.span, f"tool {shown_name(tool)} has no handler in {names}: "
                                       "a call of it cannot be dispatched; add a handler or remove the tool")

@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.naming import shown_name
 
 
 class UnreachableTool(Rule):
@@ -20,5 +21,5 @@ class UnreachableTool(Rule):
             for tool in registry.tools:
                 if tool.name.value is None or tool.name.value in offered:
                     continue
-                yield self.report(tool.name.span, f"tool '{tool.name.value}' is in no category of {where}"
+                yield self.report(tool.name.span, f"tool {shown_name(tool)} is in no category of {where}"
                                   f"{always}: the router can never offer it")

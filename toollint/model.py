@@ -233,6 +233,7 @@ class Tool:
     framework: Optional[str] = None  # for decorated tools: mcp, fastmcp, langchain, ...
     function: Optional[FunctionSig] = None  # the decorated function
     registry: Optional[str] = None  # the variable the definition was found under
+    name_expr: Optional[str] = None  # the expression the name comes from, when it is not static
 
 
 @dataclass(frozen=True)
@@ -263,6 +264,7 @@ class Registry:
     categories: Tuple[Category, ...] = ()
     members: Tuple[Str, ...] = ()  # for "always"
     unresolved: Tuple["Unresolved", ...] = ()  # entries static evaluation could not see, and why
+    alone: bool = False  # a module constant never put in a list: the turn that sends it is not seen
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,7 @@ class RegistryDecl:
     value: Value
     span: Span  # the assignment target
     function: Optional[FunctionSig] = None  # for a tool declared on a function or class
+    alone: bool = False  # a module-level constant, one tool of its own
 
 
 @dataclass(frozen=True)

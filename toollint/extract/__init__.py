@@ -150,8 +150,10 @@ class _Extractor:
         registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
         registries.extend(discovery.classes(self.classes, self.names, self.targets, evaluator, functions,
                                             self.span_of))
+        factories: Set[Tuple[int, int]] = set()
         for qualname, node in self.function_nodes:
-            registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of))
+            registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of,
+                                                      factories))
 
         # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
@@ -165,7 +167,8 @@ class _Extractor:
             path=self.path,
             module=self.module,
             registries=tuple(registries),
-            decorated=found.tools,
+            # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
+            decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories),
             pending=found.pending,
             servers=found.servers,
             functions=tuple(functions.items()),

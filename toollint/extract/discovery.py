@@ -14,6 +14,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.extract.dispatch import FirstCall, Forwards, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.walk import walk
@@ -97,7 +98,7 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
         if _is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
         elif tool_from_value(value) is not None:
-            out.append(RegistryDecl("loose", name, value, span))
+            out.append(RegistryDecl("loose", name, value, span, alone=True))
         elif _handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
         elif _category_like(value):
@@ -174,6 +175,25 @@ def _inputs_schema(inputs: Value) -> Value:
     ), span, inputs.complete)
 
 
+_ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
+                         "assert_called_once_with", "assert_any_call", "assert_awaited_with",
+                         "assert_awaited_once_with"))
+
+
+def _bound(target: cst.BaseExpression) -> List[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bound(e.value)]
+    return []
+
+
+def _all_params(params: cst.Parameters) -> List[cst.Param]:
+    out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    out.extend(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
+    return out
+
+
 class FunctionScan(cst.CSTVisitor):
     """Inside one function: tool lists, tool-shaped dicts and calls, `tools=` arguments,
     dispatch dicts and `if name == "x":` / `match` dispatch."""
@@ -183,14 +203,51 @@ class FunctionScan(cst.CSTVisitor):
         self.evaluator = evaluator
         self.span_of = span_of
         self.found: List[RegistryDecl] = []
-        self._dispatch: List[Tuple[Value, Value]] = []
+        # per compared subject (`name`, `block.type`): its branches' (name, handler) and bodies
+        self._dispatch: Dict[str, List[Tuple[Value, Value]]] = {}
+        self._branches: Dict[str, Set[int]] = {}
         self._seen_ifs: Set[int] = set()
+        self._local_handlers: Set[str] = set()  # function-local dispatch dicts
+        self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
+        self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        if node.name.value.startswith("test_"):
+            return False  # a test's tools are fixtures and expected values, not declarations
+        self.params.update(p.name.value for p in _all_params(node.params))
         return True  # nested defs belong to the same scan
+
+    def visit_For(self, node: cst.For) -> bool:
+        self.params.update(_bound(node.target))  # `for spec in specs: {"name": spec.name, ...}`
+        return True
+
+    def visit_CompFor(self, node: cst.CompFor) -> bool:
+        self.params.update(_bound(node.target))
+        return True
+
+    def _parameter(self, value: cst.BaseExpression) -> bool:
+        """`name`, or `tool.name` of a parameter `tool` (not `self`: a tool class's own)."""
+        head = (dotted(value) or "").partition(".")[0]
+        return head in self.params and head not in ("self", "cls")
+
+    def _from_parameters(self, node: cst.CSTNode) -> bool:
+        """`Tool(name=name, ...)` in `def make_tool(name, ...)`, `{"name": tool.name, ...}` in
+        `def to_openai(tool)`: a factory or converter, whose tools are its callers'; nothing
+        about them is known in its body."""
+        if isinstance(node, cst.Dict):
+            pairs = [(string_value(e.key), e.value) for e in node.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(node, cst.Call):
+            pairs = [(a.keyword.value, a.value) for a in node.args if a.keyword is not None]
+        else:
+            return False
+        found = any(key == "name" and self._parameter(value) for key, value in pairs)
+        if found:
+            span = self.span_of(node)
+            self.factories.add((span.line, span.col))
+        return found
 
     def visit_Arg(self, node: cst.Arg) -> bool:
         if node.keyword is not None and node.keyword.value == "tools":
@@ -207,7 +264,8 @@ class FunctionScan(cst.CSTVisitor):
         return self._list(node)
 
     def _list(self, node) -> bool:
-        if not any(_looks_like_tool(e.value) for e in node.elements if isinstance(e, cst.Element)):
+        elements = [e.value for e in node.elements if isinstance(e, cst.Element)]
+        if not any(_looks_like_tool(e) for e in elements) or any(self._from_parameters(e) for e in elements):
             return True
         value = self.evaluator.eval(node)
         if _is_tool_list(value):
@@ -216,6 +274,8 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Dict(self, node: cst.Dict) -> bool:
+        if self._from_parameters(node):
+            return False
         if _looks_like_tool(node):
             value = self.evaluator.eval(node)
             if tool_from_value(value) is not None:
@@ -224,6 +284,11 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Call(self, node: cst.Call) -> bool:
+        callee = dotted(node.func) or ""
+        if callee.rpartition(".")[2] in _ASSERTIONS:
+            return False  # `self.assertEqual(tool, {...})`: an expected value
+        if self._from_parameters(node):
+            return False
         if not _looks_like_tool(node):
             return True
         func = node.func
@@ -233,7 +298,7 @@ class FunctionScan(cst.CSTVisitor):
             kwargs = tuple((a.keyword.value, self.evaluator.eval(a.value)) for a in node.args if a.keyword)
             value = CallVal("Tool", (), kwargs, self.span_of(node), all(not a.star for a in node.args))
         else:
-            value = self.evaluator.eval(node)
+            value = project_call(self.evaluator.eval(node))
         if tool_from_value(value) is not None:
             self._add("loose", "call", value, node)
             return False
@@ -244,92 +309,113 @@ class FunctionScan(cst.CSTVisitor):
             value = self.evaluator.eval(node.value)
             if _handler_like(value):
                 target = dotted(node.targets[0].target) or "dict"
+                self._local_handlers.add(target)
                 self._add("maybe-handlers", target, value, node.targets[0].target)
         return True
+
+    def visit_Assert(self, node: cst.Assert) -> bool:
+        return False  # `assert result == {...}`: an expected value, not a declaration
 
     def visit_If(self, node: cst.If) -> bool:
         if id(node) in self._seen_ifs:
             return True
         branch: Optional[cst.If] = node
-        entries: List[Tuple[Value, Value]] = []
         while isinstance(branch, cst.If):
             self._seen_ifs.add(id(branch))
-            key = _compared_literal(branch.test)
-            target = self._called(branch.body)
-            if key is not None and target is not None:
-                entries.append((Const(key[0], self.span_of(key[1])), target))
+            key = compared_literal(branch.test)
+            if key is not None:
+                self._branch(key, branch.body, branch.test)
             branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
-        if len(entries) >= 2:
-            self._dispatch.extend(entries)
         return True
 
     def visit_Match(self, node: cst.Match) -> bool:
-        entries: List[Tuple[Value, Value]] = []
         for case in node.cases:
             patterns = case.pattern.patterns if isinstance(case.pattern, cst.MatchOr) else [case.pattern]
-            target = self._called(case.body)
             for pattern in patterns:
                 pattern = getattr(pattern, "pattern", pattern)
-                if isinstance(pattern, cst.MatchValue) and target is not None:
+                if isinstance(pattern, cst.MatchValue):
                     key = string_value(pattern.value)
                     if key is not None:
-                        entries.append((Const(key, self.span_of(pattern.value)), target))
-        if len(entries) >= 2:
-            self._dispatch.extend(entries)
+                        self._branch((key, pattern.value), case.body, None, subject_key(node.subject))
         return True
 
+    def _branch(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode, test: Optional[cst.BaseExpression],
+                subject: Optional[str] = None) -> None:
+        """One `if name == "x":` / `case "x":` branch: it dispatches its name whether or not
+        its handler can be read (an unread one stays unresolved, never drops the name)."""
+        target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+        if subject is None and isinstance(test, cst.Comparison):
+            other = test.comparisons[0].comparator if key[1] is test.left else test.left
+            subject = subject_key(other)
+        subject = subject or ""
+        self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
+        self._branches.setdefault(subject, set()).add(id(body))
+
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
-        finder = _FirstCall(self.evaluator)
+        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
         walk(body, finder)
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
-        if self._dispatch:
-            span = self.span_of(node.name)
-            value = DictVal(tuple(self._dispatch), span)
-            self.found.append(RegistryDecl("maybe-handlers", f"{self.qualname}()", value, span))
+        # one registry per compared subject: `block.type == "text"` is not a tool's dispatch
+        for subject, entries in self._dispatch.items():
+            forwards = Forwards({subject} if subject else set(), self._branches[subject])
+            walk(node.body, forwards)
+            if len(entries) < 2 and not forwards.found:
+                continue  # one `if tool.name == "x":` alone is special-casing, not a dispatch
+            # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
+            # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
+            complete = all(self._reads_dict(target) for target in forwards.found)
+            span = entries[0][0].span  # its own: registries are told apart by where their value is
+            label = f"{self.qualname}()" if len(self._dispatch) == 1 else f"{self.qualname}() on {subject or '?'}"
+            self.found.append(RegistryDecl("maybe-handlers", label, DictVal(tuple(entries), span, complete),
+                                           self.span_of(node.name)))
 
-
-def _compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
-    """`name == "x"` / `"x" == name` / `tool.name == "x"`."""
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-        target = test.comparisons[0]
-        if isinstance(target.operator, cst.Equal):
-            for literal in (target.comparator, test.left):
-                value = string_value(literal)
-                if value is not None:
-                    return value, literal
-    return None
-
-
-class _FirstCall(cst.CSTVisitor):
-    def __init__(self, evaluator: Evaluator) -> None:
-        self.evaluator = evaluator
-        self.found: Optional[Value] = None
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        if self.found is not None:
+    def _reads_dict(self, target: Optional[cst.BaseExpression]) -> bool:
+        name = dotted(target) if target is not None else None
+        if name is None:
             return False
-        if isinstance(node.func, (cst.Name, cst.Attribute)):
-            value = self.evaluator.eval(node.func)
-            if (isinstance(value, Symbol) and value.function is not None) or isinstance(value, Ref):
-                self.found = value
-                return False
-        return True
+        if name in self._local_handlers:
+            return True
+        return "." not in name and _handler_like(self.evaluator.eval(target))
 
-    def visit_FunctionDef(self, node) -> bool:
-        return False
+
+# Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
+_WHOLE_SCHEMA_KEYS = frozenset(("type", "properties", "$ref", "anyOf", "oneOf", "allOf", "$defs", "definitions",
+                                "required", "additionalProperties"))
+
+
+def project_call(value: Value) -> Value:
+    """`register_tool(name=..., parameters={"query": {...}})`: a project function (not a
+    wire type's class) that is given what is only part of a schema builds the rest in
+    its body; that schema is unresolved rather than judged as the whole input schema."""
+    if not isinstance(value, CallVal) or value.func.rpartition(".")[2][:1].isupper():
+        return value
+    kwargs = []
+    for key, arg in value.kwargs:
+        if key in _SCHEMA_KEY_SET and isinstance(arg, DictVal) and arg.entries \
+                and not set(arg.str_keys()) & _WHOLE_SCHEMA_KEYS:
+            arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
+        kwargs.append((key, arg))
+    return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
 
 
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
-                  span_of) -> List[RegistryDecl]:
+                  span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
+    """The registries one function declares; `factories` collects where it builds a tool
+    from its own parameters, which framework readers must not take for a declaration."""
     scan = FunctionScan(qualname, evaluator, span_of)
+    if factories is not None:
+        scan.factories = factories
+    scan.params.update(p.name.value for p in _all_params(node.params))
     for decorator in node.decorators:
         # a project's own `@register_tool(name=..., description=..., parameters=...)`
         if _looks_like_tool(decorator.decorator):
-            value = evaluator.eval(decorator.decorator)
+            value = project_call(evaluator.eval(decorator.decorator))
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
+    if node.name.value.startswith("test_"):
+        return scan.found  # a test's tools are fixtures and expected values, not declarations
     try:
         walk(node.body, scan)
     except RecursionError:

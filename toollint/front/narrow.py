@@ -23,7 +23,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # the facts of every example and scenario file with and without narrowing):
 # - a prefilter needle (tool lists, `tools=`, tool-shaped dicts and calls, decorators);
 # - `"function"` (the OpenAI Chat wrapper `{"type": "function", "function": {...}}`);
-# - a dispatch chain: an `elif` comparing to a string literal, or `case "..."`;
+# - a dispatch chain: an `elif` comparing to a string literal, or `case "..."`, or an `if`
+#   comparing a tool's name to one;
 # - a dict of callables assigned to a name (`= {"a": fn, ...}`, `= {**base, ...}`);
 # - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
 # - an agent built with its tools passed by position (`CodeAgent([search], model)`,
@@ -33,7 +34,9 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
 # analysed instead. Anywhere else libcst still decides, on the real text.
 
-_DISPATCH = r"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRbBuU]{0,2}["']"""
+# (a lone `if name == "x":` before `tool_map[name](...)` dispatches too; its subject names a tool)
+_DISPATCH = (r"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRbBuU]{0,2}["']"""
+             r"""|\bif\s+[\w.\[\]()"']*(?:name|tool)[\w.\[\]()"']*\s*==\s*[rRbBuU]{0,2}["']""")
 _CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*:\s*"""
                   r"""(?:lambda\b|[A-Za-z_][\w.]*\s*[,}]))""")
 _FUNCTION_KEY = r"""["']function["']"""

@@ -179,7 +179,7 @@ def interpret(decl: RegistryDecl, value: Value) -> Registry:
             return Registry("definitions", decl.name, decl.span, complete=False)
         if decl.function is not None:
             tool = replace(tool, function=decl.function)
-        return Registry("definitions", decl.name, decl.span, tools=(tool,))
+        return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone)
     kind = decl.kind.replace("maybe-", "")
     if kind != decl.kind:
         decl = replace(decl, kind=kind)
@@ -299,6 +299,9 @@ class _Draft:
     @property
     def paths(self) -> Set[str]:
         return {r.span.path for r in self.definitions + self.handlers + self.categories + self.always}
+
+    def defined_names(self) -> Set[str]:
+        return {t.name.value for r in self.definitions for t in r.tools if t.name.value is not None}
 
     def freeze(self) -> Group:
         return Group(self.key, tuple(self.definitions), tuple(self.handlers), tuple(self.categories),
@@ -438,9 +441,23 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     return out
 
 
+def _named_by(orphan: _Draft, groups: List[_Draft]) -> Optional[_Draft]:
+    """The one group whose tools the orphan's handlers and categories name most: a dispatch
+    module elsewhere (`dispatch/handlers.py` for `tools/defs.py`) still serves its tools."""
+    keys = {e.key.value for r in orphan.handlers for e in r.handlers}
+    keys |= {m.value for r in orphan.categories for c in r.categories for m in c.members}
+    keys.discard(None)
+    scores = sorted(((len(keys & g.defined_names()), i) for i, g in enumerate(groups)), reverse=True)
+    if not scores or not scores[0][0] or scores[0][0] * 2 < len(keys) \
+            or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return groups[scores[0][1]]
+
+
 def _attach_orphans(groups: List[_Draft]) -> None:
     """A router or handler module that imports nothing from the definitions still belongs to
-    them when the project has only one set of definitions, or one in the same folder."""
+    them when the project has only one set of definitions, one in the same folder, or one
+    whose tools it names."""
     with_defs = [g for g in groups if g.definitions]
     for orphan in [g for g in groups if not g.definitions]:
         home: Optional[_Draft] = None
@@ -451,6 +468,8 @@ def _attach_orphans(groups: List[_Draft]) -> None:
             near = [g for g in with_defs if folders & {os.path.dirname(p) for p in g.paths}]
             if len(near) == 1:
                 home = near[0]
+        if home is None:
+            home = _named_by(orphan, with_defs)
         if home is not None:
             home.handlers.extend(orphan.handlers)
             home.categories.extend(orphan.categories)

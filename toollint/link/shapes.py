@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from toollint.model import CallVal, Const, DictVal, Str, Tool, Value
+from toollint.model import CallVal, Const, DictVal, Ref, Str, Symbol, Tool, Value
 
 SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
 
@@ -56,6 +56,8 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
 
     if type_name == "function" and isinstance(d.get("function"), DictVal):
         inner = d.get("function")
+        if inner.has("arguments") and not inner.has("parameters"):
+            return None  # an assistant's tool call ({"id", "function": {"name", "arguments"}}), not a tool
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
     if d.get("name") is None:
         return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
@@ -75,6 +77,17 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     return None
 
 
+def _expression(value: Optional[Value]) -> Optional[str]:
+    """How a name that is not static reads in a message: `self.name`, `ToolNames.SEARCH`."""
+    if isinstance(value, Symbol):
+        return value.target
+    if isinstance(value, Ref):
+        return value.name
+    if isinstance(value, CallVal):
+        return f"{value.func}(...)"
+    return None
+
+
 def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool] = None, span=None) -> Tool:
     schema = None
     for key in SCHEMA_KEYS:
@@ -88,6 +101,7 @@ def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool
         description = Str(None, d.span)
     return Tool(
         name=name,
+        name_expr=_expression(d.get("name")) if name.value is None else None,
         span=span or d.span,
         shape=shape,
         description=description,

@@ -1,0 +1,115 @@
+"""Dispatch by comparison, inside one function: `if name == "x":` / `case "x":` branches,
+what each calls (its handler), and where the compared name goes on outside them."""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.model import Ref, Symbol, Value
+
+
+def subject_key(node: cst.BaseExpression) -> Optional[str]:
+    """What a dispatch compares, as one key: `name`, `block.name`, `call["name"]`,
+    `call.get("name")`; None for anything else."""
+    name = dotted(node)
+    if name is not None:
+        return name
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        base, key = subject_key(node.value), string_value(node.slice[0].slice.value)
+        return f"{base}[{key!r}]" if base is not None and key is not None else None
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
+            and len(node.args) == 1:
+        base, key = subject_key(node.func.value), string_value(node.args[0].value)
+        return f"{base}[{key!r}]" if base is not None and key is not None else None
+    return None
+
+
+def compared_literal(test: cst.BaseExpression) -> Optional[Tuple[str, cst.CSTNode]]:
+    """`name == "x"` / `"x" == name` / `tool.name == "x"`."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if isinstance(target.operator, cst.Equal):
+            for literal in (target.comparator, test.left):
+                value = string_value(literal)
+                if value is not None:
+                    return value, literal
+    return None
+
+
+# Calls that take the tool name without dispatching it: logging, messages, type tests.
+_NOT_FORWARDS = frozenset(("print", "str", "repr", "len", "isinstance", "format", "debug", "info", "warning",
+                           "warn", "error", "exception", "critical", "log", "append", "add", "startswith",
+                           "endswith", "lower", "upper", "strip"))
+
+
+class Forwards(cst.CSTVisitor):
+    """Outside the dispatching branches, where the compared name goes on: the dict it
+    indexes (`tool_map[name]`, `handlers.get(name)`), or None for a call it is passed to."""
+
+    def __init__(self, subjects: Set[str], branches: Set[int]) -> None:
+        self.subjects = subjects
+        self.branches = branches
+        self.found: List[Optional[cst.BaseExpression]] = []
+
+    def _is_subject(self, node: cst.BaseExpression) -> bool:
+        return subject_key(node) in self.subjects
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
+        return id(node) not in self.branches
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> bool:
+        return id(node) not in self.branches
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and self._is_subject(node.slice[0].slice.value):
+            self.found.append(node.value)
+        return True
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if not any(self._is_subject(a.value) for a in node.args if not a.star):
+            return True
+        func = node.func
+        last = dotted(func).rpartition(".")[2] if dotted(func) else ""
+        if isinstance(func, cst.Attribute) and last == "get":
+            self.found.append(func.value)  # `handlers.get(name)`
+        elif last not in _NOT_FORWARDS and not last[:1].isupper():
+            self.found.append(None)  # `handle_tool(name, args)`, `getattr(self, name)`
+        return True
+
+
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+
+
+class FirstCall(cst.CSTVisitor):
+    """A branch's handler: the first call of a project function. What a branch builds to
+    return (`TextContent(...)`, `json.dumps(...)`) is not one."""
+
+    def __init__(self, evaluator: Evaluator, owner: str) -> None:
+        self.evaluator = evaluator
+        self.owner = owner  # the class of the scanned method, "" for a function
+        self.found: Optional[Value] = None
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if self.found is not None:
+            return False
+        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
+        if name is None or name.rpartition(".")[2][:1].isupper():
+            return True
+        head, _, rest = name.partition(".")
+        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
+            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
+            self.found = Symbol(method, self.evaluator.span_of(node.func), self.evaluator.functions[method])
+            return False
+        value = self.evaluator.eval(node.func)
+        if isinstance(value, Symbol) and value.function is not None:
+            self.found = value
+        elif isinstance(value, Ref) and value.module.split(".")[0] not in _STDLIB:
+            self.found = value
+        return self.found is None
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
