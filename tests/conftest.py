@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 import textwrap
 from typing import Dict, List, Tuple
 
@@ -22,6 +24,15 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def toollint(*args, cwd=None, stdin=None):
+    """`python -m toollint ARGS` in a fresh process, as a user runs it."""
+    env = dict(os.environ, NO_COLOR="1")
+    return subprocess.run(
+        [sys.executable, "-m", "toollint", *args],
+        cwd=cwd, input=stdin, capture_output=True, text=True, env=env, timeout=120,
+    )
 
 
 def write_tree(root, files: Dict[str, str]) -> None:

@@ -80,7 +80,7 @@ def _quiet_gc():
     nearly all of them by reference counting. At the default thresholds the cyclic
     collector rescans the survivors over and over: measured, a quarter of a cold run and
     three quarters of unpickling the cache. Collections stay possible, so a cycle nobody
-    foresaw is still freed; tests/test_engine_perf.py checks extraction leaves none.
+    foresaw is still freed; tests/engine/test_engine.py checks extraction leaves none.
     """
     thresholds = gc.get_threshold()
     gc.freeze()  # what start-up imported (libcst's classes and all) is never garbage

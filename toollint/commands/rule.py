@@ -2,7 +2,7 @@
 
 Each rule's page is rules/tlNNN_name.md, shipped as package data of toollint.rules. Its
 code blocks carry `# error: [TLxxx]` assertion comments for the doc tests
-(tests/test_rule_docs.py); `page()` strips them, since they mean nothing to a reader.
+(tests/rules/test_rule_docs.py); `page()` strips them, since they mean nothing to a reader.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ where each node starts and ends. That walk is the bulk of extraction's cost (abo
 the parse). This is the same walk with a leaner state: the generated text is not kept,
 a token without a line break moves the column without a regex split, and ranges are
 plain named tuples instead of frozen dataclasses. Positions are the same
-(tests/test_engine_perf.py compares them with PositionProvider node for node); the
+(tests/engine/test_engine.py compares them with PositionProvider node for node); the
 attribute names (`start.line`, `end.column`) are libcst's, so the two are interchangeable.
 """
 from __future__ import annotations

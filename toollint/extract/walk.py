@@ -7,7 +7,7 @@ construction (dataclass init and validation) is most of a visit's cost (measured
 slower than this walk over the benchmark's tool modules). Which attributes hold children,
 and in what order, is libcst's own answer: each node class is asked once, by running its
 `_visit_and_replace_children` with a probe that records the attributes it is given and
-descends nowhere. tests/test_engine_perf.py checks that the visits are libcst's, node for
+descends nowhere. tests/engine/test_engine.py checks that the visits are libcst's, node for
 node, over every corpus.
 """
 from __future__ import annotations

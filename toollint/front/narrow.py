@@ -19,7 +19,7 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 #
 # A body is kept whole when it could hold anything extraction reads there (each trigger
 # below mirrors a reader in toollint/extract/; when extraction learns to read something
-# new inside function bodies, add its trigger here: tests/test_engine_perf.py compares
+# new inside function bodies, add its trigger here: tests/engine/test_engine.py compares
 # the facts of every example and scenario file with and without narrowing):
 # - a prefilter needle (tool lists, `tools=`, tool-shaped dicts and calls, decorators);
 # - `"function"` (the OpenAI Chat wrapper `{"type": "function", "function": {...}}`);

@@ -2,7 +2,7 @@
 
 Pure functions over strings (stdlib ``re`` only). The detectors match liberally,
 because for them "found" is the quiet answer. The phrase sets were built from the
-built-in tool descriptions agent frameworks ship (see tests/test_phrase_corpus.py for
+built-in tool descriptions agent frameworks ship (see tests/rules/test_phrase_corpus.py for
 the shapes, with their verdicts).
 """
 from __future__ import annotations

@@ -27,7 +27,7 @@ def all_rules() -> Dict[str, Rule]:
 def rule_names() -> Dict[str, str]:
     """Code -> name, from the rule modules' file names (`tl102_reads_like_signature.py`),
     without importing them: a run that judges nothing (an unchanged tree, or no file that
-    can hold a tool) never compiles the rules' patterns. tests/test_catalogue.py holds it
+    can hold a tool) never compiles the rules' patterns. tests/commands/test_catalogue.py holds it
     to all_rules()."""
     import toollint.rules as package
 

@@ -7,7 +7,7 @@ finding is reported; the set of (line, code) findings must equal the annotated s
 exactly. So an "Example" block must carry at least one annotation and fire there, and a
 "Use instead:" block carries none and must stay quiet.
 
-The TL4xx pages' blocks need logged payloads beside them: tests/test_usage_docs.py runs them.
+The TL4xx pages' blocks need logged payloads beside them: tests/rules/test_usage_docs.py runs them.
 """
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def _cases():
     out = []
     for page in _pages():
         if page.startswith("tl4"):
-            continue  # `toollint usage` findings need logged payloads: tests/test_usage_docs.py
+            continue  # `toollint usage` findings need logged payloads: tests/rules/test_usage_docs.py
         for block in _blocks(page):
             case_id = _case_id(block)
             marks = ()

@@ -24,7 +24,7 @@ from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
 from toollint.front.prefilter import may_define_tools, needles
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "benchmarks"))
 import generate  # noqa: E402
 
@@ -100,6 +100,7 @@ def test_module_names_come_from_paths_relative_to_the_root():
         ("a", False), ("pkg", True), ("src.pkg.mod", False), ("x.y", False), ("a.b.c", False), ("pkg.sub", True)]
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_narrowing_keeps_every_fact(tree):
     """Same ModuleFacts, field for field, with and without narrowing, for every example,
     scenario and framework file and every file of the generated tree (prefilter or not:
@@ -329,6 +330,7 @@ def test_unparsable_source_is_not_narrowed():
     assert reduce_source("def f(:\n    pass\n", needles(Settings())) is None
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_findings_same_with_and_without_narrowing(monkeypatch, tree, examples):
     for root in [examples, tree] + _projects():
         monkeypatch.chdir(root)
@@ -344,6 +346,7 @@ def test_findings_same_with_and_without_narrowing(monkeypatch, tree, examples):
 # --- -j and the cache: the same bytes ------------------------------------------------------
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_cli_output_identical_across_jobs_and_cache(tree, tmp_path, examples):
     env = _env(tmp_path)
     for root in (examples, tree):
@@ -359,6 +362,7 @@ def test_cli_output_identical_across_jobs_and_cache(tree, tmp_path, examples):
     assert not (tree / ".toollint_cache").exists()  # TOOLLINT_CACHE_DIR was honoured
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_stamped_runs_print_what_a_cold_run_prints(tree, tmp_path):
     """End to end, with files old enough for the stamps to be trusted: the run that records
     them, the runs that skip reading, and the runs after an edit print the cold bytes."""
@@ -385,6 +389,7 @@ def test_stamped_runs_print_what_a_cold_run_prints(tree, tmp_path):
     assert b"'a b'" in one
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_pool_gives_the_serial_findings(tree, monkeypatch, examples):
     """Force the process pool for extraction and rules even on small inputs."""
     monkeypatch.setattr(pool, "MIN_BYTES", 0)
@@ -398,6 +403,7 @@ def test_pool_gives_the_serial_findings(tree, monkeypatch, examples):
         assert pooled.findings == serial.findings, root
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_partial_runs_identical_with_cache(tree, tmp_path):
     """Pre-commit names a few files: cold and warm, -j1 and -j2 agree."""
     env = _env(tmp_path)
@@ -408,6 +414,7 @@ def test_partial_runs_identical_with_cache(tree, tmp_path):
     assert _check(files + ["--exit-zero"], tree, env) == cold
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_partial_runs_judge_only_what_they_can_report(tree, monkeypatch, examples):
     """A run on some files skips the groups that cannot yield a finding in them: for each
     file alone, and for a few together, the findings are those of judging every group."""
@@ -637,6 +644,7 @@ def test_cache_folder_ignores_itself_and_no_cache_writes_nothing(tmp_path, monke
     assert (root / ".toollint_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_concurrent_runs_share_one_cache(tree, tmp_path):
     env = _env(tmp_path)
     expected = _check([str(tree), "--no-cache", "--exit-zero"], tree, env)
@@ -702,6 +710,7 @@ def test_prefilter_exact_stage(source, expected):
     assert may_define_tools(source, needles(Settings())) is expected
 
 
+@pytest.mark.slow  # an equivalence check over many runs: CI runs it
 def test_prefilter_passes_every_file_that_declares_something(tree):
     """No false negative on any file that yields a tool, a registry or a decorated tool."""
     settings = Settings()
@@ -728,7 +737,7 @@ def test_whole_suite_passes_with_cache_off(tmp_path):
     """The suite runs with the cache on by default; once more here with it off."""
     env = dict(os.environ, TOOLLINT_NO_CACHE="1")
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                           "--deselect", "tests/test_engine_perf.py::test_whole_suite_passes_with_cache_off",
+                           "--deselect", "tests/engine/test_engine.py::test_whole_suite_passes_with_cache_off",
                            str(REPO / "tests")], cwd=REPO, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
 

@@ -14,7 +14,7 @@ import pytest
 from toollint.config.settings import Settings
 from toollint.engine.core import run
 
-PROJECTS = Path(__file__).parent / "projects"
+PROJECTS = Path(__file__).resolve().parents[1] / "projects"
 CORPUS = sorted(p.name for p in PROJECTS.iterdir() if (p / "expected_all.txt").exists())
 
 

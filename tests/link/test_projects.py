@@ -14,7 +14,7 @@ import pytest
 from toollint.config.settings import Settings
 from toollint.engine.core import run
 
-PROJECTS = Path(__file__).parent / "projects"
+PROJECTS = Path(__file__).resolve().parents[1] / "projects"
 # Rules whose findings depend on where tools, handlers and routers were found.
 CODES = ("TL101", "TL102", "TL103", "TL104", "TL203", "TL204", "TL205", "TL206",
          "TL301", "TL302", "TL303", "TL304", "TL305", "TL306")

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from typing import Dict, List, Optional, Set
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # where each package's sources are: rules/ ships as toollint.rules
 PACKAGES = {"toollint": os.path.join(ROOT, "toollint"), "toollint.rules": os.path.join(ROOT, "rules")}
 

@@ -25,7 +25,7 @@ from toollint.frameworks.pydantic_schema import model_json_schema  # noqa: E402
 from toollint.frameworks.pydantic_values import module_resolver  # noqa: E402
 from toollint.model import Unresolved  # noqa: E402
 
-DATA = Path(__file__).parent / "data" / "pydantic"
+DATA = Path(__file__).resolve().parents[1] / "data" / "pydantic"
 # Models whose schema the static side may not know; any other unresolved one fails.
 EXPECTED_UNRESOLVED = {
     "validators.PlainValidator", "validators.CustomSchema", "validators.GenericModel",

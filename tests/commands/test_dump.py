@@ -19,7 +19,7 @@ import pytest
 from conftest import write_tree
 from toollint.commands.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 FRAMEWORKS = ROOT / "tests" / "data" / "frameworks"
 SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp")

@@ -11,17 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import parse_findings, write_tree
+from conftest import parse_findings, toollint, write_tree
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def toollint(*args, cwd=None, stdin=None):
-    env = dict(os.environ, NO_COLOR="1")
-    return subprocess.run(
-        [sys.executable, "-m", "toollint", *args],
-        cwd=cwd, input=stdin, capture_output=True, text=True, env=env, timeout=120,
-    )
+ROOT = Path(__file__).resolve().parents[2]
 
 
 findings = parse_findings

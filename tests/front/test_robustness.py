@@ -261,7 +261,7 @@ def bytes_property(data: bytes) -> None:
         assert ("TL101", 1) in by_file(out)["good.py"]
 
 
-# (strategies, property): tests/test_corpus.py runs each for hundreds of examples
+# (strategies, property): tests/front/test_corpus.py runs each for hundreds of examples
 PROPERTIES = {
     "registries": ((registry_module("b"), registry_module("a")), registries_property),
     "programs": ((st.data(),), programs_property),
@@ -276,11 +276,12 @@ def property_test(name: str, examples: int):
     return settings(FAST, max_examples=examples)(given(*strategies)(prop))
 
 
-test_generated_registries_never_crash_and_give_one_answer = property_test("registries", 25)
+test_generated_registries_never_crash_and_give_one_answer = property_test("registries", 10)  # CI: 400
 test_valid_programs_never_crash_and_give_one_answer = property_test("programs", 8)
 test_arbitrary_bytes_never_crash = property_test("bytes", 25)
 
 
+@pytest.mark.slow  # CI runs it
 def test_a_project_big_enough_for_the_pool_gives_one_answer(tmp_path):
     """-j 2 only uses a process pool above a size threshold: this project is above it."""
     files = {"pkg/__init__.py": ""}
@@ -426,6 +427,7 @@ def test_a_long_string_annotation_is_not_parsed(tmp_path):
     assert "TL102" in result.stdout
 
 
+@pytest.mark.slow  # CI runs it
 def test_values_that_double_at_each_name_are_bounded(tmp_path):
     doubling = "\n".join(
         ["L0 = [{'name': 'x', 'description': 'Search the web.', 'input_schema': {'type': 'object'}}]",

@@ -1,7 +1,7 @@
 """README.md stays true: its rules table is generated from rules/ and its commands exist.
 
 Regenerate the table after adding or changing a rule with:
-    UPDATE_README=1 python -m pytest tests/test_readme.py
+    UPDATE_README=1 python -m pytest tests/commands/test_readme.py
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from toollint.rulekit.registry import all_rules
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 START, END = "<!-- rules-table:start -->", "<!-- rules-table:end -->"
 
 
@@ -32,7 +32,7 @@ def test_rules_table_is_current():
         tail = rest.split(END, 1)[1]
         README.write_text(f"{head}{START}\n{expected}\n{END}{tail}", encoding="utf-8")
         return
-    assert current == expected, "README's rules table is stale: run UPDATE_README=1 python -m pytest tests/test_readme.py"
+    assert current == expected, "README's rules table is stale: run UPDATE_README=1 python -m pytest tests/commands/test_readme.py"
 
 
 def test_readme_gives_the_two_commands_and_ci_runs_the_test_one():

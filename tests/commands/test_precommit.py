@@ -27,7 +27,7 @@ import pytest
 from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, git, new_repo, tools_module, write
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent  # the checkout under test
+ROOT = Path(__file__).resolve().parents[2]  # the checkout under test
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 
 
