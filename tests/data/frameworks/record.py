@@ -7,6 +7,8 @@ of these packages.
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
         openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core
     /tmp/fw/bin/python tests/data/frameworks/record.py
+    # swarm is not on the package index: install it from its source, without its extras
+    git clone https://github.com/openai/swarm /tmp/swarm && /tmp/fw/bin/pip install --no-deps /tmp/swarm
     # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
     /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered
@@ -47,6 +49,7 @@ FRAMEWORKS = {
     "fastmcp_registered": ("fastmcp", "fastmcp"),
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
+    "swarm": ("swarm", "swarm"),
 }
 
 
@@ -183,6 +186,20 @@ def _llama_index(module):
     return out
 
 
+def _swarm(module):
+    from types import SimpleNamespace
+
+    from swarm import Swarm
+
+    # what Swarm.get_chat_completion hands the OpenAI client, caught at the client
+    sent = {}
+    completions = SimpleNamespace(create=lambda **kwargs: sent.update(kwargs))
+    client = SimpleNamespace(chat=SimpleNamespace(completions=completions))
+    Swarm(client=client).get_chat_completion(module.agent, [], {}, None, False, False)
+    return [{"name": t["function"]["name"], "description": t["function"]["description"],
+             "input_schema": t["function"]["parameters"]} for t in sent["tools"]]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -200,6 +217,7 @@ READERS = {
     "fastmcp_registered": _fastmcp,
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
+    "swarm": _swarm,
 }
 
 
