@@ -50,6 +50,7 @@ FRAMEWORKS = {
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
+    "autogen": ("autogen-core", "autogen"),
 }
 
 
@@ -200,6 +201,19 @@ def _swarm(module):
              "input_schema": t["function"]["parameters"]} for t in sent["tools"]]
 
 
+def _autogen(module):
+    from autogen_agentchat.agents import AssistantAgent
+    from autogen_core.tools import BaseTool
+
+    # the module's FunctionTool objects, then what each agent wrapped of its plain functions
+    found = [t for t in _functions(module) if isinstance(t, BaseTool)]
+    for agent in _functions(module):
+        if isinstance(agent, AssistantAgent):
+            found.extend(t for t in agent._tools if t not in found)
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in found)]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -218,6 +232,7 @@ READERS = {
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,
+    "autogen": _autogen,
 }
 
 
