@@ -30,7 +30,7 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.walk import walk
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params, qualified
+from toollint.frameworks.args import all_params, listed_items, qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
@@ -308,7 +308,7 @@ class _Calls(cst.CSTVisitor):
         made = call_framework(node, self.ctx.imports)
         if full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
             self._factory(node, full)
-        elif made is not None and made.tool_list is not None:  # Agent(tools=[fn]), FunctionToolset([fn])
+        elif made is not None and (made.tool_list or made.object_lists):  # Agent(tools=[fn]), Agent(handoffs=[a])
             self._listed(node, made)
         elif isinstance(func, cst.Call) or (isinstance(func, (cst.Name, cst.Attribute)) and (
                 full in FUNCTIONS or (dotted(func) or "").rpartition(".")[2] in DECLARING)):
@@ -357,7 +357,10 @@ class _Calls(cst.CSTVisitor):
             params = framework.adders.get(method)
             if params is not None:
                 use = Use(framework, node, method, params)
-                self._register(node, use, use.kwarg(params[0]))
+                made = framework.call_tool(use, self.ctx)  # agent.as_tool(...): no function in it
+                if made is None:
+                    self._register(node, use, use.kwarg(params[0]))
+                self._add(node, made)
         elif method in ADDING:
             self._pending(node, node, _first_arg(node), decorator=False)
 
@@ -399,19 +402,17 @@ class _Calls(cst.CSTVisitor):
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
+            elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
+                for item in listed_items(arg.value, self.ctx.names):
+                    self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
             expr = _first_arg(call)
-        if isinstance(expr, cst.Name) and isinstance(self.ctx.names.get(expr.value), (cst.List, cst.Tuple)):
-            expr = self.ctx.names[expr.value]  # tools=TOOLS
-        if not isinstance(expr, (cst.List, cst.Tuple)):
-            return
-        for element in expr.elements:
-            if isinstance(element, cst.Element) and isinstance(element.value, (cst.Name, cst.Attribute)):
-                target = self._function(element.value)
-                if target is not None and not self._is_tool_already(target[0]):
-                    fn, sig, mode = target
-                    use = Use(framework, None, framework.list_method)
-                    self._add(element.value, framework.derive(fn, sig, use, self.ctx, mode))
+        for item in listed_items(expr, self.ctx.names) if expr is not None else ():
+            target = self._function(item)
+            if target is not None and not self._is_tool_already(target[0]):
+                fn, sig, mode = target
+                use = Use(framework, None, framework.list_method)
+                self._add(item, framework.derive(fn, sig, use, self.ctx, mode))
 
 
 def _headers(stmt: cst.CSTNode) -> List[cst.CSTNode]:

@@ -89,6 +89,7 @@ class Framework:
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with
+    object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
     # --- deriving the schema
@@ -104,6 +105,10 @@ class Framework:
 
     def call_tool(self, use: Use, ctx: Context) -> Optional[Tool]:
         """The tool a wrapping call makes by itself, whatever the function; None: derive it."""
+        return None
+
+    def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
+        """The tool an item of an `object_lists` keyword is (`handoffs=[billing_agent]`); None: none."""
         return None
 
     def strict(self, use: Use, evaluator: Evaluator) -> Optional[bool]:

@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "swarm", "autogen")
+           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs")
 
 
 def _load() -> Tuple[Framework, ...]:
@@ -33,7 +33,7 @@ ADDING: FrozenSet[str] = frozenset(m for fw in FRAMEWORKS for m in fw.adders)
 METHODS: FrozenSet[str] = DECLARING | ADDING
 # a call can make a tool only on a line with one of these, followed by `(` or `=`
 WORDS: FrozenSet[str] = frozenset({q.rpartition(".")[2] for q in (*FUNCTIONS, *FACTORIES)} | METHODS | {
-    fw.tool_list for fw in FRAMEWORKS if fw.tool_list})
+    fw.tool_list for fw in FRAMEWORKS if fw.tool_list} | {k for fw in FRAMEWORKS for k in fw.object_lists})
 # what a call may be made through, under an alias the scan's trigger lines cannot spell
 CALLABLES: FrozenSet[str] = frozenset(set(FUNCTIONS) | set(FACTORIES) | {
     q.rsplit(".", 1)[0] for q in FACTORIES if q.endswith((".from_function", ".from_defaults"))})

@@ -51,6 +51,7 @@ FRAMEWORKS = {
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
     "autogen": ("autogen-core", "autogen"),
+    "agents_registered": ("openai-agents", "openai-agents"),
 }
 
 
@@ -214,6 +215,21 @@ def _autogen(module):
              "strict": s.get("strict", False)} for s in (t.schema for t in found)]
 
 
+def _agents_registered(module):
+    from agents import FunctionTool, RunContextWrapper
+    from agents.models.chatcmpl_converter import Converter
+    from agents.run_internal.turn_preparation import get_handoffs
+
+    # what `triage` offers a model: its function tools (hosted ones are the provider's), then its handoffs
+    out = [{"name": t.name, "description": t.description, "input_schema": t.params_json_schema,
+            "strict": t.strict_json_schema} for t in module.triage.tools if isinstance(t, FunctionTool)]
+    for handed in asyncio.run(get_handoffs(module.triage, RunContextWrapper(None))):
+        fn = Converter.convert_handoff_tool(handed)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn["strict"]})
+    return out
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -233,6 +249,7 @@ READERS = {
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,
     "autogen": _autogen,
+    "agents_registered": _agents_registered,
 }
 
 
