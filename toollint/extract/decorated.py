@@ -28,13 +28,14 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.extract.walk import walk
+from toollint.extract.walk import child_blocks, headers, walk
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, listed_items, qualified
-from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.base import Context, Framework, ListCall, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
-from toollint.frameworks.registry import ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
+from toollint.frameworks.registry import (ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS,
+                                          LIST_CALLS, WORDS)
 from toollint.model import FunctionSig, ModuleFacts, PendingTool, Span, Tool
 
 
@@ -164,10 +165,10 @@ class _Calls(cst.CSTVisitor):
                 if self._triggered(stmt):
                     walk(stmt, self)
             else:  # if / for / while / with / try / match: the header, then each block
-                for header in _headers(stmt):
+                for header in headers(stmt):
                     if self._triggered(header):
                         walk(header, self)
-                for block in _child_blocks(stmt):
+                for block in child_blocks(stmt):
                     if isinstance(block, cst.If):
                         self.walk_body([block])  # elif
                     else:
@@ -306,7 +307,11 @@ class _Calls(cst.CSTVisitor):
         func = node.func
         full = qualified(func, self.ctx.imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
         made = call_framework(node, self.ctx.imports)
-        if full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
+        listing = LIST_CALLS.get(full or "") or (
+            LIST_CALLS.get("." + func.attr.value) if isinstance(func, cst.Attribute) else None)
+        if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn])
+            self._list_call(node, *listing)
+        elif full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
             self._factory(node, full)
         elif made is not None and (made.tool_list or made.object_lists):  # Agent(tools=[fn]), Agent(handoffs=[a])
             self._listed(node, made)
@@ -407,44 +412,19 @@ class _Calls(cst.CSTVisitor):
                     self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
             expr = _first_arg(call)
+        self._derive_listed(expr, framework, framework.list_method)
+
+    def _list_call(self, call: cst.Call, framework: Framework, listing: ListCall) -> None:
+        params = ("",) * listing.position + ("tools",)
+        self._derive_listed(Use(framework, call, "", params).kwarg("tools"), framework, listing.method)
+
+    def _derive_listed(self, expr: Optional[cst.BaseExpression], framework: Framework, method: str) -> None:
+        """Each function a list hands over, derived as `method` says."""
         for item in listed_items(expr, self.ctx.names) if expr is not None else ():
             target = self._function(item)
             if target is not None and not self._is_tool_already(target[0]):
                 fn, sig, mode = target
-                use = Use(framework, None, framework.list_method)
-                self._add(item, framework.derive(fn, sig, use, self.ctx, mode))
-
-
-def _headers(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    if isinstance(stmt, (cst.If, cst.While)):
-        return [stmt.test]
-    if isinstance(stmt, cst.For):
-        return [stmt.iter]
-    if isinstance(stmt, cst.With):
-        return list(stmt.items)
-    if isinstance(stmt, cst.Match):
-        return [stmt.subject]
-    return []
-
-
-def _child_blocks(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    out: List[cst.CSTNode] = []
-    body = getattr(stmt, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        out.append(body)
-    for case in getattr(stmt, "cases", ()) or ():
-        out.append(case.body)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        out.append(handler.body)
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, cst.If):
-        out.append(orelse)  # an elif is walked as an if of its own
-    elif orelse is not None:
-        out.append(orelse.body)
-    final = getattr(stmt, "finalbody", None)
-    if final is not None:
-        out.append(final.body)
-    return out
+                self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
 
 
 def _first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:

@@ -75,6 +75,14 @@ class Factory:
     requires: Optional[str] = None  # a keyword without which the call makes no tool
 
 
+@dataclass(frozen=True)
+class ListCall:
+    """A call handed a list of functions, each of which it makes a tool (`llm.bind_tools([fn])`)."""
+
+    position: int  # where the list goes positionally; `tools=` always names it
+    method: str  # what Use.method says: how the framework derives each of them
+
+
 class Framework:
     """One framework: how code declares its tools, and the schema it sends for them."""
 
@@ -86,6 +94,7 @@ class Framework:
     bare = False  # whether `@x.tool` without a call works
     adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
     factories: Mapping[str, Factory] = {}  # qualified callee -> the wrapping call
+    list_calls: Mapping[str, ListCall] = {}  # qualified callee, or ".method" of any object -> the listing call
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with

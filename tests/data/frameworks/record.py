@@ -52,6 +52,7 @@ FRAMEWORKS = {
     "swarm": ("swarm", "swarm"),
     "autogen": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
+    "langchain_bound": ("langchain-core", "langchain"),
 }
 
 
@@ -230,6 +231,25 @@ def _agents_registered(module):
     return out
 
 
+def _langchain_bound(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What ChatOpenAI.bind_tools sends: convert_to_openai_tool of each tool as given."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.bind(Recorder(responses=[]))  # functions as they are
+    module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -250,6 +270,7 @@ READERS = {
     "swarm": _swarm,
     "autogen": _autogen,
     "agents_registered": _agents_registered,
+    "langchain_bound": _langchain_bound,
 }
 
 
