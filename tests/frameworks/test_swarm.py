@@ -59,3 +59,28 @@ def test_functions_passed_elsewhere_are_not_tools():
         run = runner.run(agent=agent, messages=[], callbacks=[on_done, helper])
         mapped = map(helper, [1, 2])
     ''') == []
+
+
+def test_functions_appended_to_an_agent():
+    found = extract('''
+        from swarm import Agent
+
+        def transfer_back(context_variables):
+            """Back to triage."""
+
+        def refund(order_id: int):
+            """Refund."""
+
+        def helper(x: int):
+            """Not a tool."""
+
+        sales = Agent(name="Sales", functions=[])
+        sales.functions.append(transfer_back)
+        sales.functions.extend([refund])
+        other = Agent(name="Other")
+        other.functions = [helper]
+        helpers = []
+        helpers.append(helper)
+        sales.instructions.append(helper)
+    ''')
+    assert [t.name.value for t in found] == ["transfer_back", "refund", "helper"]

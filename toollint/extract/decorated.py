@@ -358,7 +358,10 @@ class _Calls(cst.CSTVisitor):
         owner, _, method = written.rpartition(".")
         framework = self._objects().get(owner) or (
             instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None)
-        if framework is not None:
+        obj, _, attr = owner.rpartition(".")
+        if framework is None and method in ("append", "extend") and obj and "." not in obj:
+            self._mutated(_first_arg(node), obj, attr, method)  # agent.functions.append(fn)
+        elif framework is not None:
             params = framework.adders.get(method)
             if params is not None:
                 use = Use(framework, node, method, params)
@@ -368,6 +371,21 @@ class _Calls(cst.CSTVisitor):
                 self._add(node, made)
         elif method in ADDING:
             self._pending(node, node, _first_arg(node), decorator=False)
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        for target in node.targets:  # agent.functions = [fn, ...]
+            name = dotted(target.target) if isinstance(target.target, cst.Attribute) else None
+            if name is not None and name.count(".") == 1:
+                self._mutated(node.value, *name.split("."), "extend")
+        return True
+
+    def _mutated(self, arg: Optional[cst.BaseExpression], obj: str, attr: str, method: str) -> None:
+        """`agent.functions.append(fn)` / `.extend([...])` / `= [...]` on a framework whose list is live."""
+        framework = self._objects().get(obj) or instance_framework(obj, self.ctx.imports, self.ctx.names)
+        if framework is None or not framework.live_list or attr != framework.tool_list or arg is None:
+            return
+        items = [arg] if method == "append" else listed_items(arg, self.ctx.names)
+        self._derive_listed(items, framework, framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
         target = self._function(expr)
@@ -412,15 +430,17 @@ class _Calls(cst.CSTVisitor):
                     self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
             expr = _first_arg(call)
-        self._derive_listed(expr, framework, framework.list_method)
+        self._derive_listed(listed_items(expr, self.ctx.names) if expr is not None else [], framework,
+                            framework.list_method)
 
     def _list_call(self, call: cst.Call, framework: Framework, listing: ListCall) -> None:
         params = ("",) * listing.position + ("tools",)
-        self._derive_listed(Use(framework, call, "", params).kwarg("tools"), framework, listing.method)
+        expr = Use(framework, call, "", params).kwarg("tools")
+        self._derive_listed(listed_items(expr, self.ctx.names) if expr is not None else [], framework, listing.method)
 
-    def _derive_listed(self, expr: Optional[cst.BaseExpression], framework: Framework, method: str) -> None:
+    def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""
-        for item in listed_items(expr, self.ctx.names) if expr is not None else ():
+        for item in items:
             target = self._function(item)
             if target is not None and not self._is_tool_already(target[0]):
                 fn, sig, mode = target

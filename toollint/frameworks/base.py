@@ -98,6 +98,7 @@ class Framework:
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with
+    live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool
     object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options

@@ -28,6 +28,7 @@ class Swarm(Framework):
     name = "swarm"
     classes = ("swarm.Agent", "swarm.types.Agent")
     tool_list = "functions"
+    live_list = True  # examples/triage_agent: sales_agent.functions.append(transfer_back_to_triage)
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
         # `from __future__ import annotations`: every annotation is a string, not in the map

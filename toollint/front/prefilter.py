@@ -34,7 +34,8 @@ _SHAPE_KEYS = (
 _BENIGN_TOOL = (b"functools", b"itertools", b"setuptools")
 # `parameters` as the extractor reads it: a dict key or a keyword argument.
 _PARAMETERS = re.compile(rb"""["']parameters["']|\bparameters\s*=(?!=)""")
-_FUNCTIONS = re.compile(rb"\bfunctions\s*=(?!=)")  # the keyword, not the word of prose
+# the keyword or swarm's live list, not the word of prose
+_FUNCTIONS = re.compile(rb"\bfunctions\s*=(?!=)|\.functions\.(?:append|extend)\(")
 
 
 def _tool_outside_benign_words(data: bytes) -> bool:
