@@ -100,6 +100,24 @@ def test_functions_handed_to_bind_tools_and_create_react_agent():
     assert bound.function.span.line == 3
 
 
+def test_a_function_local_tool_list():
+    found = extract('''
+        from langgraph.prebuilt import create_react_agent
+
+        def search(query: str) -> str:
+            """Search orders."""
+
+        def build(model):
+            tools = [search]
+            return create_react_agent(model, tools)
+
+        def other(model):
+            tools = []
+            return model.bind_tools(tools)
+    ''')
+    assert [t.name.value for t in found] == ["search"]
+
+
 def test_lists_not_handed_to_a_model_are_not_tools():
     assert extract('''
         from langchain_core.tools import tool

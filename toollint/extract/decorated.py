@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import ChainMap
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
@@ -30,8 +31,8 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.walk import child_blocks, headers, walk
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params, listed_items, qualified
-from toollint.frameworks.base import Context, Framework, ListCall, Use
+from toollint.frameworks.args import all_params, first_arg, listed_items, qualified
+from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
 from toollint.frameworks.registry import (ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS,
@@ -59,6 +60,7 @@ class _Scope:
     cls: Optional[str]  # the class a method's `self` is an instance of
     defs: Dict[str, cst.FunctionDef] = field(default_factory=dict)  # defs local to a function
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
+    lists: Dict[str, cst.BaseExpression] = field(default_factory=dict)  # `tools = [fn]` in a function
 
 
 def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -203,12 +205,13 @@ class _Calls(cst.CSTVisitor):
         self.scopes.pop()
 
     def _bind(self, node: cst.Assign) -> None:
-        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
+        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means; `tools = [fn]`."""
         framework = call_framework(node.value, self.ctx.imports)
-        if framework is not None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name):
-                    self.scopes[-1].objects[target.target.value] = framework
+        for target in node.targets:
+            if isinstance(target.target, cst.Name) and framework is not None:
+                self.scopes[-1].objects[target.target.value] = framework
+            elif isinstance(target.target, cst.Name) and isinstance(node.value, (cst.List, cst.Tuple)):
+                self.scopes[-1].lists[target.target.value] = node.value
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # only lambdas and comprehensions hide in a statement's expressions
@@ -310,7 +313,9 @@ class _Calls(cst.CSTVisitor):
         listing = LIST_CALLS.get(full or "") or (
             LIST_CALLS.get("." + func.attr.value) if isinstance(func, cst.Attribute) else None)
         if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn])
-            self._list_call(node, *listing)
+            framework, how = listing
+            expr = Use(framework, node, "", ("",) * how.position + ("tools",)).kwarg("tools")
+            self._derive_listed(self._items(expr), framework, how.method)
         elif full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
             self._factory(node, full)
         elif made is not None and (made.tool_list or made.object_lists):  # Agent(tools=[fn]), Agent(handoffs=[a])
@@ -360,7 +365,7 @@ class _Calls(cst.CSTVisitor):
             instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None)
         obj, _, attr = owner.rpartition(".")
         if framework is None and method in ("append", "extend") and obj and "." not in obj:
-            self._mutated(_first_arg(node), obj, attr, method)  # agent.functions.append(fn)
+            self._mutated(first_arg(node), obj, attr, method)  # agent.functions.append(fn)
         elif framework is not None:
             params = framework.adders.get(method)
             if params is not None:
@@ -370,7 +375,7 @@ class _Calls(cst.CSTVisitor):
                     self._register(node, use, use.kwarg(params[0]))
                 self._add(node, made)
         elif method in ADDING:
-            self._pending(node, node, _first_arg(node), decorator=False)
+            self._pending(node, node, first_arg(node), decorator=False)
 
     def visit_Assign(self, node: cst.Assign) -> bool:
         for target in node.targets:  # agent.functions = [fn, ...]
@@ -384,7 +389,7 @@ class _Calls(cst.CSTVisitor):
         framework = self._objects().get(obj) or instance_framework(obj, self.ctx.imports, self.ctx.names)
         if framework is None or not framework.live_list or attr != framework.tool_list or arg is None:
             return
-        items = [arg] if method == "append" else listed_items(arg, self.ctx.names)
+        items = [arg] if method == "append" else self._items(arg)
         self._derive_listed(items, framework, framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
@@ -426,17 +431,15 @@ class _Calls(cst.CSTVisitor):
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
-                for item in listed_items(arg.value, self.ctx.names):
+                for item in self._items(arg.value):
                     self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
-            expr = _first_arg(call)
-        self._derive_listed(listed_items(expr, self.ctx.names) if expr is not None else [], framework,
-                            framework.list_method)
+            expr = first_arg(call)
+        self._derive_listed(self._items(expr), framework, framework.list_method)
 
-    def _list_call(self, call: cst.Call, framework: Framework, listing: ListCall) -> None:
-        params = ("",) * listing.position + ("tools",)
-        expr = Use(framework, call, "", params).kwarg("tools")
-        self._derive_listed(listed_items(expr, self.ctx.names) if expr is not None else [], framework, listing.method)
+    def _items(self, expr: Optional[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+        lists = ChainMap(*(scope.lists for scope in reversed(self.scopes)), self.ctx.names)
+        return listed_items(expr, lists) if expr is not None else []
 
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""
@@ -445,11 +448,6 @@ class _Calls(cst.CSTVisitor):
             if target is not None and not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
-
-
-def _first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
-    args = [a.value for a in call.args if a.keyword is None and not a.star]
-    return args[0] if args else None
 
 
 def _merge(use: Use, own: Optional[Use]) -> Use:

@@ -58,6 +58,11 @@ def listed_items(expr: cst.BaseExpression, names: Mapping[str, cst.BaseExpressio
     return [e.value for e in expr.elements if isinstance(e, cst.Element) and isinstance(e.value, (cst.Name, cst.Attribute))]
 
 
+def first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
+    args = [a.value for a in call.args if a.keyword is None and not a.star]
+    return args[0] if args else None
+
+
 def all_params(node: cst.FunctionDef) -> List[cst.Param]:
     p = node.params
     out = list(p.posonly_params) + list(p.params) + list(p.kwonly_params)
