@@ -51,3 +51,25 @@ def test_handoff_with_input_type_has_an_unknown_schema():
         h = handoff(escalation, on_handoff=on_escalate, input_type=EscalationData)
     ''')
     assert tool.name.value == "transfer_to_escalation" and tool.schema.__class__.__name__ == "Unresolved"
+
+
+def test_as_tool_on_an_agent_made_elsewhere_needs_its_tool_name():
+    named, = extract('''
+        from .specialists import pricing_agent, rollout_agent
+
+        def build():
+            return [pricing_agent.as_tool(tool_name="review_pricing", tool_description="Review the pricing."),
+                    rollout_agent.as_tool(tool_name=None, tool_description="Unnamed: not shown.")]
+    ''')
+    assert (named.name.value, named.description.value) == ("review_pricing", "Review the pricing.")
+
+
+def test_a_handoff_to_a_generic_agent():
+    tool, = extract('''
+        from agents import Agent
+
+        faq = Agent[AirlineContext](name="FAQ Agent", handoff_description="Answers airline questions.")
+        triage = Agent[AirlineContext](name="Triage", handoffs=[faq])
+    ''')
+    assert tool.name.value == "transfer_to_faq_agent"
+    assert tool.description.value.endswith("request. Answers airline questions.")

@@ -35,8 +35,8 @@ from toollint.frameworks.args import all_params, first_arg, listed_items, qualif
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
-from toollint.frameworks.registry import (ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS,
-                                          LIST_CALLS, WORDS)
+from toollint.frameworks.registry import (ADDING, ANY_OWNER, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS,
+                                          FUNCTIONS, LIST_CALLS, WORDS)
 from toollint.model import FunctionSig, ModuleFacts, PendingTool, Span, Tool
 
 
@@ -362,7 +362,8 @@ class _Calls(cst.CSTVisitor):
             return
         owner, _, method = written.rpartition(".")
         framework = self._objects().get(owner) or (
-            instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None)
+            instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None) or (
+            ANY_OWNER.get(method))  # `specialist.as_tool(tool_name=...)` on an agent made elsewhere
         obj, _, attr = owner.rpartition(".")
         if framework is None and method in ("append", "extend") and obj and "." not in obj:
             self._mutated(first_arg(node), obj, attr, method)  # agent.functions.append(fn)

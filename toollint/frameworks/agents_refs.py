@@ -54,13 +54,16 @@ class AgentsSDKRefs(Framework):
     classes = _AGENT
     object_lists = ("handoffs",)
     adders = {"as_tool": ("tool_name", "tool_description")}
+    any_owner = frozenset({"as_tool"})  # on an agent made elsewhere, a tool only with its tool_name given
     factories = {**{q: _HANDOFF for q in ("agents.handoff", "agents.handoffs.handoff")},
                  **{q: _FUNCTION_TOOL for q in ("agents.FunctionTool", "agents.tool.FunctionTool")}}
 
     def _agent(self, expr: Optional[cst.BaseExpression], ctx: Context) -> Optional[Use]:
         """The `Agent(...)` a module-level name is bound to."""
         value = ctx.names.get(expr.value) if isinstance(expr, cst.Name) else expr
-        if isinstance(value, cst.Call) and qualified(value.func, ctx.imports) in _AGENT:
+        func = value.func.value if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) else (
+            value.func if isinstance(value, cst.Call) else None)  # Agent[Context](...)
+        if func is not None and qualified(func, ctx.imports) in _AGENT:
             return Use(self, value, "", _AGENT_PARAMS)
         return None
 

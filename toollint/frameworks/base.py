@@ -93,6 +93,7 @@ class Framework:
     methods: FrozenSet[str] = frozenset()
     bare = False  # whether `@x.tool` without a call works
     adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
+    any_owner: FrozenSet[str] = frozenset()  # adders so distinctive that any object's is the framework's
     factories: Mapping[str, Factory] = {}  # qualified callee -> the wrapping call
     list_calls: Mapping[str, ListCall] = {}  # qualified callee, or ".method" of any object -> the listing call
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)

@@ -28,6 +28,7 @@ FUNCTIONS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.functi
 CLASSES: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.classes}
 FACTORIES: Dict[str, Tuple[Framework, Factory]] = {q: (fw, f) for fw in FRAMEWORKS for q, f in fw.factories.items()}
 LIST_CALLS: Dict[str, Tuple[Framework, ListCall]] = {q: (fw, c) for fw in FRAMEWORKS for q, c in fw.list_calls.items()}
+ANY_OWNER: Dict[str, Framework] = {m: fw for fw in FRAMEWORKS for m in fw.any_owner}
 # method names that declare (`@x.tool`) or register (`x.add_tool(fn)`) a tool on some framework's object
 DECLARING: FrozenSet[str] = frozenset(m for fw in FRAMEWORKS for m in fw.methods)
 ADDING: FrozenSet[str] = frozenset(m for fw in FRAMEWORKS for m in fw.adders)
