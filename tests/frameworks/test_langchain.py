@@ -71,3 +71,88 @@ def test_langchain_raw_and_parsed():
     assert props(parsed)["query"]["description"] == "Words to look for."
     assert props(parsed)["limit"]["description"] == "At most."
     assert (named.name.value, named.description.value) == ("named", "Given.")
+
+
+def test_functions_handed_to_bind_tools_and_create_react_agent():
+    bound, agent = extract('''
+        from langgraph.prebuilt import create_react_agent
+
+        def search(query: str) -> str:
+            """Search orders.
+
+            Args:
+                query: Words to look for.
+            """
+
+        def track(order_id: str) -> str:
+            """Track a parcel.
+
+            Args:
+                order_id: The order.
+            """
+
+        llm = make_model().bind_tools([search])
+        graph = create_react_agent(llm, [track])
+    ''')
+    assert (bound.name.value, bound.description.value) == ("search", "Search orders.")
+    assert props(bound)["query"]["description"] == "Words to look for."  # bind_tools parses the Args
+    assert agent.description.value.startswith("Track a parcel.\n\n    Args:")  # tool(fn) does not
+    assert bound.function.span.line == 3
+
+
+def test_a_function_local_tool_list():
+    found = extract('''
+        from langgraph.prebuilt import create_react_agent
+
+        def search(query: str) -> str:
+            """Search orders."""
+
+        def build(model):
+            tools = [search]
+            return create_react_agent(model, tools)
+
+        def other(model):
+            tools = []
+            return model.bind_tools(tools)
+    ''')
+    assert [t.name.value for t in found] == ["search"]
+
+
+def test_lists_not_handed_to_a_model_are_not_tools():
+    assert extract('''
+        from langchain_core.tools import tool
+
+        def on_start(run) -> None:
+            """Callback."""
+
+        def helper(x: int) -> int:
+            """Help."""
+
+        chain = prompt | llm.with_config(callbacks=[on_start])
+        result = executor.invoke({"tools": [helper]}, callbacks=[on_start, helper])
+        tool_calls = [{"id": "1", "type": "function", "function": {"name": "helper", "arguments": "{}"}}]
+    ''') == []
+
+
+def test_tl308_counts_bind_tools_and_agents_as_registering(lint):
+    source = '''
+        from langchain_core.tools import tool
+        from langgraph.prebuilt import create_react_agent
+
+        @tool
+        def search(query: str) -> str:
+            """Search the orders for a text. Use when the user asks about an order."""
+            return ""
+
+        @tool
+        def track(order_id: str) -> str:
+            """Track the parcel of an order. Use when the user asks where an order is."""
+            return ""
+
+        llm = make_model().bind_tools([search])
+        graph = create_react_agent(llm, tools=[track])
+    '''
+    import textwrap
+    assert lint({"tools.py": textwrap.dedent(source)}, select=["TL308"]) == []
+    unregistered = textwrap.dedent(source).replace("tools=[track]", "tools=[]")
+    assert lint({"tools.py": unregistered}, select=["TL308"]) == [("tools.py", 10, "TL308")]

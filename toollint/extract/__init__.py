@@ -4,7 +4,8 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from typing import Dict, List, Set, Tuple
+from dataclasses import replace
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -17,7 +18,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
 from toollint.link.graph import absolute_import
-from toollint.model import FunctionSig, ModuleFacts, RegistryDecl, Span, Value
+from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
 # Where a registry is changed after its assignment, static evaluation cannot see all of it.
 _MUTATION = re.compile(
@@ -158,6 +159,7 @@ class _Extractor:
         # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
                                                     in found.calls)]
+        registries = [r for r in map(lambda r: _without_made(r, found.calls), registries) if r is not None]
 
         constants: List[Tuple[str, Value]] = []
         for name in self.names:
@@ -181,6 +183,18 @@ class _Extractor:
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
                                  self.code_of),
         )
+
+
+def _without_made(decl: RegistryDecl, calls: Set[Tuple[int, int]]) -> Optional[RegistryDecl]:
+    """A `tools=[fn, ...]` list less the functions a framework made tools of: those are
+    tools already (`create_react_agent(model, tools=[fn])`), not definitions left unseen."""
+    value = decl.value
+    if decl.kind != "definitions" or not isinstance(value, ListVal):
+        return decl
+    items = tuple(i for i in value.items if (i.span.line, i.span.col) not in calls)
+    if len(items) == len(value.items):
+        return decl
+    return replace(decl, value=replace(value, items=items)) if items else None
 
 
 def comments(text: str) -> Tuple[Tuple[int, int, str, bool], ...]:

@@ -22,19 +22,21 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import ChainMap
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.extract.walk import walk
+from toollint.extract.walk import child_blocks, headers, walk
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params, qualified
+from toollint.frameworks.args import all_params, first_arg, listed_items, qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
-from toollint.frameworks.registry import ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
+from toollint.frameworks.registry import (ADDING, ANY_OWNER, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS,
+                                          FUNCTIONS, LIST_CALLS, WORDS)
 from toollint.model import FunctionSig, PendingTool, Span, Tool
 
 
@@ -58,6 +60,7 @@ class _Scope:
     cls: Optional[str]  # the class a method's `self` is an instance of
     defs: Dict[str, cst.FunctionDef] = field(default_factory=dict)  # defs local to a function
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
+    lists: Dict[str, cst.BaseExpression] = field(default_factory=dict)  # `tools = [fn]` in a function
 
 
 def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -164,10 +167,10 @@ class _Calls(cst.CSTVisitor):
                 if self._triggered(stmt):
                     walk(stmt, self)
             else:  # if / for / while / with / try / match: the header, then each block
-                for header in _headers(stmt):
+                for header in headers(stmt):
                     if self._triggered(header):
                         walk(header, self)
-                for block in _child_blocks(stmt):
+                for block in child_blocks(stmt):
                     if isinstance(block, cst.If):
                         self.walk_body([block])  # elif
                     else:
@@ -202,12 +205,13 @@ class _Calls(cst.CSTVisitor):
         self.scopes.pop()
 
     def _bind(self, node: cst.Assign) -> None:
-        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
+        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means; `tools = [fn]`."""
         framework = call_framework(node.value, self.ctx.imports)
-        if framework is not None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name):
-                    self.scopes[-1].objects[target.target.value] = framework
+        for target in node.targets:
+            if isinstance(target.target, cst.Name) and framework is not None:
+                self.scopes[-1].objects[target.target.value] = framework
+            elif isinstance(target.target, cst.Name) and isinstance(node.value, (cst.List, cst.Tuple)):
+                self.scopes[-1].lists[target.target.value] = node.value
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # only lambdas and comprehensions hide in a statement's expressions
@@ -306,9 +310,15 @@ class _Calls(cst.CSTVisitor):
         func = node.func
         full = qualified(func, self.ctx.imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
         made = call_framework(node, self.ctx.imports)
-        if full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
+        listing = LIST_CALLS.get(full or "") or (
+            LIST_CALLS.get("." + func.attr.value) if isinstance(func, cst.Attribute) else None)
+        if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn])
+            framework, how = listing
+            expr = Use(framework, node, "", ("",) * how.position + ("tools",)).kwarg("tools")
+            self._derive_listed(self._items(expr), framework, how.method)
+        elif full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
             self._factory(node, full)
-        elif made is not None and made.tool_list is not None:  # Agent(tools=[fn]), FunctionToolset([fn])
+        elif made is not None and (made.tool_list or made.object_lists):  # Agent(tools=[fn]), Agent(handoffs=[a])
             self._listed(node, made)
         elif isinstance(func, cst.Call) or (isinstance(func, (cst.Name, cst.Attribute)) and (
                 full in FUNCTIONS or (dotted(func) or "").rpartition(".")[2] in DECLARING)):
@@ -352,14 +362,36 @@ class _Calls(cst.CSTVisitor):
             return
         owner, _, method = written.rpartition(".")
         framework = self._objects().get(owner) or (
-            instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None)
-        if framework is not None:
+            instance_framework(owner, self.ctx.imports, self.ctx.names) if "." not in owner else None) or (
+            ANY_OWNER.get(method))  # `specialist.as_tool(tool_name=...)` on an agent made elsewhere
+        obj, _, attr = owner.rpartition(".")
+        if framework is None and method in ("append", "extend") and obj and "." not in obj:
+            self._mutated(first_arg(node), obj, attr, method)  # agent.functions.append(fn)
+        elif framework is not None:
             params = framework.adders.get(method)
             if params is not None:
                 use = Use(framework, node, method, params)
-                self._register(node, use, use.kwarg(params[0]))
+                made = framework.call_tool(use, self.ctx)  # agent.as_tool(...): no function in it
+                if made is None:
+                    self._register(node, use, use.kwarg(params[0]))
+                self._add(node, made)
         elif method in ADDING:
-            self._pending(node, node, _first_arg(node), decorator=False)
+            self._pending(node, node, first_arg(node), decorator=False)
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        for target in node.targets:  # agent.functions = [fn, ...]
+            name = dotted(target.target) if isinstance(target.target, cst.Attribute) else None
+            if name is not None and name.count(".") == 1:
+                self._mutated(node.value, *name.split("."), "extend")
+        return True
+
+    def _mutated(self, arg: Optional[cst.BaseExpression], obj: str, attr: str, method: str) -> None:
+        """`agent.functions.append(fn)` / `.extend([...])` / `= [...]` on a framework whose list is live."""
+        framework = self._objects().get(obj) or instance_framework(obj, self.ctx.imports, self.ctx.names)
+        if framework is None or not framework.live_list or attr != framework.tool_list or arg is None:
+            return
+        items = [arg] if method == "append" else self._items(arg)
+        self._derive_listed(items, framework, framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
         target = self._function(expr)
@@ -399,56 +431,24 @@ class _Calls(cst.CSTVisitor):
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
+            elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
+                for item in self._items(arg.value):
+                    self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
-            expr = _first_arg(call)
-        if isinstance(expr, cst.Name) and isinstance(self.ctx.names.get(expr.value), (cst.List, cst.Tuple)):
-            expr = self.ctx.names[expr.value]  # tools=TOOLS
-        if not isinstance(expr, (cst.List, cst.Tuple)):
-            return
-        for element in expr.elements:
-            if isinstance(element, cst.Element) and isinstance(element.value, (cst.Name, cst.Attribute)):
-                target = self._function(element.value)
-                if target is not None and not self._is_tool_already(target[0]):
-                    fn, sig, mode = target
-                    use = Use(framework, None, framework.list_method)
-                    self._add(element.value, framework.derive(fn, sig, use, self.ctx, mode))
+            expr = first_arg(call)
+        self._derive_listed(self._items(expr), framework, framework.list_method)
 
+    def _items(self, expr: Optional[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+        lists = ChainMap(*(scope.lists for scope in reversed(self.scopes)), self.ctx.names)
+        return listed_items(expr, lists) if expr is not None else []
 
-def _headers(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    if isinstance(stmt, (cst.If, cst.While)):
-        return [stmt.test]
-    if isinstance(stmt, cst.For):
-        return [stmt.iter]
-    if isinstance(stmt, cst.With):
-        return list(stmt.items)
-    if isinstance(stmt, cst.Match):
-        return [stmt.subject]
-    return []
-
-
-def _child_blocks(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    out: List[cst.CSTNode] = []
-    body = getattr(stmt, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        out.append(body)
-    for case in getattr(stmt, "cases", ()) or ():
-        out.append(case.body)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        out.append(handler.body)
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, cst.If):
-        out.append(orelse)  # an elif is walked as an if of its own
-    elif orelse is not None:
-        out.append(orelse.body)
-    final = getattr(stmt, "finalbody", None)
-    if final is not None:
-        out.append(final.body)
-    return out
-
-
-def _first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
-    args = [a.value for a in call.args if a.keyword is None and not a.star]
-    return args[0] if args else None
+    def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
+        """Each function a list hands over, derived as `method` says."""
+        for item in items:
+            target = self._function(item)
+            if target is not None and not self._is_tool_already(target[0]):
+                fn, sig, mode = target
+                self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
 
 
 def _merge(use: Use, own: Optional[Use]) -> Use:

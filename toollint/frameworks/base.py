@@ -75,6 +75,14 @@ class Factory:
     requires: Optional[str] = None  # a keyword without which the call makes no tool
 
 
+@dataclass(frozen=True)
+class ListCall:
+    """A call handed a list of functions, each of which it makes a tool (`llm.bind_tools([fn])`)."""
+
+    position: int  # where the list goes positionally; `tools=` always names it
+    method: str  # what Use.method says: how the framework derives each of them
+
+
 class Framework:
     """One framework: how code declares its tools, and the schema it sends for them."""
 
@@ -85,10 +93,14 @@ class Framework:
     methods: FrozenSet[str] = frozenset()
     bare = False  # whether `@x.tool` without a call works
     adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
+    any_owner: FrozenSet[str] = frozenset()  # adders so distinctive that any object's is the framework's
     factories: Mapping[str, Factory] = {}  # qualified callee -> the wrapping call
+    list_calls: Mapping[str, ListCall] = {}  # qualified callee, or ".method" of any object -> the listing call
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with
+    live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool
+    object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
     # --- deriving the schema
@@ -104,6 +116,10 @@ class Framework:
 
     def call_tool(self, use: Use, ctx: Context) -> Optional[Tool]:
         """The tool a wrapping call makes by itself, whatever the function; None: derive it."""
+        return None
+
+    def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
+        """The tool an item of an `object_lists` keyword is (`handoffs=[billing_agent]`); None: none."""
         return None
 
     def strict(self, use: Use, evaluator: Evaluator) -> Optional[bool]:

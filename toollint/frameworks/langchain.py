@@ -1,4 +1,5 @@
-"""LangChain: `@tool`, `StructuredTool.from_function(fn)`, and `Tool(...)` / `Tool.from_function`.
+"""LangChain: `@tool`, `StructuredTool.from_function(fn)`, `Tool(...)` / `Tool.from_function`,
+`llm.bind_tools([fn])` and langgraph's `create_react_agent(model, tools=[fn])`.
 
 Plain `@tool` sends `textwrap.dedent(__doc__).strip()`, which keeps the indentation of
 every line after the first; with `parse_docstring=True` it joins the paragraphs before
@@ -13,7 +14,7 @@ import textwrap
 from typing import List, Optional, Sequence, Tuple
 
 from toollint.frameworks.args import bool_arg, str_arg
-from toollint.frameworks.base import Factory, Framework
+from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs, param_block
 from toollint.model import Const, DictVal, ListVal, Param, Str, Tool, Unresolved, Value
 
@@ -25,7 +26,8 @@ _SINGLE_CLASS = Factory(("name", "func", "description"), ("func",), method="", r
 
 
 def _parsed(use, evaluator) -> bool:
-    return bool(bool_arg(use.kwarg("parse_docstring"), evaluator, False))
+    # bind_tools converts a plain function with parse_docstring=True, error_on_invalid_docstring=False
+    return use.method == "bind_tools" or bool(bool_arg(use.kwarg("parse_docstring"), evaluator, False))
 
 
 def _google_paragraphs(doc: str) -> Tuple[str, ParamDocs]:
@@ -72,6 +74,9 @@ class LangChain(Framework):
     factories = {f"{m}.from_function": _STRUCTURED for m in (
         "langchain_core.tools.StructuredTool", "langchain_core.tools.structured.StructuredTool",
         "langchain.tools.StructuredTool")}
+    # a chat model's bind_tools converts functions itself; langgraph's agent wraps them with tool(fn)
+    list_calls = {".bind_tools": ListCall(0, "bind_tools"),
+                  **{f"langgraph.prebuilt.{m}create_react_agent": ListCall(1, "tool") for m in ("", "chat_agent_executor.")}}
     dropped = frozenset({"run_manager", "callbacks"})
     positional_name = True
 
@@ -79,7 +84,8 @@ class LangChain(Framework):
         if not _parsed(use, evaluator):
             return False
         # @tool raises on a docstring it cannot parse; StructuredTool.from_function does not
-        rejects = bool_arg(use.kwarg("error_on_invalid_docstring"), evaluator, use.method != "from_function")
+        rejects = bool_arg(use.kwarg("error_on_invalid_docstring"), evaluator,
+                           use.method not in ("from_function", "bind_tools"))
         doc = sig.docstring.value if sig.docstring is not None else None
         return bool(rejects and (sig.docstring is None or doc is not None) and _rejects(doc, params))
 

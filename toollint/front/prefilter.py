@@ -26,12 +26,16 @@ _SHAPE_KEYS = (
     b"parameters",
     b"Tool",  # Tool(...), ToolParam(...), class X(BaseTool), FunctionTool.from_defaults
     b"tool",  # decorators (@tool, @mcp.tool, @function_tool, @beta_tool), tools=, tool_choice
+    b"functions",  # swarm's Agent(functions=[fn])
+    b"handoff",  # the Agents SDK's Agent(handoffs=[agent]), handoff(agent): a transfer_to_ tool each
 )
 
 # `tool` inside these words never declares a tool; any other occurrence may.
 _BENIGN_TOOL = (b"functools", b"itertools", b"setuptools")
 # `parameters` as the extractor reads it: a dict key or a keyword argument.
 _PARAMETERS = re.compile(rb"""["']parameters["']|\bparameters\s*=(?!=)""")
+# the keyword or swarm's live list, not the word of prose
+_FUNCTIONS = re.compile(rb"\bfunctions\s*=(?!=)|\.functions\.(?:append|extend)\(")
 
 
 def _tool_outside_benign_words(data: bytes) -> bool:
@@ -50,6 +54,7 @@ def _confirmers(keys: Tuple[bytes, ...]) -> Dict[bytes, Callable[[bytes], bool]]
     out: Dict[bytes, Callable[[bytes], bool]] = {
         b"tool": _tool_outside_benign_words,
         b"parameters": lambda data: _PARAMETERS.search(data) is not None,
+        b"functions": lambda data: _FUNCTIONS.search(data) is not None,
     }
     for key in keys:
         if key not in out and key not in _SHAPE_KEYS and re.fullmatch(rb"[A-Za-z_]\w*", key):

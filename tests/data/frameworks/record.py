@@ -7,6 +7,8 @@ of these packages.
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
         openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core
     /tmp/fw/bin/python tests/data/frameworks/record.py
+    # swarm is not on the package index: install it from its source, without its extras
+    git clone https://github.com/openai/swarm /tmp/swarm && /tmp/fw/bin/pip install --no-deps /tmp/swarm
     # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
     /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered
@@ -47,6 +49,10 @@ FRAMEWORKS = {
     "fastmcp_registered": ("fastmcp", "fastmcp"),
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
+    "swarm": ("swarm", "swarm"),
+    "autogen": ("autogen-core", "autogen"),
+    "agents_registered": ("openai-agents", "openai-agents"),
+    "langchain_bound": ("langchain-core", "langchain"),
 }
 
 
@@ -183,6 +189,67 @@ def _llama_index(module):
     return out
 
 
+def _swarm(module):
+    from types import SimpleNamespace
+
+    from swarm import Swarm
+
+    # what Swarm.get_chat_completion hands the OpenAI client, caught at the client
+    sent = {}
+    completions = SimpleNamespace(create=lambda **kwargs: sent.update(kwargs))
+    client = SimpleNamespace(chat=SimpleNamespace(completions=completions))
+    Swarm(client=client).get_chat_completion(module.agent, [], {}, None, False, False)
+    return [{"name": t["function"]["name"], "description": t["function"]["description"],
+             "input_schema": t["function"]["parameters"]} for t in sent["tools"]]
+
+
+def _autogen(module):
+    from autogen_agentchat.agents import AssistantAgent
+    from autogen_core.tools import BaseTool
+
+    # the module's FunctionTool objects, then what each agent wrapped of its plain functions
+    found = [t for t in _functions(module) if isinstance(t, BaseTool)]
+    for agent in _functions(module):
+        if isinstance(agent, AssistantAgent):
+            found.extend(t for t in agent._tools if t not in found)
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in found)]
+
+
+def _agents_registered(module):
+    from agents import FunctionTool, RunContextWrapper
+    from agents.models.chatcmpl_converter import Converter
+    from agents.run_internal.turn_preparation import get_handoffs
+
+    # what `triage` offers a model: its function tools (hosted ones are the provider's), then its handoffs
+    out = [{"name": t.name, "description": t.description, "input_schema": t.params_json_schema,
+            "strict": t.strict_json_schema} for t in module.triage.tools if isinstance(t, FunctionTool)]
+    for handed in asyncio.run(get_handoffs(module.triage, RunContextWrapper(None))):
+        fn = Converter.convert_handoff_tool(handed)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn["strict"]})
+    return out
+
+
+def _langchain_bound(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What ChatOpenAI.bind_tools sends: convert_to_openai_tool of each tool as given."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.bind(Recorder(responses=[]))  # functions as they are
+    module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -200,6 +267,10 @@ READERS = {
     "fastmcp_registered": _fastmcp,
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
+    "swarm": _swarm,
+    "autogen": _autogen,
+    "agents_registered": _agents_registered,
+    "langchain_bound": _langchain_bound,
 }
 
 

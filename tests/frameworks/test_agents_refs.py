@@ -1,0 +1,75 @@
+"""The Agents SDK's handoffs, agents as tools and hand-built FunctionTools: toollint.frameworks.agents_refs."""
+from __future__ import annotations
+
+import pytest
+
+from frameworkcase import check_recording, extract, name_of, recordings, schema
+from toollint.frameworks.agents_refs import function_style
+
+
+@pytest.mark.parametrize("recording", [r for r in recordings("openai-agents") if "registered" in r], ids=name_of)
+def test_matches_the_recordings(recording):
+    check_recording(recording)
+
+
+def test_handoff_names_in_function_style():
+    assert function_style("transfer_to_Billing agent (EU)") == "transfer_to_billing_agent__eu_"
+
+
+def test_a_handoff_without_a_handoff_description_keeps_the_sdk_trailing_space():
+    tool, = extract('''
+        from agents import Agent
+
+        faq = Agent(name="FAQ")
+        triage = Agent(name="Triage", handoffs=[faq])
+    ''')
+    assert tool.name.value == "transfer_to_faq"
+    assert tool.description.value == "Handoff to the FAQ agent to handle the request. "
+    assert schema(tool)["properties"] == {}
+
+
+def test_what_is_not_a_tool_definition():
+    assert extract('''
+        from agents import Agent, WebSearchTool, FileSearchTool, handoff
+        from .others import sales_agent
+
+        def log(ctx) -> None:
+            """A hook."""
+
+        calls = [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}]
+        helper = Agent(name=NAME)
+        triage = Agent(name="Triage", tools=[WebSearchTool(), FileSearchTool(vector_store_ids=["v"])],
+                       handoffs=[sales_agent, helper, handoff(sales_agent)], hooks=[log])
+    ''') == []
+
+
+def test_handoff_with_input_type_has_an_unknown_schema():
+    tool, = extract('''
+        from agents import Agent, handoff
+
+        escalation = Agent(name="Escalation")
+        h = handoff(escalation, on_handoff=on_escalate, input_type=EscalationData)
+    ''')
+    assert tool.name.value == "transfer_to_escalation" and tool.schema.__class__.__name__ == "Unresolved"
+
+
+def test_as_tool_on_an_agent_made_elsewhere_needs_its_tool_name():
+    named, = extract('''
+        from .specialists import pricing_agent, rollout_agent
+
+        def build():
+            return [pricing_agent.as_tool(tool_name="review_pricing", tool_description="Review the pricing."),
+                    rollout_agent.as_tool(tool_name=None, tool_description="Unnamed: not shown.")]
+    ''')
+    assert (named.name.value, named.description.value) == ("review_pricing", "Review the pricing.")
+
+
+def test_a_handoff_to_a_generic_agent():
+    tool, = extract('''
+        from agents import Agent
+
+        faq = Agent[AirlineContext](name="FAQ Agent", handoff_description="Answers airline questions.")
+        triage = Agent[AirlineContext](name="Triage", handoffs=[faq])
+    ''')
+    assert tool.name.value == "transfer_to_faq_agent"
+    assert tool.description.value.endswith("request. Answers airline questions.")

@@ -1,0 +1,128 @@
+"""The OpenAI Agents SDK's tools that no function declares: handoffs, agents as tools,
+and `FunctionTool(...)` built by hand (openai-agents 0.24).
+
+- `Agent(handoffs=[billing])` sends `handoff(billing)` (run_internal.get_handoffs), and
+  `handoff(agent, tool_name_override=..., tool_description_override=...)` its own: the
+  name `transfer_to_<agent name>` in function style (spaces and other characters become
+  `_`, lower case), the description "Handoff to the <name> agent to handle the request.
+  <handoff_description>", an empty strict object without `input_type`.
+- `agent.as_tool(tool_name, tool_description)`: one required string, `input`; the name
+  defaults to the agent's in function style, the description to "".
+- `FunctionTool(name=..., description=..., params_json_schema=...)`: the schema as given.
+- Hosted tools (`WebSearchTool()`) are the model provider's: no definition to lint.
+
+A tool is made only where its name is known: a handoff to an agent this module does
+not build stays unseen rather than nameless.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import libcst as cst
+
+from toollint.frameworks.args import bool_arg, qualified, str_arg
+from toollint.frameworks.base import Context, Factory, Framework, Use
+from toollint.frameworks.render import object_of
+from toollint.model import Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
+
+_AGENT = ("agents.Agent", "agents.agent.Agent")
+_AS_TOOL_INPUT = "Default input schema for agent-as-tool calls."  # agent_tool_input.AgentAsToolInput
+_AGENT_PARAMS = ("name", "handoff_description")
+_HANDOFF = Factory(("agent", "tool_name_override", "tool_description_override", "on_handoff", "input_type"), (),
+                   method="handoff")
+_FUNCTION_TOOL = Factory(("name", "description", "params_json_schema", "on_invoke_tool", "strict_json_schema"), (),
+                         method="FunctionTool", requires="params_json_schema")
+
+
+def function_style(name: str) -> str:
+    """agents.util._transforms.transform_string_function_style."""
+    return re.sub(r"[^a-zA-Z0-9_]", "_", re.sub(r"\s", "_", name)).lower()
+
+
+def _object(props, required, where: Span, description: Optional[str] = None) -> Value:
+    pairs = [("type", where, Const("object", where)), ("properties", where, object_of(props, where)),
+             ("required", where, ListVal(tuple(Const(r, where) for r in required), where)),
+             ("additionalProperties", where, Const(False, where))]
+    if description is not None:  # a pydantic model's docstring
+        pairs.append(("description", where, Const(description, where)))
+    return object_of(pairs, where)
+
+
+class AgentsSDKRefs(Framework):
+    name = "openai-agents"
+    classes = _AGENT
+    object_lists = ("handoffs",)
+    adders = {"as_tool": ("tool_name", "tool_description")}
+    any_owner = frozenset({"as_tool"})  # on an agent made elsewhere, a tool only with its tool_name given
+    factories = {**{q: _HANDOFF for q in ("agents.handoff", "agents.handoffs.handoff")},
+                 **{q: _FUNCTION_TOOL for q in ("agents.FunctionTool", "agents.tool.FunctionTool")}}
+
+    def _agent(self, expr: Optional[cst.BaseExpression], ctx: Context) -> Optional[Use]:
+        """The `Agent(...)` a module-level name is bound to."""
+        value = ctx.names.get(expr.value) if isinstance(expr, cst.Name) else expr
+        func = value.func.value if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) else (
+            value.func if isinstance(value, cst.Call) else None)  # Agent[Context](...)
+        if func is not None and qualified(func, ctx.imports) in _AGENT:
+            return Use(self, value, "", _AGENT_PARAMS)
+        return None
+
+    def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
+        agent = self._agent(expr, ctx)
+        return self._handoff(agent, None, None, ctx.span_of(expr), ctx) if agent is not None else None
+
+    def call_tool(self, use: Use, ctx: Context) -> Optional[Tool]:
+        where = ctx.span_of(use.call)
+        if use.method == "FunctionTool":
+            given = ctx.evaluator.eval(use.kwarg("params_json_schema"))
+            schema = given if isinstance(given, DictVal) else Unresolved(
+                "params_json_schema is not a literal", given.span)
+            strict = bool_arg(use.kwarg("strict_json_schema"), ctx.evaluator, True)
+            return _made(str_arg(use.kwarg("name"), ctx.evaluator) or Str(None, where),
+                         str_arg(use.kwarg("description"), ctx.evaluator) or Str(None, where), schema, strict, where)
+        if use.method == "handoff":
+            return self._handoff(self._agent(use.kwarg("agent"), ctx), use, use.kwarg("input_type"), where, ctx)
+        if use.method == "as_tool":
+            return self._as_tool(use, where, ctx)
+        return None
+
+    def _handoff(self, agent: Optional[Use], use: Optional[Use], input_type, where: Span, ctx: Context
+                 ) -> Optional[Tool]:
+        agent_name = str_arg(agent.kwarg("name"), ctx.evaluator) if agent is not None else None
+        name = str_arg(use.kwarg("tool_name_override"), ctx.evaluator) if use is not None else None
+        if name is None and agent_name is not None and agent_name.value is not None:
+            name = Str(function_style(f"transfer_to_{agent_name.value}"), agent_name.span)
+        if name is None:
+            return None
+        description = str_arg(use.kwarg("tool_description_override"), ctx.evaluator) if use is not None else None
+        if description is None:
+            given = str_arg(agent.kwarg("handoff_description"), ctx.evaluator) if agent is not None else None
+            known = agent_name is not None and agent_name.value is not None and (given is None or given.value is not None)
+            text = f"Handoff to the {agent_name.value} agent to handle the request. {given.value if given else ''}" \
+                if known else None
+            description = Str(text, given.span if given is not None else where)
+        schema = _object([], [], where) if input_type is None else Unresolved(
+            "the handoff's input comes from input_type=, which is not read statically", ctx.span_of(input_type))
+        return _made(name, description, schema, True, where)
+
+    def _as_tool(self, use: Use, where: Span, ctx: Context) -> Optional[Tool]:
+        owner = use.call.func.value if isinstance(use.call.func, cst.Attribute) else None
+        agent = self._agent(owner, ctx)
+        name = str_arg(use.kwarg("tool_name"), ctx.evaluator)
+        if name is None and agent is not None:
+            agent_name = str_arg(agent.kwarg("name"), ctx.evaluator)
+            if agent_name is not None and agent_name.value is not None:
+                name = Str(function_style(agent_name.value), agent_name.span)
+        if name is None:
+            return None
+        description = str_arg(use.kwarg("tool_description"), ctx.evaluator) or Str("", where)
+        prop = object_of([("type", where, Const("string", where))], where)
+        schema = _object([("input", where, prop)], ["input"], where, _AS_TOOL_INPUT) \
+            if use.kwarg("parameters") is None else \
+            Unresolved("the tool's input comes from parameters=, which is not read statically", where)
+        return _made(name, description, schema, True, where)
+
+
+def _made(name: Str, description: Str, schema: Value, strict: Optional[bool], where: Span) -> Tool:
+    return Tool(name=name, span=where, shape="decorated", description=description, schema=schema, strict=strict,
+                framework="openai-agents", function=None)
