@@ -15,7 +15,7 @@ import textwrap
 from typing import Any, Dict, List
 
 from toollint.config.settings import Settings
-from toollint.engine.core import extract_file
+from toollint.engine.scan import extract_file
 from toollint.front.prefilter import may_define_tools, needles
 from toollint.model import Tool, to_python
 

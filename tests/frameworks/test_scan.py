@@ -9,7 +9,7 @@ import pickle
 import textwrap
 
 from toollint.config.settings import Settings
-from toollint.engine.core import extract_file
+from toollint.engine.scan import extract_file
 from toollint.extract.decorated import finish_pending
 from toollint.frameworks.registry import FRAMEWORKS, MODULES
 from toollint.front.prefilter import may_define_tools, needles

@@ -28,7 +28,8 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.extract.walk import walk
+from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
+from toollint.extract.walk import child_blocks, headers, walk
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -58,6 +59,7 @@ class _Scope:
     cls: Optional[str]  # the class a method's `self` is an instance of
     defs: Dict[str, cst.FunctionDef] = field(default_factory=dict)  # defs local to a function
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
+    lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
 
 
 def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -154,20 +156,23 @@ class _Calls(cst.CSTVisitor):
             elif isinstance(stmt, cst.ClassDef):
                 outer = self.scopes[-1]
                 self.scopes.append(_Scope(outer.qualname, stmt.name.value if not outer.qualname else None))
+                toolkit = toolkit_of(stmt, self.ctx.imports)
+                if toolkit is not None:  # `class Shop(Toolkit)`: self is the framework's object
+                    self.scopes[-1].objects.update({"self": toolkit, SUPER: toolkit})
                 self._block(stmt.body)
                 self.scopes.pop()
             elif isinstance(stmt, cst.SimpleStatementLine):
                 if self.scopes[-1].qualname:
                     for small in stmt.body:
-                        if isinstance(small, cst.Assign):
+                        if isinstance(small, (cst.Assign, cst.AnnAssign, cst.Expr)):
                             self._bind(small)
                 if self._triggered(stmt):
                     walk(stmt, self)
             else:  # if / for / while / with / try / match: the header, then each block
-                for header in _headers(stmt):
+                for header in headers(stmt):
                     if self._triggered(header):
                         walk(header, self)
-                for block in _child_blocks(stmt):
+                for block in child_blocks(stmt):
                     if isinstance(block, cst.If):
                         self.walk_body([block])  # elif
                     else:
@@ -201,9 +206,10 @@ class _Calls(cst.CSTVisitor):
         self._block(node.body)
         self.scopes.pop()
 
-    def _bind(self, node: cst.Assign) -> None:
+    def _bind(self, node: Union[cst.Assign, cst.AnnAssign, cst.Expr]) -> None:
         """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
-        framework = call_framework(node.value, self.ctx.imports)
+        track(self.scopes[-1].lists, node)
+        framework = call_framework(node.value, self.ctx.imports) if isinstance(node, cst.Assign) else None
         if framework is not None:
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
@@ -305,7 +311,8 @@ class _Calls(cst.CSTVisitor):
     def _call(self, node: cst.Call) -> None:
         func = node.func
         full = qualified(func, self.ctx.imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
-        made = call_framework(node, self.ctx.imports)
+        made = call_framework(node, self.ctx.imports) or (
+            self._objects().get(SUPER) if is_super_init(node) else None)  # super().__init__(tools=[...])
         if full in FACTORIES:  # Tool(fn), StructuredTool.from_function(fn), FunctionTool.from_defaults(fn=fn)
             self._factory(node, full)
         elif made is not None and made.tool_list is not None:  # Agent(tools=[fn]), FunctionToolset([fn])
@@ -401,49 +408,14 @@ class _Calls(cst.CSTVisitor):
                 expr = arg.value
         if expr is None and last_name(call.func) in framework.listing:
             expr = _first_arg(call)
-        if isinstance(expr, cst.Name) and isinstance(self.ctx.names.get(expr.value), (cst.List, cst.Tuple)):
-            expr = self.ctx.names[expr.value]  # tools=TOOLS
-        if not isinstance(expr, (cst.List, cst.Tuple)):
-            return
-        for element in expr.elements:
-            if isinstance(element, cst.Element) and isinstance(element.value, (cst.Name, cst.Attribute)):
-                target = self._function(element.value)
+        values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
+        for value in values or ():  # tools=[fn], tools=TOOLS, tools = [self.a]; tools.append(self.b)
+            if isinstance(value, (cst.Name, cst.Attribute)):
+                target = self._function(value)
                 if target is not None and not self._is_tool_already(target[0]):
                     fn, sig, mode = target
                     use = Use(framework, None, framework.list_method)
-                    self._add(element.value, framework.derive(fn, sig, use, self.ctx, mode))
-
-
-def _headers(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    if isinstance(stmt, (cst.If, cst.While)):
-        return [stmt.test]
-    if isinstance(stmt, cst.For):
-        return [stmt.iter]
-    if isinstance(stmt, cst.With):
-        return list(stmt.items)
-    if isinstance(stmt, cst.Match):
-        return [stmt.subject]
-    return []
-
-
-def _child_blocks(stmt: cst.CSTNode) -> List[cst.CSTNode]:
-    out: List[cst.CSTNode] = []
-    body = getattr(stmt, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        out.append(body)
-    for case in getattr(stmt, "cases", ()) or ():
-        out.append(case.body)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        out.append(handler.body)
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, cst.If):
-        out.append(orelse)  # an elif is walked as an if of its own
-    elif orelse is not None:
-        out.append(orelse.body)
-    final = getattr(stmt, "finalbody", None)
-    if final is not None:
-        out.append(final.body)
-    return out
+                    self._add(value, framework.derive(fn, sig, use, self.ctx, mode))
 
 
 def _first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:

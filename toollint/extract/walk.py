@@ -74,3 +74,38 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
                 for item in child:
                     walk(item, visitor)
     visitor.on_leave(node)
+
+
+# --- the parts of a compound statement a scan of statements goes down
+
+
+def headers(stmt: cst.CSTNode) -> List[cst.CSTNode]:
+    if isinstance(stmt, (cst.If, cst.While)):
+        return [stmt.test]
+    if isinstance(stmt, cst.For):
+        return [stmt.iter]
+    if isinstance(stmt, cst.With):
+        return list(stmt.items)
+    if isinstance(stmt, cst.Match):
+        return [stmt.subject]
+    return []
+
+
+def child_blocks(stmt: cst.CSTNode) -> List[cst.CSTNode]:
+    out: List[cst.CSTNode] = []
+    body = getattr(stmt, "body", None)
+    if isinstance(body, cst.BaseSuite):
+        out.append(body)
+    for case in getattr(stmt, "cases", ()) or ():
+        out.append(case.body)
+    for handler in getattr(stmt, "handlers", ()) or ():
+        out.append(handler.body)
+    orelse = getattr(stmt, "orelse", None)
+    if isinstance(orelse, cst.If):
+        out.append(orelse)  # an elif is walked as an if of its own
+    elif orelse is not None:
+        out.append(orelse.body)
+    final = getattr(stmt, "finalbody", None)
+    if final is not None:
+        out.append(final.body)
+    return out

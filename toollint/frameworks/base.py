@@ -89,6 +89,8 @@ class Framework:
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with
+    # base classes whose subclasses are such objects: `self.register(self.f)`, `super().__init__(tools=[...])`
+    toolkits: Tuple[str, ...] = ()
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
     # --- deriving the schema

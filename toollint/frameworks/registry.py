@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex")
+           "claude_agent_sdk", "llamaindex", "agno", "camel")
 
 
 def _load() -> Tuple[Framework, ...]:
@@ -26,6 +26,7 @@ def _load() -> Tuple[Framework, ...]:
 FRAMEWORKS = _load()
 FUNCTIONS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.functions}
 CLASSES: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.classes}
+TOOLKITS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.toolkits}
 FACTORIES: Dict[str, Tuple[Framework, Factory]] = {q: (fw, f) for fw in FRAMEWORKS for q, f in fw.factories.items()}
 # method names that declare (`@x.tool`) or register (`x.add_tool(fn)`) a tool on some framework's object
 DECLARING: FrozenSet[str] = frozenset(m for fw in FRAMEWORKS for m in fw.methods)

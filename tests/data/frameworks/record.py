@@ -5,7 +5,8 @@ Run by hand, never by the test suite, in a throwaway virtualenv holding the fram
 of these packages.
 
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
-        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core
+        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core \
+        agno camel-ai docstring_parser
     /tmp/fw/bin/python tests/data/frameworks/record.py
     # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
@@ -47,6 +48,9 @@ FRAMEWORKS = {
     "fastmcp_registered": ("fastmcp", "fastmcp"),
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
+    # toolkits: functions and bound methods handed to a framework's object
+    "agno": ("agno", "agno"),
+    "camel": ("camel-ai", "camel"),
 }
 
 
@@ -183,6 +187,40 @@ def _llama_index(module):
     return out
 
 
+def _agno(module):
+    from agno.tools import Toolkit
+    from agno.tools.function import Function
+
+    # What agno.agent._tools.parse_tools hands the model: a plain callable goes through
+    # Function.from_callable alone; a toolkit's functions and a @tool Function through
+    # process_entrypoint.
+    out = []
+    for item in module.agent.tools:
+        if isinstance(item, Toolkit) or isinstance(item, Function):
+            functions = list(item.get_functions().values()) if isinstance(item, Toolkit) else [item]
+            for fn in functions:
+                fn.process_entrypoint()
+        else:
+            functions = [Function.from_callable(item)]
+        for fn in functions:
+            d = fn.to_dict()
+            out.append({"name": d["name"], "description": d.get("description"), "input_schema": d["parameters"]})
+    return out
+
+
+def _camel(module):
+    from camel.toolkits import FunctionTool
+
+    tools = [*module.shop_tools, module.search]  # in the order of the source's FunctionTool calls
+    out = []
+    for t in tools:
+        assert isinstance(t, FunctionTool)
+        fn = t.get_openai_tool_schema()["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn.get("strict")})
+    return out
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -200,6 +238,8 @@ READERS = {
     "fastmcp_registered": _fastmcp,
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
+    "agno": _agno,
+    "camel": _camel,
 }
 
 

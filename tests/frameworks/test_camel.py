@@ -1,0 +1,11 @@
+"""camel: toollint.frameworks.camel."""
+from __future__ import annotations
+
+import pytest
+
+from frameworkcase import check_recording, extract, name_of, props, recordings, schema
+
+
+@pytest.mark.parametrize("recording", recordings("camel"), ids=name_of)
+def test_matches_the_recordings(recording):
+    check_recording(recording)
