@@ -35,7 +35,7 @@ from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
-from toollint.frameworks.registry import ADDING, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
+from toollint.frameworks.registry import ADDING, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS, FUNCTIONS, WORDS
 from toollint.model import FunctionSig, ModuleFacts, PendingTool, Span, Tool
 
 
@@ -95,6 +95,8 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
             continue
         # one function offered twice the same way (Tool(fn) in two agents) is one tool
         key = (item.function.qualname if item.function else f"{item.span}", item.framework, item.name.value)
+        if item.registry is not None and item.framework in BY_NAME:
+            key = (item.registry, item.framework, item.name.value)
         if key not in seen:
             seen.add(key)
             tools.append(item)
@@ -304,7 +306,9 @@ class _Calls(cst.CSTVisitor):
         if isinstance(tool, PendingTool):
             tool = replace(tool, candidates=tuple(replace(t, span=where) for t in tool.candidates))
         else:
-            tool = replace(tool, span=where)
+            # a toolkit class offers its own tools: one group per class (link.project)
+            toolkit = next((s.cls for s in reversed(self.scopes) if SUPER in s.objects), None)
+            tool = replace(tool, span=where, registry=toolkit or tool.registry)
         self.found.append((_at(where), tool))
         self.calls.add(_at(where))
 

@@ -6,7 +6,9 @@ agno 3.1 (agno/tools/function.py, Function.from_callable and process_entrypoint;
 agno/utils/json_schema.py): parameters come from the type hints with its own type
 mapping (Optional[X] is X, no defaults), `self` and the parameters it injects are
 dropped, and a Google parameter's `(type)` is put before its description. Only a
-`@tool` Function is sent closed (`additionalProperties: false`).
+`@tool` Function is sent closed (`additionalProperties: false`). Not matched yet: a
+`Dict[K, V]` parameter, which agno spells with propertyNames / additionalProperties
+(here a plain object).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ class Agno(Framework):
     classes = ("agno.agent.Agent", "agno.agent.agent.Agent", "agno.team.Team",
                "agno.team.team.Team", *_TOOLKITS)
     toolkits = _TOOLKITS
+    by_name = True  # Toolkit.functions is a dict: an async twin registered under the sync name is one tool
     adders = {"register": ("function", "name")}
     tool_list = "tools"
     list_method = "listed"

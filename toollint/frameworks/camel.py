@@ -40,6 +40,7 @@ def _nullable(prop: DictVal) -> DictVal:
 class Camel(Framework):
     name = "camel"
     factories = {q: _FUNCTION_TOOL for q in ("camel.toolkits.FunctionTool", "camel.toolkits.function_tool.FunctionTool")}
+    toolkits = ("camel.toolkits.BaseToolkit", "camel.toolkits.base.BaseToolkit")
     closed = True
 
     def strict(self, use, evaluator) -> Optional[bool]:

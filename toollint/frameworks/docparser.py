@@ -10,7 +10,7 @@ from typing import Dict, Optional, Tuple
 
 from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
 
-_TYPED = re.compile(r"^\s*(\*{0,2}\w+)\s*\(([^)]*)\)\s*:")
+_TYPED = re.compile(r"^\s*(\*{0,2}\w+)\s*\(((?:[^()]|\([^()]*\))*)\)\s*:")
 
 
 def parsed(clean: str) -> Tuple[Optional[str], ParamDocs, Dict[str, str]]:

@@ -27,6 +27,7 @@ FRAMEWORKS = _load()
 FUNCTIONS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.functions}
 CLASSES: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.classes}
 TOOLKITS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.toolkits}
+BY_NAME: FrozenSet[str] = frozenset(fw.name for fw in FRAMEWORKS if fw.by_name)
 FACTORIES: Dict[str, Tuple[Framework, Factory]] = {q: (fw, f) for fw in FRAMEWORKS for q, f in fw.factories.items()}
 # method names that declare (`@x.tool`) or register (`x.add_tool(fn)`) a tool on some framework's object
 DECLARING: FrozenSet[str] = frozenset(m for fw in FRAMEWORKS for m in fw.methods)

@@ -1,5 +1,5 @@
 # Recorded with agno; see ../record.py.
-from typing import List, Optional
+from typing import List, Literal, Optional
 
 from agno.agent import Agent
 from agno.tools import Toolkit, tool
@@ -26,6 +26,8 @@ class Shop(Toolkit):
     def __init__(self, **kwargs):
         tools = [self.list_products]
         tools.append(self.cancel)
+        if kwargs.get("tagging", True):
+            tools.extend([self.tag])
         super().__init__(name="shop", tools=tools, **kwargs)
 
     def list_products(self, category: str, page: int = 1) -> str:
@@ -39,6 +41,21 @@ class Shop(Toolkit):
 
     def cancel(self, order_id: str, reason: Optional[str] = None) -> str:
         """Cancel an order."""
+        return ""
+
+    def tag(self, order_id: str, labels: List[int], mode: Literal["add", "drop"] = "add",
+            files: Optional[List[str]] = None, agent=None) -> str:
+        """Tag an order.
+        Tags show on the order page.
+
+        More text here.
+
+        Args:
+            order_id (str): The order.
+            labels: Label values.
+            files (list(str)): Files to attach,
+                one path each.
+        """
         return ""
 
     def helper(self, x: int) -> int:

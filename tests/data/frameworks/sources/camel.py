@@ -1,5 +1,5 @@
 # Recorded with camel-ai; see ../record.py.
-from typing import List, Optional
+from typing import Any, Dict, List, Literal, Optional
 
 from camel.toolkits import BaseToolkit, FunctionTool
 
@@ -39,8 +39,22 @@ class Shop(BaseToolkit):
         """
         return ""
 
+    def tag(self, order_id: str, labels: Dict[str, Any], files: list, mode: Literal["add", "drop"] = "add",
+            extra: Optional[Dict[str, str]] = None) -> str:
+        r"""Tag an order.
+        Tags show on the order page.
+
+        Args:
+            order_id (str): The order.
+            labels (Dict[str, Any]): Label values.
+            files (list(str)): Files to attach,
+                one path each.
+            mode (Literal): Add or drop.
+        """
+        return ""
+
     def get_tools(self) -> List[FunctionTool]:
-        return [FunctionTool(self.list_products), FunctionTool(self.cancel)]
+        return [FunctionTool(self.list_products), FunctionTool(self.cancel), FunctionTool(self.tag)]
 
 
 shop_tools = Shop().get_tools()
