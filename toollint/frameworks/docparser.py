@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Optional, Tuple
 
-from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
+from toollint.frameworks.docstrings import _SECTION, ParamDocs, first_structured, summary
 
 _TYPED = re.compile(r"^\s*(\*{0,2}\w+)\s*\(((?:[^()]|\([^()]*\))*)\)\s*:")
 
@@ -26,3 +26,18 @@ def parsed(clean: str) -> Tuple[Optional[str], ParamDocs, Dict[str, str]]:
         if match and match.group(1) == name:
             types[name] = match.group(2).strip()
     return description, doc.params, types
+
+
+def description(clean: str) -> Optional[str]:
+    """docstring_parser's `Docstring.description`: the short description, a blank line
+    when one follows it, then the long one (the rest before the sections, stripped)."""
+    lines = clean.split("\n")
+    end = next((i for i, line in enumerate(lines) if _SECTION.match(line) or line.startswith(":")
+                or (i + 1 < len(lines) and line.strip() and set(lines[i + 1].strip()) == {"-"})), len(lines))
+    short, newline, rest = "\n".join(lines[:end] + ([""] if end < len(lines) else [])).partition("\n")
+    parts = [short] if short else []
+    if short and newline and rest.startswith("\n"):
+        parts.append("")
+    if rest.strip():
+        parts.append(rest.strip())
+    return "\n".join(parts) if parts else None

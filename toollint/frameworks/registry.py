@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "agno", "camel")
+           "claude_agent_sdk", "llamaindex", "agno", "camel", "livekit")
 
 
 def _load() -> Tuple[Framework, ...]:

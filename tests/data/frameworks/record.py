@@ -6,7 +6,7 @@ of these packages.
 
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
         openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core \
-        agno camel-ai docstring_parser
+        agno camel-ai docstring_parser livekit-agents
     /tmp/fw/bin/python tests/data/frameworks/record.py
     # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
@@ -51,6 +51,7 @@ FRAMEWORKS = {
     # toolkits: functions and bound methods handed to a framework's object
     "agno": ("agno", "agno"),
     "camel": ("camel-ai", "camel"),
+    "livekit": ("livekit-agents", "livekit-agents"),
 }
 
 
@@ -221,6 +222,20 @@ def _camel(module):
     return out
 
 
+def _livekit(module):
+    from livekit.agents.llm import utils
+    from livekit.agents.llm.tool_context import find_function_tools, is_function_tool
+
+    # the module's tools, then those an Agent instance finds on itself (bound: no self)
+    tools = [t for t in vars(module).values() if is_function_tool(t)]
+    tools += find_function_tools(object.__new__(module.Receptionist))  # __init__ needs a running session
+    out = []
+    for t in tools:
+        fn = utils.build_legacy_openai_schema(t)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -240,6 +255,7 @@ READERS = {
     "pydantic_ai_registered": _pydantic_ai,
     "agno": _agno,
     "camel": _camel,
+    "livekit": _livekit,
 }
 
 
