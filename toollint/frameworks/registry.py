@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "agno", "camel", "livekit")
+           "claude_agent_sdk", "llamaindex", "agno", "camel", "livekit", "browser_use")
 
 
 def _load() -> Tuple[Framework, ...]:

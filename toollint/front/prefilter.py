@@ -26,6 +26,7 @@ _SHAPE_KEYS = (
     b"parameters",
     b"Tool",  # Tool(...), ToolParam(...), class X(BaseTool), FunctionTool.from_defaults
     b"tool",  # decorators (@tool, @mcp.tool, @function_tool, @beta_tool), tools=, tool_choice
+    b"browser_use",  # `@controller.action("...")` holds neither: the import does
 )
 
 # `tool` inside these words never declares a tool; any other occurrence may.

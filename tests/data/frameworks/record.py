@@ -5,12 +5,15 @@ Run by hand, never by the test suite, in a throwaway virtualenv holding the fram
 of these packages.
 
     python -m venv /tmp/fw && /tmp/fw/bin/pip install mcp fastmcp langchain-core \
-        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core \
-        agno camel-ai docstring_parser livekit-agents
+        openai-agents smolagents pydantic-ai-slim anthropic claude-agent-sdk llama-index-core
     /tmp/fw/bin/python tests/data/frameworks/record.py
-    # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
-    python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
-    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered
+    # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one (camel
+    # imports it too):
+    python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2" agno camel-ai livekit-agents
+    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered agno camel livekit
+    # browser-use pins versions the others clash with:
+    python -m venv /tmp/bu && /tmp/bu/bin/pip install browser-use
+    /tmp/bu/bin/python tests/data/frameworks/record.py browser_use
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
@@ -52,6 +55,7 @@ FRAMEWORKS = {
     "agno": ("agno", "agno"),
     "camel": ("camel-ai", "camel"),
     "livekit": ("livekit-agents", "livekit-agents"),
+    "browser_use": ("browser-use", "browser-use"),
 }
 
 
@@ -236,6 +240,18 @@ def _livekit(module):
     return out
 
 
+def _browser_use(module):
+    # Each action goes to the model as its parameter model's schema, under the action's
+    # description (Registry.create_action_model); only the source's own actions are read.
+    names = {k for k, v in vars(module).items() if callable(v) and getattr(v, "__module__", "") == module.__name__}
+    out = []
+    for name, action in module.tools.registry.registry.actions.items():
+        if name in names:
+            out.append({"name": name, "description": action.description,
+                        "input_schema": action.param_model.model_json_schema()})
+    return out
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -256,6 +272,7 @@ READERS = {
     "agno": _agno,
     "camel": _camel,
     "livekit": _livekit,
+    "browser_use": _browser_use,
 }
 
 
