@@ -22,7 +22,8 @@ from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.reshape import map_properties, put, without
 from toollint.model import Const, DictVal, Tool
 
-_TOOLKITS = ("agno.tools.Toolkit", "agno.tools.toolkit.Toolkit")
+# GoogleToolkit: agno's own Toolkit subclass, the base of its Gmail/Drive/Calendar/... toolkits
+_TOOLKITS = ("agno.tools.Toolkit", "agno.tools.toolkit.Toolkit", "agno.tools.google.base.GoogleToolkit")
 
 
 class Agno(Framework):
