@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from frameworkcase import check_recording, extract, name_of, recordings
+from frameworkcase import check_recording, extract, name_of, props, recordings
 
 
 @pytest.mark.parametrize("recording", recordings("fastmcp"), ids=name_of)
@@ -36,3 +36,28 @@ def test_fastmcp_forms():
     assert [(t.name.value, t.description.value) for t in found] == [
         ("a", "A."), ("b", "B."), ("c-named", "C."), ("d-named", "D, overridden.")]
     assert {t.framework for t in found} == {"fastmcp"}
+
+
+def test_a_subclass_registering_its_methods_in_init():
+    found = extract('''
+        from fastmcp import FastMCP
+        from fastmcp.tools import Tool
+
+        class Server(FastMCP):
+            def __init__(self):
+                super().__init__("s")
+                self.tool(self.search, name="find", description="Find things.")
+                self.add_tool(Tool.from_function(self.fetch))
+                helper(self.unrelated)
+
+            def search(self, q: str) -> str:
+                """Search."""
+
+            def fetch(self, item_id: str) -> str:
+                """Fetch."""
+
+            def unrelated(self, x: int) -> int:
+                return x
+    ''')
+    assert [(t.name.value, t.description.value) for t in found] == [("find", "Find things."), ("fetch", "Fetch.")]
+    assert [list(props(t)) for t in found] == [["q"], ["item_id"]]  # bound: no self

@@ -22,21 +22,21 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import ChainMap
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.walk import child_blocks, headers, walk
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params, first_arg, listed_items, qualified
+from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
                                            instance_framework, recognise_expr)
-from toollint.frameworks.registry import (ADDING, ANY_OWNER, CALLABLES, CLASSES, DECLARING, FACTORIES, FRAMEWORKS,
-                                          FUNCTIONS, LIST_CALLS, WORDS)
+from toollint.frameworks.registry import (ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES,
+                                          FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS)
 from toollint.model import FunctionSig, PendingTool, Span, Tool
 
 
@@ -60,7 +60,7 @@ class _Scope:
     cls: Optional[str]  # the class a method's `self` is an instance of
     defs: Dict[str, cst.FunctionDef] = field(default_factory=dict)  # defs local to a function
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
-    lists: Dict[str, cst.BaseExpression] = field(default_factory=dict)  # `tools = [fn]` in a function
+    lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
 
 
 def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -96,6 +96,8 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
             continue
         # one function offered twice the same way (Tool(fn) in two agents) is one tool
         key = (item.function.qualname if item.function else f"{item.span}", item.framework, item.name.value)
+        if item.registry is not None and item.framework in BY_NAME:
+            key = (item.registry, item.framework, item.name.value)
         if key not in seen:
             seen.add(key)
             tools.append(item)
@@ -157,12 +159,15 @@ class _Calls(cst.CSTVisitor):
             elif isinstance(stmt, cst.ClassDef):
                 outer = self.scopes[-1]
                 self.scopes.append(_Scope(outer.qualname, stmt.name.value if not outer.qualname else None))
+                toolkit = toolkit_of(stmt, self.ctx.imports)
+                if toolkit is not None:  # `class Shop(Toolkit)`: self is the framework's object
+                    self.scopes[-1].objects.update({"self": toolkit, SUPER: toolkit})
                 self._block(stmt.body)
                 self.scopes.pop()
             elif isinstance(stmt, cst.SimpleStatementLine):
                 if self.scopes[-1].qualname:
                     for small in stmt.body:
-                        if isinstance(small, cst.Assign):
+                        if isinstance(small, (cst.Assign, cst.AnnAssign, cst.Expr)):
                             self._bind(small)
                 if self._triggered(stmt):
                     walk(stmt, self)
@@ -204,14 +209,14 @@ class _Calls(cst.CSTVisitor):
         self._block(node.body)
         self.scopes.pop()
 
-    def _bind(self, node: cst.Assign) -> None:
-        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means; `tools = [fn]`."""
-        framework = call_framework(node.value, self.ctx.imports)
-        for target in node.targets:
-            if isinstance(target.target, cst.Name) and framework is not None:
-                self.scopes[-1].objects[target.target.value] = framework
-            elif isinstance(target.target, cst.Name) and isinstance(node.value, (cst.List, cst.Tuple)):
-                self.scopes[-1].lists[target.target.value] = node.value
+    def _bind(self, node: Union[cst.Assign, cst.AnnAssign, cst.Expr]) -> None:
+        """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
+        track(self.scopes[-1].lists, node)
+        framework = call_framework(node.value, self.ctx.imports) if isinstance(node, cst.Assign) else None
+        if framework is not None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    self.scopes[-1].objects[target.target.value] = framework
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # only lambdas and comprehensions hide in a statement's expressions
@@ -302,14 +307,17 @@ class _Calls(cst.CSTVisitor):
         if isinstance(tool, PendingTool):
             tool = replace(tool, candidates=tuple(replace(t, span=where) for t in tool.candidates))
         else:
-            tool = replace(tool, span=where)
+            # a toolkit class offers its own tools: one group per class (link.project)
+            toolkit = next((s.cls for s in reversed(self.scopes) if SUPER in s.objects), None)
+            tool = replace(tool, span=where, registry=toolkit or tool.registry)
         self.found.append((_at(where), tool))
         self.calls.add(_at(where))
 
     def _call(self, node: cst.Call) -> None:
         func = node.func
         full = qualified(func, self.ctx.imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
-        made = call_framework(node, self.ctx.imports)
+        made = call_framework(node, self.ctx.imports) or (
+            self._objects().get(SUPER) if is_super_init(node) else None)  # super().__init__(tools=[...])
         listing = LIST_CALLS.get(full or "") or (
             LIST_CALLS.get("." + func.attr.value) if isinstance(func, cst.Attribute) else None)
         if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn])
@@ -439,8 +447,10 @@ class _Calls(cst.CSTVisitor):
         self._derive_listed(self._items(expr), framework, framework.list_method)
 
     def _items(self, expr: Optional[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
-        lists = ChainMap(*(scope.lists for scope in reversed(self.scopes)), self.ctx.names)
-        return listed_items(expr, lists) if expr is not None else []
+        """The functions a tool list hands over: a literal, a local list built up (appends
+        included, innermost function first) or a module's `TOOLS`."""
+        values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
+        return [v for v in values or () if isinstance(v, (cst.Name, cst.Attribute))]
 
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""

@@ -49,15 +49,6 @@ def str_list(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Tuple[
     return ()
 
 
-def listed_items(expr: cst.BaseExpression, names: Mapping[str, cst.BaseExpression]) -> List[cst.BaseExpression]:
-    """The names and attributes a list literal holds, or the module-level list a name is (`tools=TOOLS`)."""
-    if isinstance(expr, cst.Name) and isinstance(names.get(expr.value), (cst.List, cst.Tuple)):
-        expr = names[expr.value]
-    if not isinstance(expr, (cst.List, cst.Tuple)):
-        return []
-    return [e.value for e in expr.elements if isinstance(e, cst.Element) and isinstance(e.value, (cst.Name, cst.Attribute))]
-
-
 def first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
     args = [a.value for a in call.args if a.keyword is None and not a.star]
     return args[0] if args else None

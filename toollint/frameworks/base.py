@@ -101,6 +101,9 @@ class Framework:
     list_method = ""  # the method a listed function is declared with
     live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool
     object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
+    # base classes whose subclasses are such objects: `self.register(self.f)`, `super().__init__(tools=[...])`
+    toolkits: Tuple[str, ...] = ()
+    by_name = False  # a toolkit keeps its tools by name: registering a name again replaces the tool
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
     # --- deriving the schema

@@ -24,7 +24,8 @@ _SECTION = re.compile(
 )
 _PARAM_SECTIONS = {"args", "arguments", "parameters", "params", "keyword args", "keyword arguments",
                    "other parameters", "other args"}
-_PARAM_LINE = re.compile(r"^(\*{0,2}\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$")
+# the type may hold one level of parentheses: `file_list (list(str)): ...`
+_PARAM_LINE = re.compile(r"^(\*{0,2}\w+)\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*:\s*(.*)$")
 
 
 @dataclass

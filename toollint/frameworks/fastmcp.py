@@ -1,4 +1,5 @@
-"""fastmcp (2.x): `@mcp.tool`, `@tool`, `Tool.from_function(fn)`, `mcp.add_tool(fn)`.
+"""fastmcp (2.x): `@mcp.tool`, `@tool`, `Tool.from_function(fn)`, `mcp.add_tool(fn)`,
+`mcp.tool(fn, name=...)` called, and a FastMCP subclass's `self.tool(self.method)`.
 
 It reads the docstring as Google, NumPy, then Sphinx (the first that finds a section),
 closes the schema, and honours `exclude_args=`. On a method it raises (its own `@tool`
@@ -19,6 +20,7 @@ class FastMCP(Framework):
     name = "fastmcp"
     functions = ("fastmcp.tools.tool", "fastmcp.tools.function_tool.tool")
     classes = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+    toolkits = classes  # a subclass registering in __init__: `self.tool(self.search, name=...)`
     methods = frozenset({"tool"})
     bare = True
     adders = {"add_tool": ("tool",)}

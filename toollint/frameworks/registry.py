@@ -11,7 +11,8 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework, ListCall
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs")
+           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs", "agno", "camel", "livekit",
+           "browser_use")
 
 
 def _load() -> Tuple[Framework, ...]:
@@ -26,6 +27,8 @@ def _load() -> Tuple[Framework, ...]:
 FRAMEWORKS = _load()
 FUNCTIONS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.functions}
 CLASSES: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.classes}
+TOOLKITS: Dict[str, Framework] = {q: fw for fw in FRAMEWORKS for q in fw.toolkits}
+BY_NAME: FrozenSet[str] = frozenset(fw.name for fw in FRAMEWORKS if fw.by_name)
 FACTORIES: Dict[str, Tuple[Framework, Factory]] = {q: (fw, f) for fw in FRAMEWORKS for q, f in fw.factories.items()}
 LIST_CALLS: Dict[str, Tuple[Framework, ListCall]] = {q: (fw, c) for fw in FRAMEWORKS for q, c in fw.list_calls.items()}
 ANY_OWNER: Dict[str, Framework] = {m: fw for fw in FRAMEWORKS for m in fw.any_owner}

@@ -28,6 +28,7 @@ _SHAPE_KEYS = (
     b"tool",  # decorators (@tool, @mcp.tool, @function_tool, @beta_tool), tools=, tool_choice
     b"functions",  # swarm's Agent(functions=[fn])
     b"handoff",  # the Agents SDK's Agent(handoffs=[agent]), handoff(agent): a transfer_to_ tool each
+    b"browser_use",  # `@controller.action("...")` holds neither: the import does
 )
 
 # `tool` inside these words never declares a tool; any other occurrence may.

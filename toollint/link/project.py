@@ -431,8 +431,8 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
     for m in ordered:
-        if m.decorated:
-            out.setdefault(m.path, []).extend(m.decorated)
+        for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
+            out.setdefault(m.path if tool.registry is None else f"{m.path}#{tool.registry}", []).append(tool)
     for m in ordered:
         for pending in m.pending:
             found = finish_pending(pending, module)

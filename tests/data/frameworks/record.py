@@ -9,9 +9,13 @@ of these packages.
     /tmp/fw/bin/python tests/data/frameworks/record.py
     # swarm is not on the package index: install it from its source, without its extras
     git clone https://github.com/openai/swarm /tmp/swarm && /tmp/fw/bin/pip install --no-deps /tmp/swarm
-    # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one:
-    python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2"
-    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered
+    # mcp 2 dropped FastMCP, so the mcp*.json of FastMCP come from a second one (camel
+    # imports it too):
+    python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2" agno camel-ai livekit-agents
+    /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered agno camel livekit
+    # browser-use pins versions the others clash with:
+    python -m venv /tmp/bu && /tmp/bu/bin/pip install browser-use
+    /tmp/bu/bin/python tests/data/frameworks/record.py browser_use
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
@@ -53,6 +57,11 @@ FRAMEWORKS = {
     "autogen": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "langchain_bound": ("langchain-core", "langchain"),
+    # toolkits: functions and bound methods handed to a framework's object
+    "agno": ("agno", "agno"),
+    "camel": ("camel-ai", "camel"),
+    "livekit": ("livekit-agents", "livekit-agents"),
+    "browser_use": ("browser-use", "browser-use"),
 }
 
 
@@ -248,6 +257,64 @@ def _langchain_bound(module):
     module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
     return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
             for f in sent]
+def _agno(module):
+    from agno.tools import Toolkit
+    from agno.tools.function import Function
+
+    # What agno.agent._tools.parse_tools hands the model: a plain callable goes through
+    # Function.from_callable alone; a toolkit's functions and a @tool Function through
+    # process_entrypoint.
+    out = []
+    for item in module.agent.tools:
+        if isinstance(item, Toolkit) or isinstance(item, Function):
+            functions = list(item.get_functions().values()) if isinstance(item, Toolkit) else [item]
+            for fn in functions:
+                fn.process_entrypoint()
+        else:
+            functions = [Function.from_callable(item)]
+        for fn in functions:
+            d = fn.to_dict()
+            out.append({"name": d["name"], "description": d.get("description"), "input_schema": d["parameters"]})
+    return out
+
+
+def _camel(module):
+    from camel.toolkits import FunctionTool
+
+    tools = [*module.shop_tools, module.search]  # in the order of the source's FunctionTool calls
+    out = []
+    for t in tools:
+        assert isinstance(t, FunctionTool)
+        fn = t.get_openai_tool_schema()["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn.get("strict")})
+    return out
+
+
+def _livekit(module):
+    from livekit.agents.llm import utils
+    from livekit.agents.llm.tool_context import find_function_tools, is_function_tool
+
+    # the module's tools, then those an Agent instance finds on itself (bound: no self)
+    tools = [t for t in vars(module).values() if is_function_tool(t)]
+    tools += find_function_tools(object.__new__(module.Receptionist))  # __init__ needs a running session
+    out = []
+    for t in tools:
+        fn = utils.build_legacy_openai_schema(t)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
+def _browser_use(module):
+    # Each action goes to the model as its parameter model's schema, under the action's
+    # description (Registry.create_action_model); only the source's own actions are read.
+    names = {k for k, v in vars(module).items() if callable(v) and getattr(v, "__module__", "") == module.__name__}
+    out = []
+    for name, action in module.tools.registry.registry.actions.items():
+        if name in names:
+            out.append({"name": name, "description": action.description,
+                        "input_schema": action.param_model.model_json_schema()})
+    return out
 
 
 READERS = {
@@ -271,6 +338,10 @@ READERS = {
     "autogen": _autogen,
     "agents_registered": _agents_registered,
     "langchain_bound": _langchain_bound,
+    "agno": _agno,
+    "camel": _camel,
+    "livekit": _livekit,
+    "browser_use": _browser_use,
 }
 
 

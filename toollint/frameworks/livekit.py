@@ -1,0 +1,43 @@
+"""LiveKit agents: `@function_tool` (livekit.agents), on a function or on a method of an
+`Agent` subclass (which LiveKit binds: no `self`), or nested in an entrypoint.
+
+livekit-agents 1.8 (livekit/agents/llm/tool_context.py function_tool, utils.py
+function_arguments_to_pydantic_model and build_legacy_openai_schema, the form most
+providers are sent): a pydantic model of the signature, context types (RunContext) left
+out. It sets each field's default and docstring description on a FieldInfo after
+building it, which pydantic 2.12 does not see: recorded, every parameter is required,
+no default is sent, and only an `Annotated`/Field description describes a parameter.
+The description is docstring_parser's (the text before the sections, first line
+apart), or "" without a docstring.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional, Tuple
+
+from toollint.frameworks.base import Framework
+from toollint.frameworks.derive import function_tool
+from toollint.frameworks.docparser import description
+from toollint.frameworks.docstrings import ParamDocs
+from toollint.frameworks.reshape import map_properties, require_all, without
+from toollint.model import DictVal, Str, Tool
+
+
+class LiveKit(Framework):
+    name = "livekit-agents"
+    functions = ("livekit.agents.function_tool", "livekit.agents.llm.function_tool",
+                 "livekit.agents.llm.tool_context.function_tool")
+    dropped = frozenset({"self"})  # a method's tool is bound to the Agent instance
+
+    def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
+        tool = function_tool(node, sig, use, ctx, mode)
+        if tool is None or not isinstance(tool.schema, DictVal):
+            return tool
+        schema = map_properties(tool.schema, lambda name, prop: without(prop, "default"))
+        return replace(tool, schema=require_all(schema))
+
+    def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        return description(clean), {}
+
+    def fallback_description(self, node, sig, name, text, ctx) -> Optional[Str]:
+        return super().fallback_description(node, sig, name, text, ctx) or Str("", sig.span)
