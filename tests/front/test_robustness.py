@@ -379,6 +379,7 @@ def _deep_files() -> Dict[str, str]:
     }
 
 
+@pytest.mark.slow  # CI runs it
 @pytest.mark.parametrize("name", sorted(_deep_files()))
 def test_code_nested_as_deep_as_python_allows_is_linted(tmp_path, name):
     source = _deep_files()[name] + GOOD
@@ -397,6 +398,7 @@ def test_code_nested_as_deep_as_python_allows_is_linted(tmp_path, name):
     "X = a" + " or a" * 600_000,  # CPython takes it; libcst's parser dies on it in any stack
     "X = a" + " or a" * 600_000 + "\ndef broken(:",  # and with a syntax error CPython reports
 ])
+@pytest.mark.slow  # CI runs it
 def test_code_nested_deeper_than_python_allows_is_tl001_fast(tmp_path, text):
     root = project(tmp_path, {"deep.py": text + "\n" + GOOD, "good.py": GOOD})
     started = time.monotonic()

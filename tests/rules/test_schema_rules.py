@@ -288,6 +288,7 @@ def _schemas():
                         max_size=4)), max_leaves=15)
 
 
+@pytest.mark.slow  # CI runs it
 def test_tl201_fast_path_never_passes_what_jsonschema_rejects():
     hypothesis = pytest.importorskip("hypothesis")
 
