@@ -1,7 +1,7 @@
 import re
 
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, similarity
+from toollint.rulekit.text import NEAR_DUPLICATE, distinct_actions, filled_from_one_template, similarity
 from toollint.rulekit.turn import seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
@@ -40,7 +40,8 @@ class OverlappingDescriptions(Rule):
                 if mentions[b](earlier_text) or mentions[a](later_text):
                     continue
                 score = similarity(earlier_text, later_text)
-                if score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b):
+                if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
+                        or distinct_actions(earlier_text, later_text, a, b)):
                     continue
                 where = earlier.description.span
                 at = f"line {where.line}" + ("" if where.path == later.description.span.path

@@ -41,6 +41,15 @@ def _normal(value):
     return ("other", repr(value))
 
 
+_PROSE = "is described with default"
+
+
+def _same_words(told, got):
+    # Prose writes a value in its own case ("default: parquet" for "PARQUET"): a reader,
+    # and the model, takes them for one value.
+    return isinstance(told, str) and isinstance(got, str) and told.strip().casefold() == got.strip().casefold()
+
+
 def _shown(value):
     return repr(value) if not isinstance(value, str) else f"'{value}'"
 
@@ -85,7 +94,7 @@ class DefaultDisagrees(Rule):
             # A derived schema copies the signature's default, so its description's stated
             # default is the one that can disagree: check both, report the first that does.
             for told_value, told_span, how in self._told(prop):
-                if _normal(told_value) == _normal(got_value):
+                if _normal(told_value) == _normal(got_value) or (how == _PROSE and _same_words(told_value, got_value)):
                     continue
                 at = "" if got_span.path == told_span.path else f" of {got_span.path}"
                 yield self.report(told_span, f"'{name}' of {shown_name(tool)} {how} {_shown(told_value)} but "
@@ -108,5 +117,5 @@ class DefaultDisagrees(Rule):
         text = str_value(description)
         stated = stated_default(text) if text else None
         if stated is not None:
-            out.append((stated, description.span, "is described with default"))
+            out.append((stated, description.span, _PROSE))
         return out

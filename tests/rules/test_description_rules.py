@@ -160,6 +160,21 @@ def test_one_template_with_an_unnamed_difference_still_fires(lint):
     assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
 
 
+def test_different_actions_named_and_described_are_quiet(lint):
+    # The texts share nearly every word, but the verb the model chooses by differs in
+    # both the names and the descriptions.
+    a = "Stores the text of the file at `path` and returns the file path if successful."
+    b = "Reads the text of the file at `path` and returns the file path if successful."
+    assert lint({"agent.py": _pair("store_file", a, "read_file", b)}, select=["TL107"]) == []
+
+
+def test_same_action_in_both_names_still_fires(lint):
+    a = "Fetches every open ticket of a project, as a JSON string."
+    b = "Fetches one open ticket of a project, as a JSON string."
+    assert lint({"agent.py": _pair("get_tickets", a, "get_ticket", b)},
+                select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
 def test_distinct_descriptions_are_quiet(lint):
     assert lint({"agent.py": defs()}, select=["TL107"]) == []
 
@@ -317,10 +332,17 @@ def test_stated_default_disagrees_with_dict_get_default(lint):
     ('{"type": "number", "default": 0.5}', "0.50"),
     ('{"type": "integer", "description": "Most results (default: 20)."}', "None"),  # decided further on
     ('{"type": "integer", "description": "Most results."}', "10"),
+    ('{"type": "string", "description": "Output format (default: csv)."}', '"CSV"'),  # prose's own case
 ])
 def test_defaults_that_agree_are_quiet(lint, prop, handler_default):
     for dict_style in (False, True):
         assert lint({"agent.py": with_limit(prop, handler_default, dict_style)}, select=["TL212"]) == [], dict_style
+
+
+def test_a_schema_default_in_another_case_still_disagrees(lint):
+    # an enum value is matched exactly: only prose is read case-blind
+    src = with_limit('{"type": "string", "enum": ["csv", "CSV"], "default": "csv"}', handler_default='"CSV"')
+    assert lint({"agent.py": src}, select=["TL212"]) == [("agent.py", 8, "TL212")]
 
 
 def test_default_disagreement_quiet_in_strict_mode(lint):

@@ -379,6 +379,18 @@ def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
     only_a, only_b = sa - sb, sb - sa
     return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
 
+def distinct_actions(a: str, b: str, name_a: str, name_b: str) -> bool:
+    """Whether two tools do different things and each description says so (TL107).
+
+    read_file "Reads the contents of the file ..." and save_file "Saves the contents to
+    a file ..." share nearly every word, yet the verb the model selects by differs in both
+    the names and the texts. True when the names lead with different actions (synonyms
+    folded: read and get are one) and each description uses its own name's action.
+    """
+    va, vb = (canon(words[0]) if words else "" for words in map(split_identifier, (name_a or "", name_b or "")))
+    return bool(va and vb) and va != vb and va in _content_set(a or "") and vb in _content_set(b or "")
+
+
 # ---------------------------------------------------------------------------------
 # stated_default
 
