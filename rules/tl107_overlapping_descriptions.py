@@ -1,7 +1,7 @@
 import re
 
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import NEAR_DUPLICATE, distinct_actions, filled_from_one_template, similarity
+from toollint.rulekit.text import NEAR_DUPLICATE, names_tell_apart, filled_from_one_template, similarity
 from toollint.rulekit.turn import seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
@@ -41,7 +41,7 @@ class OverlappingDescriptions(Rule):
                     continue
                 score = similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
-                        or distinct_actions(earlier_text, later_text, a, b)):
+                        or names_tell_apart(earlier_text, later_text, a, b)):
                     continue
                 where = earlier.description.span
                 at = f"line {where.line}" + ("" if where.path == later.description.span.path

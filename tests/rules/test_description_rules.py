@@ -168,6 +168,19 @@ def test_different_actions_named_and_described_are_quiet(lint):
     assert lint({"agent.py": _pair("store_file", a, "read_file", b)}, select=["TL107"]) == []
 
 
+def test_objects_the_names_differ_in_and_the_descriptions_echo_are_quiet(lint):
+    a = "Create a new card on the given board, in the given column, with a title."
+    b = "Create a new column on the given board, with a title."
+    assert lint({"agent.py": _pair("create_card", a, "create_column", b)}, select=["TL107"]) == []
+
+
+def test_a_name_difference_the_description_does_not_echo_still_fires(lint):
+    a = "Retrieves every pull request of a repository as a JSON string."
+    b = "Retrieves a pull request of a repository as a JSON string."
+    assert lint({"agent.py": _pair("list_pull_requests", a, "get_pull_request_details", b)},
+                select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
 def test_same_action_in_both_names_still_fires(lint):
     a = "Fetches every open ticket of a project, as a JSON string."
     b = "Fetches one open ticket of a project, as a JSON string."

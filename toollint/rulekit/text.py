@@ -379,16 +379,24 @@ def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
     only_a, only_b = sa - sb, sb - sa
     return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
 
-def distinct_actions(a: str, b: str, name_a: str, name_b: str) -> bool:
-    """Whether two tools do different things and each description says so (TL107).
+def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
+    """Whether the names carry what tells two tools apart, and each description echoes it (TL107).
 
-    read_file "Reads the contents of the file ..." and save_file "Saves the contents to
-    a file ..." share nearly every word, yet the verb the model selects by differs in both
-    the names and the texts. True when the names lead with different actions (synonyms
-    folded: read and get are one) and each description uses its own name's action.
+    The model reads the name beside the description. read_file "Reads the contents of
+    the file ..." and store_file "Stores the contents ..." share nearly every word, as do
+    create_card "Create a new card ..." and create_list "Create a new list ...": the
+    words that differ between the names (synonyms folded, stop words dropped) are the
+    ones that differ between the tools, and each description uses its own. True when
+    each name has such a word and all of them appear in its own description.
     """
-    va, vb = (canon(words[0]) if words else "" for words in map(split_identifier, (name_a or "", name_b or "")))
-    return bool(va and vb) and va != vb and va in _content_set(a or "") and vb in _content_set(b or "")
+    wa, wb = _name_words(name_a), _name_words(name_b)
+    only_a, only_b = wa - wb, wb - wa
+    return bool(only_a and only_b) and only_a <= _content_set(a or "") and only_b <= _content_set(b or "")
+
+
+def _name_words(name: str) -> FrozenSet[str]:
+    return frozenset(canon(w) for w in split_identifier(name or "")
+                     if len(w) > 1 and w.lower() not in STOP and w.lower() not in BOILERPLATE)
 
 
 # ---------------------------------------------------------------------------------
