@@ -133,7 +133,36 @@ class _Extractor:
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)
         decorated = found.decorated
+        registries, factories = self._registries(evaluator, functions, found.calls)
 
+        constants: List[Tuple[str, Value]] = []
+        for name in self.names:
+            constants.append((name, evaluator.name(name, self.targets[name])))
+
+        return ModuleFacts(
+            path=self.path,
+            module=self.module,
+            registries=tuple(registries),
+            # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
+            decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories),
+            pending=found.pending,
+            servers=found.servers,
+            functions=tuple(functions.items()),
+            imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
+            constants=tuple(constants),
+            comments=comments(self.text),
+            forced_tools=forced_tool_names(self.text),
+            registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
+                                       self.span_of),
+            models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
+                                 self.code_of),
+        )
+
+    def _registries(
+        self, evaluator: Evaluator, functions: Dict[str, FunctionSig], calls: Set[Tuple[int, int]]
+    ) -> Tuple[List[RegistryDecl], Set[Tuple[int, int]]]:
+        """(the registries, configured and discovered, the framework-made tools left out;
+        the positions of the tools built inside factory functions)."""
         kinds = (
             ("definitions", self.settings.definitions),
             ("handlers", self.settings.handlers),
@@ -158,31 +187,9 @@ class _Extractor:
 
         # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
-                                                    in found.calls)]
-        registries = [r for r in map(lambda r: _without_made(r, found.calls), registries) if r is not None]
-
-        constants: List[Tuple[str, Value]] = []
-        for name in self.names:
-            constants.append((name, evaluator.name(name, self.targets[name])))
-
-        return ModuleFacts(
-            path=self.path,
-            module=self.module,
-            registries=tuple(registries),
-            # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
-            decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories),
-            pending=found.pending,
-            servers=found.servers,
-            functions=tuple(functions.items()),
-            imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
-            constants=tuple(constants),
-            comments=comments(self.text),
-            forced_tools=forced_tool_names(self.text),
-            registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
-                                       self.span_of),
-            models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
-                                 self.code_of),
-        )
+                                                    in calls)]
+        registries = [r for r in map(lambda r: _without_made(r, calls), registries) if r is not None]
+        return registries, factories
 
 
 def _without_made(decl: RegistryDecl, calls: Set[Tuple[int, int]]) -> Optional[RegistryDecl]:

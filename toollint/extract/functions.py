@@ -1,7 +1,7 @@
 """FunctionSig from a libcst `def` or lambda: parameters, defaults, docstring, dict reads."""
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Union
+from typing import Callable, List, Optional, Tuple, Union
 
 import libcst as cst
 
@@ -43,8 +43,34 @@ def signature(
     code_of: Callable[[cst.CSTNode], str],
     evaluator: Optional[Evaluator],
 ) -> FunctionSig:
+    params = _params(node.params, span_of, code_of, evaluator)
+    if isinstance(node, cst.Lambda):
+        return FunctionSig(name="<lambda>", qualname=qualname, span=span_of(node),
+                           params=params, is_lambda=True)
+
+    sig = FunctionSig(
+        name=node.name.value,
+        qualname=qualname,
+        span=span_of(node.name),
+        params=params,
+        docstring=_docstring(node, span_of),
+    )
+    single = [q for q in sig.tool_params() if q.kind == "positional"]
+    if len(single) == 1 and len(sig.tool_params()) == 1 and not sig.accepts_any_keyword:
+        reads = _arg_reads(node, single[0].name, span_of, evaluator)
+        if reads:
+            sig = FunctionSig(sig.name, sig.qualname, sig.span, sig.params, sig.docstring, False, reads)
+    return sig
+
+
+def _params(
+    p: cst.Parameters,
+    span_of: Callable[[cst.CSTNode], Span],
+    code_of: Callable[[cst.CSTNode], str],
+    evaluator: Optional[Evaluator],
+) -> Tuple[Param, ...]:
+    """In declaration order, which is the order a caller passes them positionally."""
     params: List[Param] = []
-    p = node.params
 
     def add(param: cst.Param, kind: str) -> None:
         annotation = param.annotation.annotation if isinstance(param, cst.Param) and param.annotation else None
@@ -73,33 +99,18 @@ def signature(
         add(param, "keyword_only")
     if p.star_kwarg is not None:
         add(p.star_kwarg, "var_keyword")
+    return tuple(params)
 
-    if isinstance(node, cst.Lambda):
-        return FunctionSig(name="<lambda>", qualname=qualname, span=span_of(node),
-                           params=tuple(params), is_lambda=True)
 
-    docstring = None
+def _docstring(node: cst.FunctionDef, span_of: Callable[[cst.CSTNode], Span]) -> Optional[Str]:
     body = node.body
     if isinstance(body, cst.IndentedBlock) and body.body:
         first = body.body[0]
         if isinstance(first, cst.SimpleStatementLine) and first.body and isinstance(first.body[0], cst.Expr):
             expr = first.body[0].value
             if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
-                docstring = Str(string_value(expr), span_of(expr))
-
-    sig = FunctionSig(
-        name=node.name.value,
-        qualname=qualname,
-        span=span_of(node.name),
-        params=tuple(params),
-        docstring=docstring,
-    )
-    single = [q for q in sig.tool_params() if q.kind == "positional"]
-    if len(single) == 1 and len(sig.tool_params()) == 1 and not sig.accepts_any_keyword:
-        reads = _arg_reads(node, single[0].name, span_of, evaluator)
-        if reads:
-            sig = FunctionSig(sig.name, sig.qualname, sig.span, sig.params, sig.docstring, False, reads)
-    return sig
+                return Str(string_value(expr), span_of(expr))
+    return None
 
 
 class _ReadCollector(cst.CSTVisitor):

@@ -78,8 +78,6 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
     None when there is nothing to blank, or when `ast` cannot parse the text: the caller
     then parses the real text, so libcst alone decides what is a syntax error.
     """
-    import ast
-
     if len(text) > MAX_SOURCE_CHARS:
         return None  # parse() reports it
     tree = python_verdict(text).tree  # parse() reuses this verdict
@@ -90,43 +88,8 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
     triggers = _triggers(keys)
     blank: List[Tuple[int, int, str]] = []  # (first line, last line, placeholder)
 
-    def function(node) -> None:
-        body = node.body
-        rest = body[1:] if isinstance(body[0], ast.Expr) else body  # the docstring stays
-        if not rest:
-            return
-        first, last = rest[0].lineno, node.end_lineno
-        line = lines[first - 1]
-        indent = line[: len(line) - len(line.lstrip(" \t"))]
-        if len(indent) != rest[0].col_offset or last is None or last < first:
-            return  # the body shares a line with the signature or the docstring
-        start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
-        if triggers.search("\n".join(lines[start - 1:last])):
-            return
-        params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
-        body_text = "\n".join(lines[first - 1:last])
-        if any(m.group(1) in params for m in _DICT_READ.finditer(body_text)):
-            return
-        blank.append((first, last, "" if rest is not body else indent + "pass"))
-
-    def block(statements, in_class: bool) -> None:
-        for stmt in statements:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                function(stmt)
-            elif isinstance(stmt, ast.ClassDef) and not in_class:
-                block(stmt.body, True)
-            elif isinstance(stmt, ast.If) and not in_class:
-                block(stmt.body, False)
-                block(stmt.orelse, False)
-            elif isinstance(stmt, ast.Try) and not in_class:
-                block(stmt.body, False)
-                for handler in stmt.handlers:
-                    block(handler.body, False)
-                block(stmt.orelse, False)
-                block(stmt.finalbody, False)
-
     try:
-        block(tree.body, False)
+        _collect_blanks(tree.body, False, lines, triggers, blank)
     except RecursionError:  # an elif chain as deep as CPython allows: parse it all
         return None
     if not blank:
@@ -138,3 +101,50 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
     reduced = "".join(parts)
     remember_reduced(reduced, tree)  # blanking bodies of accepted code keeps it accepted
     return reduced
+
+
+def _collect_blanks(
+    statements, in_class: bool, lines: Sequence[str], triggers: "re.Pattern[str]", blank: List[Tuple[int, int, str]]
+) -> None:
+    """Appends to `blank` the bodies to blank of the defs extract's `collect` walks to."""
+    import ast
+
+    for stmt in statements:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found = _blankable(stmt, lines, triggers)
+            if found is not None:
+                blank.append(found)
+        elif isinstance(stmt, ast.ClassDef) and not in_class:
+            _collect_blanks(stmt.body, True, lines, triggers, blank)
+        elif isinstance(stmt, ast.If) and not in_class:
+            _collect_blanks(stmt.body, False, lines, triggers, blank)
+            _collect_blanks(stmt.orelse, False, lines, triggers, blank)
+        elif isinstance(stmt, ast.Try) and not in_class:
+            _collect_blanks(stmt.body, False, lines, triggers, blank)
+            for handler in stmt.handlers:
+                _collect_blanks(handler.body, False, lines, triggers, blank)
+            _collect_blanks(stmt.orelse, False, lines, triggers, blank)
+            _collect_blanks(stmt.finalbody, False, lines, triggers, blank)
+
+
+def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]") -> Optional[Tuple[int, int, str]]:
+    """(first line, last line, placeholder) of the body of `node` to blank, or None to keep it."""
+    import ast
+
+    body = node.body
+    rest = body[1:] if isinstance(body[0], ast.Expr) else body  # the docstring stays
+    if not rest:
+        return None
+    first, last = rest[0].lineno, node.end_lineno
+    line = lines[first - 1]
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    if len(indent) != rest[0].col_offset or last is None or last < first:
+        return None  # the body shares a line with the signature or the docstring
+    start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+    if triggers.search("\n".join(lines[start - 1:last])):
+        return None
+    params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+    body_text = "\n".join(lines[first - 1:last])
+    if any(m.group(1) in params for m in _DICT_READ.finditer(body_text)):
+        return None
+    return first, last, "" if rest is not body else indent + "pass"

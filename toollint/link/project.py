@@ -180,63 +180,82 @@ def _str(value: Value) -> Str:
 def interpret(decl: RegistryDecl, value: Value) -> Registry:
     """Turn a registry's resolved value into tools, handlers, categories or members."""
     if decl.kind == "loose":
-        tool = tool_from_value(value, decl.name)
-        if tool is None:
-            return Registry("definitions", decl.name, decl.span, complete=False)
-        if decl.function is not None:
-            tool = replace(tool, function=decl.function)
-        return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone)
+        return _loose(decl, value)
     kind = decl.kind.replace("maybe-", "")
     if kind != decl.kind:
         decl = replace(decl, kind=kind)
     if decl.kind == "definitions":
-        if not isinstance(value, ListVal):
-            if isinstance(value, DictVal):  # {"search": {...}, ...}: a dict of definitions
-                value = ListVal(tuple(v for _, v in value.entries), value.span, value.complete)
-            else:
-                return Registry(decl.kind, decl.name, decl.span, complete=False)
-        tools: List[Tool] = []
-        unseen: List[Unresolved] = []
-        complete = value.complete
-        for item in value.items:
-            tool = tool_from_value(item, decl.name, in_registry=True)
-            if tool is None:
-                complete = False  # something we could not see may be a tool
-                unseen.append(_why(item))
-            else:
-                tools.append(tool)
-        return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools), unresolved=tuple(unseen))
+        return _definitions(decl, value)
     if decl.kind == "handlers":
-        if not isinstance(value, DictVal):
-            return Registry(decl.kind, decl.name, decl.span, complete=False)
-        entries: List[HandlerEntry] = []
-        complete = value.complete
-        for k, v in value.entries:
-            key = _str(k)
-            if key.value is None:
-                complete = False
-            function = v.function if isinstance(v, Symbol) else None
-            target = v.target if isinstance(v, Symbol) else "<unresolved>"
-            entries.append(HandlerEntry(key, target, v.span, function))
-        return Registry(decl.kind, decl.name, decl.span, complete, handlers=tuple(entries))
+        return _handlers(decl, value)
     if decl.kind == "categories":
-        if not isinstance(value, DictVal):
+        return _categories(decl, value)
+    return _always(decl, value)
+
+
+def _loose(decl: RegistryDecl, value: Value) -> Registry:
+    tool = tool_from_value(value, decl.name)
+    if tool is None:
+        return Registry("definitions", decl.name, decl.span, complete=False)
+    if decl.function is not None:
+        tool = replace(tool, function=decl.function)
+    return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone)
+
+
+def _definitions(decl: RegistryDecl, value: Value) -> Registry:
+    if not isinstance(value, ListVal):
+        if isinstance(value, DictVal):  # {"search": {...}, ...}: a dict of definitions
+            value = ListVal(tuple(v for _, v in value.entries), value.span, value.complete)
+        else:
             return Registry(decl.kind, decl.name, decl.span, complete=False)
-        categories: List[Category] = []
-        complete = value.complete
-        for k, v in value.entries:
-            if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
-                v = v.get("tools")
-            if not isinstance(v, ListVal):
-                complete = False
-                categories.append(Category(_str(k), (), False))
-                continue
-            members = tuple(_str(i) for i in v.items)
-            cat_complete = v.complete and all(m.value is not None for m in members)
-            categories.append(Category(_str(k), members, cat_complete))
-            complete = complete and cat_complete
-        return Registry(decl.kind, decl.name, decl.span, complete, categories=tuple(categories))
-    # always-offered
+    tools: List[Tool] = []
+    unseen: List[Unresolved] = []
+    complete = value.complete
+    for item in value.items:
+        tool = tool_from_value(item, decl.name, in_registry=True)
+        if tool is None:
+            complete = False  # something we could not see may be a tool
+            unseen.append(_why(item))
+        else:
+            tools.append(tool)
+    return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools), unresolved=tuple(unseen))
+
+
+def _handlers(decl: RegistryDecl, value: Value) -> Registry:
+    if not isinstance(value, DictVal):
+        return Registry(decl.kind, decl.name, decl.span, complete=False)
+    entries: List[HandlerEntry] = []
+    complete = value.complete
+    for k, v in value.entries:
+        key = _str(k)
+        if key.value is None:
+            complete = False
+        function = v.function if isinstance(v, Symbol) else None
+        target = v.target if isinstance(v, Symbol) else "<unresolved>"
+        entries.append(HandlerEntry(key, target, v.span, function))
+    return Registry(decl.kind, decl.name, decl.span, complete, handlers=tuple(entries))
+
+
+def _categories(decl: RegistryDecl, value: Value) -> Registry:
+    if not isinstance(value, DictVal):
+        return Registry(decl.kind, decl.name, decl.span, complete=False)
+    categories: List[Category] = []
+    complete = value.complete
+    for k, v in value.entries:
+        if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
+            v = v.get("tools")
+        if not isinstance(v, ListVal):
+            complete = False
+            categories.append(Category(_str(k), (), False))
+            continue
+        members = tuple(_str(i) for i in v.items)
+        cat_complete = v.complete and all(m.value is not None for m in members)
+        categories.append(Category(_str(k), members, cat_complete))
+        complete = complete and cat_complete
+    return Registry(decl.kind, decl.name, decl.span, complete, categories=tuple(categories))
+
+
+def _always(decl: RegistryDecl, value: Value) -> Registry:
     if not isinstance(value, ListVal):
         return Registry(decl.kind, decl.name, decl.span, complete=False)
     members = tuple(_str(i) for i in value.items)

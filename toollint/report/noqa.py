@@ -311,37 +311,12 @@ def parse(
 
     for comment in comments:
         line, col, text = _split(comment)
-        base = _comment_col(lines, line, col, text)
-
-        try:
-            lexed = _lex_inline(text)
-        except _Malformed as exc:
-            warnings.append((line, f"invalid `# noqa` directive: {exc}"))
-            lexed = None
-        if lexed is not None:
-            warnings.extend((line, f"`# noqa` directive: {w}") for w in lexed.warnings)
-            codes = None if lexed.codes is None else _tl_codes(lexed.codes)
-            if codes is None or codes:
-                directive = LineDirective(line, base + lexed.start, base + lexed.end, codes)
-                inline[line] = _merge(inline.get(line), directive)
-
-        try:
-            exempt = _lex_file(text)
-        except _Malformed as exc:
-            warnings.append((line, f"invalid `# toollint: noqa` directive: {exc}"))
-            exempt = None
+        directive = _inline_directive(line, _comment_col(lines, line, col, text), text, warnings)
+        if directive is not None:
+            inline[line] = _merge(inline.get(line), directive)
+        exempt = _file_directive(lines, own_line, line, col, text, warnings)
         if exempt is None:
             continue
-        if not _is_own_line(lines, own_line, line, col, text):
-            warnings.append(
-                (
-                    line,
-                    "`# toollint: noqa` applies to the file only on a line of its own; ignored "
-                    "(for this line alone, write `# noqa`)",
-                )
-            )
-            continue
-        warnings.extend((line, f"`# toollint: noqa` directive: {w}") for w in exempt.warnings)
         if exempt.codes is None:
             file_all = True
         else:
@@ -355,6 +330,53 @@ def parse(
         warnings=tuple(sorted(warnings, key=lambda w: w[0])),
         inline=ordered,
     )
+
+
+def _inline_directive(
+    line: int, base: int, text: str, warnings: List[Tuple[int, str]]
+) -> Optional[LineDirective]:
+    """The `# noqa` in one comment, its warnings appended to `warnings`."""
+    try:
+        lexed = _lex_inline(text)
+    except _Malformed as exc:
+        warnings.append((line, f"invalid `# noqa` directive: {exc}"))
+        return None
+    if lexed is None:
+        return None
+    warnings.extend((line, f"`# noqa` directive: {w}") for w in lexed.warnings)
+    codes = None if lexed.codes is None else _tl_codes(lexed.codes)
+    if codes is not None and not codes:
+        return None  # only other linters' codes: nothing of ours to suppress or report
+    return LineDirective(line, base + lexed.start, base + lexed.end, codes)
+
+
+def _file_directive(
+    lines: _Lines,
+    own_line: Optional[OwnLine],
+    line: int,
+    col: Optional[int],
+    text: str,
+    warnings: List[Tuple[int, str]],
+) -> Optional[_Lexed]:
+    """The `# toollint: noqa` in one comment if it counts, its warnings appended."""
+    try:
+        exempt = _lex_file(text)
+    except _Malformed as exc:
+        warnings.append((line, f"invalid `# toollint: noqa` directive: {exc}"))
+        return None
+    if exempt is None:
+        return None
+    if not _is_own_line(lines, own_line, line, col, text):
+        warnings.append(
+            (
+                line,
+                "`# toollint: noqa` applies to the file only on a line of its own; ignored "
+                "(for this line alone, write `# noqa`)",
+            )
+        )
+        return None
+    warnings.extend((line, f"`# toollint: noqa` directive: {w}") for w in exempt.warnings)
+    return exempt
 
 
 def _merge(old: Optional[LineDirective], new: LineDirective) -> LineDirective:
@@ -395,7 +417,16 @@ def apply(
         return findings, []
     if directives.file_all:
         return [f for f in findings if f.span.path != path], []
+    kept, used, blanket_used = _suppress(findings, directives, path)
+    if not report_unused or UNUSED_CODE in directives.file_codes:
+        return kept, []
+    return kept, _unused_directives(directives, path, used, blanket_used, enabled, known)
 
+
+def _suppress(
+    findings: List[Finding], directives: Directives, path: str
+) -> Tuple[List[Finding], Dict[int, Set[str]], Set[int]]:
+    """(findings kept, codes used per directive line, lines whose blanket was used)."""
     by_line = {d.line: d for d in directives.inline}
     used: Dict[int, Set[str]] = {}
     blanket_used: Set[int] = set()
@@ -421,9 +452,17 @@ def apply(
                 suppressed = True
         if not suppressed:
             kept.append(f)
+    return kept, used, blanket_used
 
-    if not report_unused or UNUSED_CODE in directives.file_codes:
-        return kept, []
+
+def _unused_directives(
+    directives: Directives,
+    path: str,
+    used: Mapping[int, Set[str]],
+    blanket_used: Set[int],
+    enabled: Optional[Container[str]],
+    known: Optional[Container[str]],
+) -> List[Finding]:
     unused: List[Finding] = []
     for d in directives.inline:
         if d.codes is None:
@@ -442,7 +481,7 @@ def apply(
                 stale.append(code)
         if stale:
             unused.append(_unused(path, d, "unused noqa directive for " + ", ".join(stale)))
-    return kept, unused
+    return unused
 
 
 def _unused(path: str, d: LineDirective, message: str) -> Finding:
