@@ -61,10 +61,7 @@ class _Resolver:
         self.paths: Dict[str, ModuleFacts] = {}
 
     @property
-    def models(self):
-        # Made on each use, never stored: a closure over self.module kept on self is a
-        # cycle, and every module's facts would wait for the cyclic collector (0.3 s of a
-        # pre-commit run went to collecting them at exit).
+    def models(self):  # made on use: kept on self, a closure over self.module is a cycle holding all facts
         return module_resolver(self.module)
 
     def module_at(self, path: str) -> Optional[ModuleFacts]:
