@@ -61,3 +61,40 @@ def test_a_subclass_registering_its_methods_in_init():
     ''')
     assert [(t.name.value, t.description.value) for t in found] == [("find", "Find things."), ("fetch", "Fetch.")]
     assert [list(props(t)) for t in found] == [["q"], ["item_id"]]  # bound: no self
+
+
+def test_dependencies_fastmcp_fills_in_are_not_parameters():
+    # fastmcp 4.2.3 sends only `items` for this signature (dependency injection)
+    tools = extract('''
+from fastmcp import FastMCP, Context
+from fastmcp.dependencies import Depends, Progress
+
+mcp = FastMCP("jobs")
+
+
+def get_db():
+    return object()
+
+
+@mcp.tool
+async def job(items: int, ctx: Context, progress: Progress = Progress(), db=Depends(get_db)) -> str:
+    """Run a job over the items."""
+    return "ok"
+''')
+    assert [t.name.value for t in tools] == ["job"]
+    assert list(props(tools[0])) == ["items"]
+
+
+def test_an_ordinary_call_default_is_still_a_parameter():
+    tools = extract('''
+from fastmcp import FastMCP
+
+mcp = FastMCP("jobs")
+
+
+@mcp.tool
+def job(items: int, label: str = str(3)) -> str:
+    """Run a job over the items."""
+    return "ok"
+''')
+    assert list(props(tools[0])) == ["items", "label"]

@@ -12,8 +12,14 @@ from typing import Optional, Tuple
 from toollint.frameworks.args import str_list
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
+from toollint.model import CallVal
 
 _FROM_FUNCTION = Factory(("fn",), ("fn",))
+# Dependencies fastmcp fills in itself (fastmcp.dependencies): a parameter whose default is
+# one of these is not in the schema. Checked with fastmcp 4.2.3: `progress: Progress =
+# Progress()` and `db=Depends(get_db)` beside `items: int` send only `items`.
+_DEPENDENCIES = frozenset({"Depends", "Progress", "CurrentContext", "CurrentFastMCP", "CurrentDocket",
+                           "CurrentWorker", "CurrentRequest", "CurrentHeaders", "CurrentAccessToken"})
 
 
 class FastMCP(Framework):
@@ -35,6 +41,12 @@ class FastMCP(Framework):
     def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
         parsed = first_structured(clean)
         return summary(parsed, clean), parsed.params
+
+    def excluded(self, param, method, first, skip) -> bool:
+        default = param.default
+        if isinstance(default, CallVal) and default.func.rpartition(".")[2] in _DEPENDENCIES:
+            return True
+        return super().excluded(param, method, first, skip)
 
     def skipped(self, use, evaluator) -> Tuple[str, ...]:
         return str_list(use.kwarg("exclude_args"), evaluator)
