@@ -1,5 +1,6 @@
 """The per-file cache of ModuleFacts, in `.toollint_cache/` under the project root (as ruff
-keeps `.ruff_cache/`).
+keeps `.ruff_cache/`), or in the user cache folder when no project marker is found
+(`cache_folder`).
 
 What an entry is keyed by: the file's path, module name and package flag (its slot, so a
 file has one entry however often it changes), and, checked inside, a hash of its bytes,
@@ -45,7 +46,7 @@ _DIGEST_SIZE = 16
 # Settings that act only after extraction: changing them must not empty the cache.
 _AFTER_EXTRACTION = {
     "select", "extend_select", "ignore", "extend_ignore", "per_file_ignores", "exclude",
-    "extend_exclude", "force_exclude", "output_format", "target", "max_tools_per_turn",
+    "extend_exclude", "force_exclude", "respect_gitignore", "output_format", "target", "max_tools_per_turn",
     "trigger_phrases", "exclusion_phrases", "root", "config_path", "selection_layers",
 }
 
@@ -138,6 +139,38 @@ def run_fingerprint(settings: Settings, narrow: bool, ignore_noqa: bool) -> byte
     return hashlib.sha256(b"\0".join(parts)).digest()
 
 
+# What makes a folder a project's (engine/scan.py project_root looks for the same, and a
+# configuration file is one too): its cache may live in it.
+_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "toollint.toml", ".toollint.toml")
+
+
+def cache_folder(root: str) -> str:
+    """`.toollint_cache/` in the project root; with no project marker at or above `root`
+    (`toollint check /`, a folder of loose scripts), a folder of its own in the user's
+    cache folder, so that nothing is written beside files that belong to no project."""
+    folder = os.path.abspath(root)
+    while True:
+        if any(os.path.exists(os.path.join(folder, marker)) for marker in _MARKERS):
+            return os.path.join(os.path.abspath(root), DIRNAME)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    name = hashlib.blake2b(os.path.abspath(root).encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return os.path.join(user_cache_dir(), "projects", name)
+
+
+def user_cache_dir() -> str:
+    """The platform's per-user cache folder for toollint (platformdirs' convention)."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
+        return os.path.join(base, "toollint", "Cache")
+    if sys.platform == "darwin":
+        return os.path.join(os.path.expanduser("~"), "Library", "Caches", "toollint")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "toollint")
+
+
 def _user_key() -> Optional[bytes]:
     """The user's secret, created on first use; None when it cannot be kept safely."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -208,7 +241,7 @@ class Cache:
         key = _user_key()
         if key is None:
             return None
-        folder = os.environ.get("TOOLLINT_CACHE_DIR") or os.path.join(root, DIRNAME)
+        folder = os.environ.get("TOOLLINT_CACHE_DIR") or cache_folder(root)
         return cls(os.path.join(folder, "facts"), key, fingerprint(settings, narrow))
 
     def _slot(self, path: str, module: str, is_package: bool) -> str:

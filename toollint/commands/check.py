@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from contextlib import contextmanager
 from typing import Dict, List
 
-from toollint.commands.common import load_settings, print_error, print_findings
+from toollint.commands.common import print_error, print_findings, resolver, selection_overrides
+from toollint.commands.parts import Part, partition, show as _show
 from toollint.config.settings import ConfigError
 
 
 def run(args: argparse.Namespace) -> int:
-    from toollint.engine import core as engine
-
     paths: List[str] = list(args.paths)
     stdin = None
     if paths == ["-"] or args.stdin_filename:
@@ -30,37 +30,73 @@ def run(args: argparse.Namespace) -> int:
         args.force_exclude = True  # changed files are not chosen by hand: excludes apply
     elif not paths:
         paths = ["."]
-    settings = load_settings(args, paths if stdin is None else [stdin[0]], _overrides(args))
-    with _quiet_gc():
-        result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
-                            jobs=args.jobs, cache=not args.no_cache)
-    for warning in result.warnings:
-        print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    print_findings(result.findings, settings, args.color, sources=result.sources, statistics=args.statistics)
+    if "" in paths:
+        raise ConfigError("an empty path ('') was given: name a file or folder, or '.' for this one")
+    resolve = resolver(args, _overrides(args))
+    if stdin is not None:
+        parts = [Part(resolve.for_path(stdin[0]), paths, None)]
+    else:
+        parts = partition(paths, resolve)
+    if args.show_files or args.show_settings:
+        return _show(args, parts, resolve, stdin)
+    findings, sources, warnings = _lint(args, parts, resolve, stdin)
+    if not args.quiet:
+        for warning in warnings:
+            print_error(f"toollint: warning: {warning}", multiline=args.verbose)
+    # output options are the first path's configuration's (one output for the whole run)
+    settings = parts[0].settings if parts else resolve.for_path(paths[0])
+    print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics)
     if args.count:
-        print(len(result.findings))
+        print(len(findings))
     if args.exit_zero:
         return 0
-    return 1 if result.findings else 0
+    return 1 if findings else 0
+
+
+def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
+    """(findings, sources, warnings) of every part, each run with its own settings."""
+    from toollint.engine import core as engine
+    from toollint.model import Finding
+
+    findings: List = []
+    sources: Dict[str, str] = {}
+    warnings: List[str] = []
+    with _quiet_gc():
+        for part in parts:
+            result = engine.run(part.paths, part.settings, stdin=stdin, verbose=args.verbose,
+                                ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache)
+            mine = result.findings
+            if len(parts) > 1:
+                # a group reaching into another configuration's files reports there in that one's run
+                mine = [f for f in mine if resolve.config_for(os.path.dirname(os.path.abspath(f.span.path)))
+                        == part.settings.config_path]
+            findings.extend(mine)
+            sources.update(result.sources)
+            warnings.extend(w for w in result.warnings if w not in warnings)
+    findings.sort(key=Finding.sort_key)
+    return findings, sources, warnings
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:
-    """The configuration the command line sets, in pyproject's keys."""
-    from toollint.config.load import parse_code_list, parse_per_file_ignores
+    """The configuration the command line sets, in pyproject's keys; a repeated option adds
+    to what the ones before it gave."""
+    from toollint.config.load import parse_per_file_ignores
 
-    out: Dict[str, object] = {}
-    for key in ("select", "extend_select", "ignore", "extend_ignore"):
-        value = getattr(args, key)
-        if value is not None:
-            out[key.replace("_", "-")] = list(parse_code_list(value))
+    out: Dict[str, object] = selection_overrides(args)
     for key in ("exclude", "extend_exclude"):
-        value = getattr(args, key)
-        if value is not None:
-            out[key.replace("_", "-")] = [v.strip() for v in value.split(",") if v.strip()]
+        values = getattr(args, key)
+        if values is not None:
+            out[key.replace("_", "-")] = [v.strip() for value in values for v in value.split(",") if v.strip()]
     if args.per_file_ignores is not None:
-        out["per-file-ignores"] = {glob: list(codes) for glob, codes in parse_per_file_ignores(args.per_file_ignores)}
+        merged: Dict[str, List[str]] = {}
+        for value in args.per_file_ignores:
+            for glob, codes in parse_per_file_ignores(value):
+                merged.setdefault(glob, []).extend(c for c in codes if c not in merged.get(glob, []))
+        out["per-file-ignores"] = merged
     if args.force_exclude:
         out["force-exclude"] = True
+    if args.respect_gitignore is not None:
+        out["respect-gitignore"] = args.respect_gitignore
     if args.target:
         out["target"] = args.target
     if args.max_tools_per_turn is not None:

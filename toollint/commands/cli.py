@@ -6,11 +6,21 @@ import traceback
 from typing import Optional, Sequence
 
 from toollint import __version__
-from toollint.commands.common import print_error
+from toollint.commands.common import (
+    add_config_options,
+    add_selection_options,
+    positive_int,
+    print_error,
+)
 from toollint.config.settings import OUTPUT_FORMATS, ConfigError
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        # `--sel` for `--select` would break silently when an option beginning alike is added
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one line and exit 2, as for config errors
         self.exit(2, f"toollint: error: {message}\n")
 
@@ -21,44 +31,63 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     check = sub.add_parser("check", help="lint files and folders (default: .)")
-    check.add_argument("paths", nargs="*", metavar="PATH")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files and folders to check (default: .)")
     sel = check.add_argument_group("rule selection")
-    sel.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes to enable (replaces the default set)")
-    sel.add_argument("--extend-select", metavar="CODES", help="codes or prefixes to enable in addition")
-    sel.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
-    sel.add_argument("--extend-ignore", metavar="CODES", help="codes or prefixes to disable in addition")
-    sel.add_argument("--per-file-ignores", metavar="GLOB:CODES", help="e.g. 'tests/*:TL101,TL103 legacy.py:TL1'")
+    add_selection_options(sel)
+    sel.add_argument("--per-file-ignores", action="append", metavar="GLOB:CODES",
+                     help="e.g. 'tests/*:TL101,TL103 legacy.py:TL1', added to the configured ones "
+                          "(default: none); repeatable")
     files = check.add_argument_group("files")
-    files.add_argument("--exclude", metavar="GLOBS", help="comma-separated globs replacing the default excludes")
-    files.add_argument("--extend-exclude", metavar="GLOBS", help="globs to exclude in addition")
+    files.add_argument("--exclude", action="append", metavar="GLOBS",
+                       help="comma-separated globs replacing the default excludes (default: ruff's list, "
+                            "see README); repeatable")
+    files.add_argument("--extend-exclude", action="append", metavar="GLOBS",
+                       help="globs to exclude in addition (default: none); repeatable")
     files.add_argument("--force-exclude", action="store_true", default=None,
-                       help="apply excludes to files named on the command line too (pre-commit)")
-    files.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin (PATH '-') as this file")
+                       help="apply excludes and .gitignore to files named on the command line too, as "
+                            "pre-commit needs (default: off)")
+    files.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+                       help="skip what .gitignore files and .git/info/exclude ignore (default: on)")
+    files.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                       help="check files git ignores too")
+    files.add_argument("--stdin-filename", metavar="NAME",
+                       help="read the source from stdin (PATH '-') as this file (default: none)")
     files.add_argument("--changed-since", metavar="REF",
-                       help="check the Python files changed since the merge base with REF (git)")
+                       help="check the Python files changed since the merge base with REF (git; default: off)")
+    files.add_argument("--show-files", action="store_true",
+                       help="print the files that would be checked, one a line, and exit")
     cfg = check.add_argument_group("configuration")
-    cfg.add_argument("--config", metavar="FILE", help="read [tool.toollint] from this pyproject.toml")
-    cfg.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    cfg.add_argument("--target", choices=("openai", "anthropic", "mcp"), help="provider whose tool-name rules apply")
-    cfg.add_argument("--max-tools-per-turn", type=int, metavar="N")
+    add_config_options(cfg)
+    cfg.add_argument("--show-settings", action="store_true",
+                     help="print the settings the first file is checked with and where they come from, and exit")
+    cfg.add_argument("--target", choices=("openai", "anthropic", "mcp"),
+                     help="provider whose tool-name rules apply (default: each definition's shape decides)")
+    cfg.add_argument("--max-tools-per-turn", type=positive_int, metavar="N",
+                     help="the most tools one turn may offer before TL307 (default: 20)")
     out = check.add_argument_group("output")
-    out.add_argument("--output-format", choices=OUTPUT_FORMATS)
+    out.add_argument("--output-format", choices=OUTPUT_FORMATS, help="(default: the configuration's, else concise)")
     out.add_argument("--show-source", action="store_true", help="same as --output-format full")
     out.add_argument("--statistics", action="store_true", help="count findings per rule")
     out.add_argument("--count", action="store_true", help="print the number of findings last")
     out.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    out.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    out.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                     help="colour the output: auto honours NO_COLOR, FORCE_COLOR, CLICOLOR(_FORCE), TERM=dumb "
+                          "and the terminal (default: auto)")
     out.add_argument("--ignore-noqa", action="store_true", help="report findings that a noqa comment suppresses")
-    out.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
+    out.add_argument("-q", "--quiet", action="store_true",
+                     help="print findings and errors only: no warnings, no summary")
     out.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
     perf = check.add_argument_group("performance")
-    perf.add_argument("-j", "--jobs", type=int, metavar="N", help="worker processes (default: CPU count)")
-    perf.add_argument("--no-cache", action="store_true", help="neither read nor write .toollint_cache/")
+    perf.add_argument("-j", "--jobs", type=positive_int, metavar="N",
+                      help="worker processes (default: the CPUs this process may use)")
+    perf.add_argument("--no-cache", action="store_true",
+                      help="neither read nor write the cache (default: .toollint_cache/ at the project root, "
+                           "else the user cache folder)")
 
     rule = sub.add_parser("rule", help="explain a rule, or list them all")
-    rule.add_argument("rule", nargs="?", metavar="CODE|NAME")
-    rule.add_argument("--all", action="store_true")
-    rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    rule.add_argument("rule", nargs="?", metavar="CODE|NAME", help="the rule to explain")
+    rule.add_argument("--all", action="store_true", help="list every rule")
+    rule.add_argument("--output-format", choices=("text", "json"), default="text", help="(default: text)")
 
     # Each further command owns its arguments: its module has add_parser and run.
     for name in _COMMANDS:

@@ -11,30 +11,100 @@ import sys
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set
 
 
-def load_settings(args: argparse.Namespace, paths: Sequence[str], overrides: Optional[Mapping[str, object]] = None):
-    """Settings from `--config FILE` (else the config file found above `paths`, unless
-    `--isolated`) with the command line's `overrides` on top."""
-    from toollint.config import load as config
+def resolver(args: argparse.Namespace, overrides: Optional[Mapping[str, object]] = None):
+    """Settings per file: `--config FILE` (or `--isolated`) for all, else each file's
+    nearest configuration; the command line's `overrides` on top of each."""
+    from toollint.config.resolve import Resolver
     from toollint.rulekit.registry import rule_names
 
-    rules = rule_names()
-    path = args.config
-    if path is None and not args.isolated:
-        path = config.find_config(list(paths) or ["."])
-    return config.load(path, isolated=args.isolated, overrides=dict(overrides or {}), rules=rules)
+    return Resolver(args.config, isolated=args.isolated, overrides=dict(overrides or {}), rules=rule_names())
+
+
+def load_settings(args: argparse.Namespace, paths: Sequence[str], overrides: Optional[Mapping[str, object]] = None):
+    """The Settings of the first of `paths` (the working folder for none, or stdin's '-')."""
+    first = paths[0] if paths and paths[0] != "-" else "."
+    return resolver(args, overrides).for_path(first)
+
+
+# --- options that several commands take -----------------------------------------------
+
+
+def add_config_options(group) -> None:
+    group.add_argument("--config", metavar="FILE",
+                       help="use this configuration file for every file: a pyproject.toml ([tool.toollint]) "
+                            "or a toollint.toml (default: each file's nearest one)")
+    group.add_argument("--isolated", action="store_true",
+                       help="ignore every configuration file (default: off)")
+
+
+def add_selection_options(group) -> None:
+    """Repeatable, as ruff's: `--select TL1 --select TL305` selects both."""
+    def add(flag: str, text: str, metavar: str = "CODES") -> None:
+        group.add_argument(flag, action="append", metavar=metavar, help=text + "; repeatable")
+
+    add("--select", "comma-separated codes, prefixes or names to enable, replacing the configured set "
+                    "(default: the configuration's, else every rule on by default)")
+    add("--extend-select", "codes, prefixes or names to enable in addition (default: none)")
+    add("--ignore", "codes, prefixes or names to disable (default: none)")
+    add("--extend-ignore", "codes, prefixes or names to disable in addition (default: none)")
+
+
+def selection_overrides(args: argparse.Namespace) -> Dict[str, object]:
+    """select/extend-select/ignore/extend-ignore as pyproject keys: every repeat counts."""
+    from toollint.config.load import parse_code_list
+
+    out: Dict[str, object] = {}
+    for key in ("select", "extend_select", "ignore", "extend_ignore"):
+        values = getattr(args, key, None)
+        if values is not None:
+            out[key.replace("_", "-")] = [code for value in values for code in parse_code_list(value)]
+    return out
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number >= 1 (`-j 0` is refused, not taken as the default)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
+    return value
 
 
 def use_color(choice: str) -> bool:
-    """`--color auto|always|never`; auto honours NO_COLOR, then FORCE_COLOR, then the tty."""
+    """`--color auto|always|never`; auto honours, in this order, NO_COLOR (no-color.org),
+    FORCE_COLOR (force-color.org), CLICOLOR_FORCE and CLICOLOR=0 (bixense.com/clicolors),
+    TERM=dumb, then whether stdout is a terminal."""
     if choice == "always":
         return True
     if choice == "never":
         return False
-    if os.environ.get("NO_COLOR"):
+    env = os.environ
+    if env.get("NO_COLOR"):
         return False
-    if os.environ.get("FORCE_COLOR"):
+    if env.get("FORCE_COLOR"):
         return True
+    if env.get("CLICOLOR_FORCE", "0") not in ("", "0"):
+        return True
+    if env.get("CLICOLOR") == "0" or env.get("TERM") == "dumb":
+        return False
     return sys.stdout.isatty()
+
+
+def report_root() -> str:
+    """What machine-read output (github, sarif, gitlab) makes paths relative to: the top of
+    the git work tree holding the working folder (where CI runs and annotations resolve),
+    else the working folder; never a config file's folder."""
+    here = os.getcwd()
+    folder = here
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return here
+        folder = parent
 
 
 def rule_docs(output_format: str, statistics: bool = False):
@@ -78,7 +148,7 @@ def print_findings(findings: Sequence[Any], settings, color: str, sources: Optio
     from toollint.report.format import render
 
     write(render(findings, settings.output_format, sources=sources, color=use_color(color),
-                 rule_docs=rule_docs(settings.output_format, statistics), root=settings.root,
+                 rule_docs=rule_docs(settings.output_format, statistics), root=report_root(),
                  statistics=statistics))
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import sys
 from typing import (
     Callable,
     Dict,
@@ -15,11 +14,6 @@ from typing import (
     Tuple,
 )
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 from toollint.config.settings import (
     OUTPUT_FORMATS,
     TARGETS,
@@ -29,84 +23,7 @@ from toollint.config.settings import (
     names_to_codes,
     normalize_code,
 )
-
-
-def find_config(paths: Sequence[str]) -> Optional[str]:
-    """The nearest pyproject.toml with a [tool.toollint] table, from paths[0] (or cwd) up."""
-    start = paths[0] if paths and paths[0] != "-" else os.getcwd()
-    folder = os.path.abspath(start)
-    if not os.path.isdir(folder):
-        folder = os.path.dirname(folder)
-    while True:
-        candidate = os.path.join(folder, "pyproject.toml")
-        if os.path.isdir(candidate):
-            # not a config anyone can mean, but silently walking past it could pick up
-            # another project's settings from a folder further up
-            raise ConfigError(f"{candidate}: is a directory, expected a pyproject.toml file")
-        if os.path.isfile(candidate) and _declares_table(candidate):
-            return candidate
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-def _declares_table(path: str) -> bool:
-    data = _read_bytes(path)
-    if b"toollint" not in data:
-        return False
-    tool = _parse_toml(path, data).get("tool")
-    return isinstance(tool, dict) and "toollint" in tool
-
-
-def _read_bytes(path: str) -> bytes:
-    from toollint.front.read import NotRegularFile, read_regular
-
-    try:
-        return read_regular(path)
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a directory, expected a pyproject.toml file") from None
-    except NotRegularFile:
-        raise ConfigError(f"{path}: is not a regular file, expected a pyproject.toml file") from None
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such file") from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
-
-
-def _parse_toml(path: str, data: bytes) -> Dict[str, object]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: invalid TOML: not UTF-8 (byte {e.start + 1})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        if "(at end of document)" in message:
-            # tomllib names line and column everywhere except at the very end
-            lines = text.split("\n")
-            message = message.replace(
-                "(at end of document)", f"(at end of document, line {len(lines)}, column {len(lines[-1]) + 1})"
-            )
-        raise ConfigError(_one_line(f"{path}: invalid TOML: {message}")) from None
-    except RecursionError:
-        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
-
-
-def _read_table(path: str) -> Mapping[str, object]:
-    if os.path.isdir(path):
-        raise ConfigError(f"{path}: is a directory, expected a pyproject.toml file")
-    doc = _parse_toml(path, _read_bytes(path))
-    tool = doc.get("tool")
-    if isinstance(tool, dict) and "toollint" in tool:
-        table = tool["toollint"]
-        if not isinstance(table, dict):
-            raise ConfigError(f"{path}: 'tool.toollint' must be a table, got {_short(table)}")
-        return table
-    if os.path.basename(path) == "pyproject.toml":
-        return {}
-    return doc
+from toollint.config.files import find_config, read_chain  # noqa: F401  # find_config: the module's API
 
 
 # --- loading ----------------------------------------------------------------------------
@@ -121,6 +38,7 @@ _KINDS: Dict[str, str] = {
     "exclude": "globs",
     "extend-exclude": "globs",
     "force-exclude": "bool",
+    "respect-gitignore": "bool",
     "output-format": "output-format",
     "target": "target",
     "max-tools-per-turn": "positive-int",
@@ -165,14 +83,17 @@ def load(
     flag text; None values count as not given. Raises ConfigError (one line).
     """
     if isolated or config_path is None:
-        file_values: Dict[str, object] = {}
+        tables: List[Dict[str, object]] = []
         root = os.getcwd()
         config_path = None
     else:
-        file_values = _convert_table(_read_table(config_path), _Source(config_path), rules)
+        tables = [_convert_table(table, _Source(path), rules) for path, table in read_chain(config_path)]
         root = os.path.dirname(os.path.abspath(config_path))
     cli_values = _convert_table(overrides, _Source(None), rules)
-
+    # what a config extends comes first, the config itself next, the command line last
+    file_values: Dict[str, object] = {}
+    for table in tables:
+        file_values.update(table)
     fields: Dict[str, object] = {}
     for key in VALID_KEYS:
         if key in _SELECTION_KEYS or key == "extend-exclude":
@@ -181,25 +102,11 @@ def load(
             fields[_field(key)] = cli_values[key]
         elif key in file_values:
             fields[_field(key)] = file_values[key]
-    fields["extend_exclude"] = _tuple(file_values.get("extend-exclude")) + _tuple(
-        cli_values.get("extend-exclude")
-    )
+    fields["extend_exclude"] = tuple(e for table in tables + [cli_values] for e in _tuple(table.get("extend-exclude")))
 
-    layers = [
-        Selection(
-            select=file_values.get("select"),  # type: ignore[arg-type]
-            extend_select=_tuple(file_values.get("extend-select")),
-            ignore=_tuple(file_values.get("ignore")) + _tuple(file_values.get("extend-ignore")),
-        )
-    ]
+    layers = [_layer(table) for table in tables] or [Selection()]
     if any(key in cli_values for key in _SELECTION_KEYS):
-        layers.append(
-            Selection(
-                select=cli_values.get("select"),  # type: ignore[arg-type]
-                extend_select=_tuple(cli_values.get("extend-select")),
-                ignore=_tuple(cli_values.get("ignore")) + _tuple(cli_values.get("extend-ignore")),
-            )
-        )
+        layers.append(_layer(cli_values))
     if "select" in cli_values:
         flat = {key: _tuple(cli_values.get(key)) for key in _SELECTION_KEYS}
     else:
@@ -209,6 +116,14 @@ def load(
         fields[_field(key)] = value
 
     return Settings(root=root, config_path=config_path, selection_layers=tuple(layers), **fields)  # type: ignore[arg-type]
+
+
+def _layer(values: Mapping[str, object]) -> Selection:
+    return Selection(
+        select=values.get("select"),  # type: ignore[arg-type]
+        extend_select=_tuple(values.get("extend-select")),
+        ignore=_tuple(values.get("ignore")) + _tuple(values.get("extend-ignore")),
+    )
 
 
 def _field(key: str) -> str:

@@ -2,8 +2,10 @@
 
 Decisions worth knowing (ruff is the model, flake8 where ruff has no opinion):
 
-- Discovery (`find_config`) walks up from the first checked path to the nearest
-  pyproject.toml holding a `[tool.toollint]` table; pyprojects without it are skipped.
+- Discovery (files.py) finds, for each checked file, the nearest folder above it with
+  a `.toollint.toml`, a `toollint.toml` or a pyproject.toml holding a `[tool.toollint]`
+  table (in that order of precedence within a folder); pyprojects without it are
+  skipped. `extend` chains a config to another, whose values it then overrides.
   A pyproject whose bytes never mention "toollint" is skipped unparsed, so a broken
   pyproject that is not ours (say in a parent folder) cannot stop a run, while a broken
   one that might hold our table is reported rather than silently ignored.
@@ -75,6 +77,7 @@ class Settings:
     exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: Tuple[str, ...] = ()
     force_exclude: bool = False
+    respect_gitignore: bool = True  # .gitignore, .git/info/exclude, in a git work tree
     output_format: str = "concise"
     target: Optional[str] = None  # openai | anthropic | mcp; None: inferred
     max_tools_per_turn: int = 20

@@ -4,9 +4,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import Iterable, List, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from toollint.config.settings import ConfigError, Settings
+from toollint.front.gitignore import GitIgnore
 
 
 def _matches(relpath: str, patterns: Sequence[str]) -> bool:
@@ -55,44 +56,71 @@ def display_path(path: str) -> str:
     return absolute if rel == ".." or rel.startswith(".." + os.sep) else rel
 
 
-def _walk(top: str, settings: Settings, found: set) -> None:
+class _Folder:
+    """A folder's settings, with the exclude patterns split and compiled once per Settings."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        patterns = tuple(settings.exclude) + tuple(settings.extend_exclude)
+        names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
+        self.paths = [p for p in patterns if "/" in p.rstrip("/")]
+        # one regex for every name pattern: a file is tested once, not once per pattern
+        self.excluded_name = re.compile("|".join(fnmatch.translate(p) for p in names)).match if names else None
+
+
+SettingsFor = Callable[[str], Settings]
+
+
+def _walk(top: str, settings: Settings, found: set, settings_for: Optional[SettingsFor],
+          ignore: Optional[GitIgnore]) -> None:
     # is_excluded for every file, made cheap: a folder is walked only when it is not
     # excluded, so of a file's path only its own name and its whole path remain to match,
     # and both are joined to the folder's, computed once per folder.
-    patterns = tuple(settings.exclude) + tuple(settings.extend_exclude)
-    names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
-    paths = [p for p in patterns if "/" in p.rstrip("/")]
-    # one regex for every name pattern: a file is tested once, not once per pattern
-    excluded_name = re.compile("|".join(fnmatch.translate(p) for p in names)).match if names else None
+    compiled: Dict[int, _Folder] = {}
     for dirpath, dirnames, filenames in os.walk(top):
+        here = settings_for(dirpath) if settings_for is not None else settings
+        rules = compiled.get(id(here))
+        if rules is None:
+            rules = compiled[id(here)] = _Folder(here)
+        git = ignore if ignore is not None and here.respect_gitignore else None
+        absolute = os.path.abspath(dirpath)
         dirnames[:] = sorted(
             d for d in dirnames
-            if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), settings, top)
+            if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), here, top)
+            and not (git is not None and git.matches(os.path.join(absolute, d), True))
         )
         # a folder named x.py is reported (TL001), not walked
         filenames = filenames + [d for d in dirnames if d.endswith(".py")]
         dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
-        rel_dir = relative(dirpath, settings.root)
+        rel_dir = relative(dirpath, here.root)
         if rel_dir.startswith("../"):
             rel_dir = dirpath.replace(os.sep, "/")
         shown = display_path(dirpath)
         for name in filenames:
-            if not name.endswith(".py") or (excluded_name is not None and excluded_name(name)):
+            if not name.endswith(".py") or (rules.excluded_name is not None and rules.excluded_name(name)):
                 continue
-            if paths and _matches(name if rel_dir == "." else f"{rel_dir}/{name}", paths):
+            if rules.paths and _matches(name if rel_dir == "." else f"{rel_dir}/{name}", rules.paths):
+                continue
+            if git is not None and git.matches(os.path.join(absolute, name), False):
                 continue
             found.add(name if shown == "." else os.path.join(shown, name))
 
 
-def discover(paths: Iterable[str], settings: Settings) -> List[str]:
+def discover(paths: Iterable[str], settings: Settings, settings_for: Optional[SettingsFor] = None) -> List[str]:
     """Files named explicitly are always checked (unless --force-exclude); folders are walked
-    without following links, skipping hidden folders and the configured excludes."""
+    without following links, skipping hidden folders, the configured excludes and, with
+    respect-gitignore, what git ignores. `settings_for(folder)`, when given, is the
+    Settings of each folder walked (the nearest configuration's), else `settings` is."""
     found: set = set()
+    ignore = GitIgnore()
     for path in paths:
+        if not path:
+            raise ConfigError("an empty path ('') was given: name a file or folder, or '.' for this one")
         if os.path.isdir(path) and not path.rstrip("/\\").endswith(".py"):
-            _walk(path, settings, found)
+            _walk(path, settings, found, settings_for, ignore)
         elif os.path.lexists(path):
-            if settings.force_exclude and is_excluded(path, settings):
+            own = settings_for(os.path.dirname(os.path.abspath(path))) if settings_for is not None else settings
+            if own.force_exclude and (is_excluded(path, own) or (own.respect_gitignore and ignore.ignored(path, False))):
                 continue
             found.add(display_path(path))
         else:

@@ -17,22 +17,12 @@ import os
 import sys
 from typing import Dict, List, Sequence, Tuple
 
-from toollint.commands.common import use_color, write
+from toollint.commands.common import add_config_options, add_selection_options, positive_int, use_color, write
 from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 
 FINDING_FORMATS = OUTPUT_FORMATS
 _PAYLOAD_SUFFIXES = (".json", ".jsonl", ".ndjson")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
-    return value
 
 
 def _share(text: str) -> float:
@@ -64,23 +54,21 @@ def add_parser(sub) -> None:
                      help="fetch these stored OpenAI responses (one resp_... id a line), read-only, "
                           f"with OPENAI_API_KEY; {BASE_URL_ENV} overrides {DEFAULT_BASE_URL}")
     ana = p.add_argument_group("analysis")
-    ana.add_argument("--min-offered", type=_positive_int, default=50, metavar="N",
+    ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")
     ana.add_argument("--rare", type=_share, default=0.01, metavar="SHARE",
                      help="called in fewer than this share of its offered turns is rare (default: 0.01, or 1%%)")
     cfg = p.add_argument_group("configuration")
-    cfg.add_argument("--config", metavar="FILE", help="read [tool.toollint] from this pyproject.toml")
-    cfg.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    cfg.add_argument("--select", metavar="CODES", help="codes or prefixes to enable (replaces the default set)")
-    cfg.add_argument("--extend-select", metavar="CODES", help="codes or prefixes to enable in addition")
-    cfg.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
-    cfg.add_argument("--extend-ignore", metavar="CODES", help="codes or prefixes to disable in addition")
+    add_config_options(cfg)
+    add_selection_options(cfg)
     out = p.add_argument_group("output")
     out.add_argument("--output-format", choices=FINDING_FORMATS + ("text",),
                      help="with PATHs: findings as check prints them (default: concise), or text for the table; "
                           "without: text (default) or json")
     out.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    out.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    out.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                     help="colour the output: auto honours NO_COLOR, FORCE_COLOR, CLICOLOR(_FORCE), TERM=dumb "
+                          "and the terminal (default: auto)")
     out.add_argument("--ignore-noqa", action="store_true", help="report findings that a noqa comment suppresses")
     out.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     out.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
@@ -100,14 +88,9 @@ def _split_inputs(responses: Sequence[str], paths: Sequence[str]) -> Tuple[List[
 def _settings(args, paths: Sequence[str]):
     """The settings as check would load them for these PATHs and options: the one place
     usage reads configuration."""
-    from toollint.commands.common import load_settings
-    from toollint.config.load import parse_code_list
+    from toollint.commands.common import load_settings, selection_overrides
 
-    overrides: Dict[str, object] = {}
-    for key in ("select", "extend_select", "ignore", "extend_ignore"):
-        value = getattr(args, key, None)
-        if value is not None:
-            overrides[key.replace("_", "-")] = list(parse_code_list(value))
+    overrides: Dict[str, object] = selection_overrides(args)
     if args.output_format in FINDING_FORMATS:
         overrides["output-format"] = args.output_format
     return load_settings(args, paths, overrides)

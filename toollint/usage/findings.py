@@ -82,5 +82,7 @@ def render(found: Sequence[Any], settings, color: bool) -> str:
                 text = decode(path, data)
                 if isinstance(text, str):
                     sources[path] = text
+    from toollint.commands.common import report_root
+
     return render_findings(found, settings.output_format, sources=sources, color=color,
-                           rule_docs=docs, root=settings.root)
+                           rule_docs=docs, root=report_root())
