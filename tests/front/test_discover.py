@@ -72,3 +72,56 @@ def test_a_named_file_is_checked_even_when_excluded(project):
     settings = _settings(project, "gen")
     assert discover(["app/gen/out.py"], settings) == ["app/gen/out.py"]
     assert discover(["app/gen/out.py"], dataclasses.replace(settings, force_exclude=True)) == []
+
+
+# --- .gitignore (issue 19) ---------------------------------------------------------------
+
+
+def _git_tree(root, files):
+    (root / ".git" / "info").mkdir(parents=True)  # a work tree's top, as git leaves it
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def test_gitignore_precedence_negation_and_ignored_folders(tmp_path, monkeypatch):
+    _git_tree(tmp_path, {
+        ".gitignore": "*.gen.py\nout/\n",
+        ".git/info/exclude": "/local.py\n",
+        "a.py": "", "x.gen.py": "", "local.py": "", "out/o.py": "",
+        # a deeper .gitignore overrides a shallower one, and a negation brings a file back
+        "sub/.gitignore": "!keep.gen.py\n/local.py\n",
+        "sub/keep.gen.py": "", "sub/drop.gen.py": "", "sub/local.py": "", "sub/deep/local.py": "",
+        # a file inside a folder git ignores stays ignored: git never looks inside it
+        "out/.gitignore": "!o.py\n",
+    })
+    monkeypatch.chdir(tmp_path)
+    settings = _settings(tmp_path)
+    assert discover(["."], settings) == ["a.py", "sub/deep/local.py", "sub/keep.gen.py"]
+    off = dataclasses.replace(settings, respect_gitignore=False)
+    assert discover(["."], off) == ["a.py", "local.py", "out/o.py", "sub/deep/local.py", "sub/drop.gen.py",
+                                    "sub/keep.gen.py", "sub/local.py", "x.gen.py"]
+    # named files: checked, unless force-exclude, which applies .gitignore (and its folders) too
+    named = ["x.gen.py", "out/o.py", "sub/local.py", "a.py"]
+    assert discover(named, settings) == sorted(named)
+    assert discover(named, dataclasses.replace(settings, force_exclude=True)) == ["a.py"]
+
+
+def test_each_folder_is_walked_with_its_own_settings(project):
+    nested = dataclasses.replace(Settings(), root=str(project / "pkg"), extend_exclude=("a.py",))
+    top = _settings(project)
+
+    def settings_for(folder):
+        inside = os.path.abspath(folder).startswith(str(project / "pkg"))
+        return nested if inside else top
+
+    got = discover(["."], top, settings_for=settings_for)
+    assert "pkg/sub/a.py" not in got and "pkg/tools.py" in got
+    assert discover(["."], top) == sorted(set(got) | {"pkg/sub/a.py"})
+
+
+def test_an_empty_path_is_an_error(project):
+    from toollint.config.settings import ConfigError
+
+    with pytest.raises(ConfigError, match="empty path"):
+        discover([""], _settings(project))

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         for warning in warnings:
             print_error(f"toollint: warning: {warning}", multiline=args.verbose)
     # output options are the first path's configuration's (one output for the whole run)
-    settings = parts[0].settings if parts else resolve.for_path(paths[0])
+    settings = resolve.for_path(stdin[0] if stdin is not None else paths[0])
     print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics)
     if args.count:
         print(len(findings))

@@ -45,8 +45,9 @@ def add_parser(sub) -> None:
                    help=f"add \"{LOCATION_KEY}\": \"path:line:col\" to each tool")
     p.add_argument("--against", metavar="FILE", help="compare with this snapshot; exit 1 when the tools differ")
     p.add_argument("--update", action="store_true", help="with --against: rewrite the snapshot")
-    p.add_argument("--config", metavar="FILE", help="read [tool.toollint] from this pyproject.toml")
-    p.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    from toollint.commands.common import add_config_options
+
+    add_config_options(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ Only inside a git work tree (a folder with `.git` above), as ruff and ripgrep do
 default: a stray `.gitignore` in a home folder does not hide a project that is not a
 repository. The deepest file with a matching pattern decides, and a folder git ignores
 hides everything below it (git never looks inside it, so a `!` below cannot bring a file
-back). The user's global excludes file (core.excludesFile) is not read: that needs git's
+back) unless the user names that folder, which is then walked, as ruff does. The user's global excludes file (core.excludesFile) is not read: that needs git's
 configuration, and a run must not differ between two users' machines.
 """
 from __future__ import annotations
@@ -64,23 +64,37 @@ class GitIgnore:
                 return False
         suffix = "/" if is_dir else ""
         while True:
-            spec = self._spec(folder, os.path.join(folder, ".gitignore"))
-            if spec is not None:
-                verdict = spec.check_file(_rel(absolute, folder) + suffix).include  # type: ignore[attr-defined]
-                if verdict is not None:
-                    return verdict
+            verdict = _own_verdict(self._spec(folder, os.path.join(folder, ".gitignore")),
+                                   _rel(absolute, folder) + suffix)
+            if verdict is not None:
+                return verdict
             if folder == top or os.path.dirname(folder) == folder:
                 break
             folder = os.path.dirname(folder)
         spec = self._spec("info:" + top, os.path.join(top, ".git", "info", "exclude"))
-        if spec is not None:
-            return bool(spec.check_file(_rel(absolute, top) + suffix).include)  # type: ignore[attr-defined]
-        return False
+        return bool(_own_verdict(spec, _rel(absolute, top) + suffix))
 
     def _spec(self, key: str, path: str):
         if key not in self._specs:
             self._specs[key] = _load(path)
         return self._specs[key]
+
+
+def _own_verdict(spec, rel: str) -> Optional[bool]:
+    """The spec's verdict on `rel` itself: pathspec also matches `gen/x.py` by the pattern
+    `gen/`, through its folder; asked of each folder in turn (the walk prunes ignored ones),
+    that would hide the files of a folder the user named explicitly, which ruff checks."""
+    if spec is None:
+        return None
+    result = spec.check_file(rel)
+    if not result.include:
+        return result.include
+    parts = rel.rstrip("/").split("/")
+    for depth in range(1, len(parts)):
+        above = spec.check_file("/".join(parts[:depth]) + "/")
+        if above.include and above.index == result.index:
+            return None
+    return True
 
 
 def _rel(path: str, folder: str) -> str:
