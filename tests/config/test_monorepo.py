@@ -67,6 +67,17 @@ def test_each_file_is_checked_with_its_nearest_pyproject(tmp_path):
     assert len(found(toollint("check", "--isolated", cwd=repo))) == 6
 
 
+def test_a_nested_configuration_excludes_its_own_files(tmp_path):
+    write_tree(tmp_path, {
+        "pyproject.toml": "[tool.toollint]\n",
+        "top.py": BAD,
+        "vendored/toollint.toml": 'extend-exclude = ["tools.py"]\n',
+        "vendored/tools.py": BAD,
+    })
+    assert {p for p, _ in found(toollint("check", cwd=tmp_path))} == {"top.py"}
+    assert toollint("check", "--show-files", cwd=tmp_path).stdout.splitlines() == ["top.py"]
+
+
 def test_a_group_is_judged_with_the_settings_of_its_project(tmp_path):
     # TL307 judges a whole tool list: the sub-project's limit applies to its group only
     repo = new_repo(tmp_path / "repo")

@@ -20,18 +20,29 @@ class Part(NamedTuple):
 
 def partition(paths: Sequence[str], resolve) -> List[Part]:
     """One Part per configuration that governs some of the files under `paths`."""
-    from toollint.front.discover import discover
+    from toollint.front.discover import discover, hand_over
 
     if resolve.fixed is not None:
         return [Part(resolve.fixed, list(paths), None)]
     first = resolve.for_path(paths[0])
-    files = discover(paths, first, settings_for=resolve.for_folder)
+    used = set()
+
+    def settings_for(folder: str) -> Settings:
+        settings = resolve.for_folder(folder)
+        used.add(settings)
+        return settings
+
+    files = discover(paths, first, settings_for=settings_for)
     groups: Dict[Optional[str], List[str]] = {}
     for path in files:
         groups.setdefault(resolve.config_for(os.path.dirname(os.path.abspath(path))), []).append(path)
     if not groups or list(groups) == [first.config_path]:
-        # the common case, one configuration: the engine walks the paths itself, as before
-        return [Part(first, list(paths), files)]
+        # the common case, one configuration: the engine is given the paths, as before,
+        # unless a folder had settings of its own (its excludes left none of its files)
+        if used <= {first}:
+            hand_over(paths, first, files)
+            return [Part(first, list(paths), files)]
+        return [Part(first, files, files)]
     ordered = sorted(groups.items(), key=lambda item: (item[0] is not None, item[0] or ""))
     return [Part(resolve.load(config), found, found) for config, found in ordered]
 

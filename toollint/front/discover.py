@@ -4,7 +4,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from toollint.config.settings import ConfigError, Settings
 from toollint.front.gitignore import GitIgnore
@@ -82,15 +82,15 @@ def _walk(top: str, settings: Settings, found: set, settings_for: Optional[Setti
         rules = compiled.get(id(here))
         if rules is None:
             rules = compiled[id(here)] = _Folder(here)
-        git = ignore if ignore is not None and here.respect_gitignore else None
-        absolute = os.path.abspath(dirpath)
+        git = ignore.matcher(os.path.abspath(dirpath)) if ignore is not None and here.respect_gitignore else None
         dirnames[:] = sorted(
             d for d in dirnames
             if not d.startswith(".") and not is_excluded(os.path.join(dirpath, d), here, top)
-            and not (git is not None and git.matches(os.path.join(absolute, d), True))
+            and not (git is not None and git(d, True))
         )
         # a folder named x.py is reported (TL001), not walked
-        filenames = filenames + [d for d in dirnames if d.endswith(".py")]
+        dirnames_py = [d for d in dirnames if d.endswith(".py")]
+        filenames = filenames + dirnames_py
         dirnames[:] = [d for d in dirnames if not d.endswith(".py")]
         rel_dir = relative(dirpath, here.root)
         if rel_dir.startswith("../"):
@@ -101,9 +101,21 @@ def _walk(top: str, settings: Settings, found: set, settings_for: Optional[Setti
                 continue
             if rules.paths and _matches(name if rel_dir == "." else f"{rel_dir}/{name}", rules.paths):
                 continue
-            if git is not None and git.matches(os.path.join(absolute, name), False):
+            if git is not None and git(name, name in dirnames_py):
                 continue
             found.add(name if shown == "." else os.path.join(shown, name))
+
+
+# One walk handed from the command to the engine: `toollint check` walks the paths once
+# with each folder's own settings to split the run by configuration; when one Settings
+# governs every folder, that walk is what the engine's would find, and is not redone.
+_handed: Optional[Tuple[Tuple[str, ...], Settings, str, List[str]]] = None
+
+
+def hand_over(paths: Sequence[str], settings: Settings, files: List[str]) -> None:
+    """The next discover(paths, settings) in this process returns `files`, once."""
+    global _handed
+    _handed = (tuple(paths), settings, os.getcwd(), list(files))
 
 
 def discover(paths: Iterable[str], settings: Settings, settings_for: Optional[SettingsFor] = None) -> List[str]:
@@ -111,6 +123,11 @@ def discover(paths: Iterable[str], settings: Settings, settings_for: Optional[Se
     without following links, skipping hidden folders, the configured excludes and, with
     respect-gitignore, what git ignores. `settings_for(folder)`, when given, is the
     Settings of each folder walked (the nearest configuration's), else `settings` is."""
+    global _handed
+    paths = list(paths)
+    handed, _handed = _handed, None
+    if settings_for is None and handed is not None and handed[:3] == (tuple(paths), settings, os.getcwd()):
+        return handed[3]
     found: set = set()
     ignore = GitIgnore()
     for path in paths:

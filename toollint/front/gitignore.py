@@ -12,7 +12,7 @@ configuration, and a run must not differ between two users' machines.
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 
 class GitIgnore:
@@ -21,6 +21,7 @@ class GitIgnore:
     def __init__(self) -> None:
         self._tops: Dict[str, Optional[str]] = {}
         self._specs: Dict[str, object] = {}
+        self._chains: Dict[str, List[Tuple[str, object]]] = {}
 
     def top_of(self, folder: str) -> Optional[str]:
         """The work-tree top holding `folder` (absolute), or None outside git."""
@@ -50,34 +51,67 @@ class GitIgnore:
             return False
         here = absolute
         while here != top and os.path.dirname(here) != here:
-            if self.matches(here, is_dir or here != absolute, top):
+            if self.matches(here, is_dir or here != absolute):
                 return True
             here = os.path.dirname(here)
         return False
 
     def matches(self, absolute: str, is_dir: bool, top: Optional[str] = None) -> bool:
         """Whether the ignore files say `absolute` itself is ignored (its parents not asked)."""
-        folder = os.path.dirname(absolute)
-        if top is None:
-            top = self.top_of(folder)
-            if top is None:
-                return False
         suffix = "/" if is_dir else ""
-        while True:
-            verdict = _own_verdict(self._spec(folder, os.path.join(folder, ".gitignore")),
-                                   _rel(absolute, folder) + suffix)
+        for folder, spec in self._chain(os.path.dirname(absolute)):
+            verdict = _own_verdict(spec, absolute[len(folder):].lstrip(os.sep).replace(os.sep, "/") + suffix)
             if verdict is not None:
                 return verdict
-            if folder == top or os.path.dirname(folder) == folder:
-                break
-            folder = os.path.dirname(folder)
-        spec = self._spec("info:" + top, os.path.join(top, ".git", "info", "exclude"))
-        return bool(_own_verdict(spec, _rel(absolute, top) + suffix))
+        return False
+
+    def matcher(self, folder: str) -> Optional[Callable[[str, bool], bool]]:
+        """`matches` for the entries of one folder (`ignored(name, is_dir)`), their paths
+        made relative to each ignore file once per folder; None when no file applies."""
+        chain = [(_rel_dir(folder, base), spec) for base, spec in self._chain(folder)]
+        if not chain:
+            return None
+
+        def ignored(name: str, is_dir: bool) -> bool:
+            for prefix, spec in chain:
+                verdict = _own_verdict(spec, prefix + name + ("/" if is_dir else ""))
+                if verdict is not None:
+                    return verdict
+            return False
+
+        return ignored
+
+    def _chain(self, folder: str) -> List[Tuple[str, object]]:
+        """(folder, spec) of the ignore files that apply in `folder`, the deepest first,
+        `.git/info/exclude` last; remembered per folder, so a walk reads each file once
+        and a file costs its own matches only."""
+        chain = self._chains.get(folder)
+        if chain is not None:
+            return chain
+        top = self.top_of(folder)
+        if top is None:
+            chain = []
+        else:
+            own = self._spec(folder, os.path.join(folder, ".gitignore"))
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder:
+                info = self._spec("info:" + top, os.path.join(top, ".git", "info", "exclude"))
+                above = [(top, info)] if info is not None else []
+            else:
+                above = self._chain(parent)
+            chain = ([(folder, own)] if own is not None else []) + above
+        self._chains[folder] = chain
+        return chain
 
     def _spec(self, key: str, path: str):
         if key not in self._specs:
             self._specs[key] = _load(path)
         return self._specs[key]
+
+def _rel_dir(folder: str, base: str) -> str:
+    """`folder` below `base` as a prefix for names: "" or "a/b/"."""
+    rel = folder[len(base):].lstrip(os.sep).replace(os.sep, "/")
+    return rel + "/" if rel else ""
 
 
 def _own_verdict(spec, rel: str) -> Optional[bool]:
@@ -95,10 +129,6 @@ def _own_verdict(spec, rel: str) -> Optional[bool]:
         if above.include and above.index == result.index:
             return None
     return True
-
-
-def _rel(path: str, folder: str) -> str:
-    return os.path.relpath(path, folder).replace(os.sep, "/")
 
 
 def _load(path: str):
