@@ -37,25 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     sel.add_argument("--per-file-ignores", action="append", metavar="GLOB:CODES",
                      help="e.g. 'tests/*:TL101,TL103 legacy.py:TL1', added to the configured ones "
                           "(default: none); repeatable")
-    files = check.add_argument_group("files")
-    files.add_argument("--exclude", action="append", metavar="GLOBS",
-                       help="comma-separated globs replacing the default excludes (default: ruff's list, "
-                            "see README); repeatable")
-    files.add_argument("--extend-exclude", action="append", metavar="GLOBS",
-                       help="globs to exclude in addition (default: none); repeatable")
-    files.add_argument("--force-exclude", action="store_true", default=None,
-                       help="apply excludes and .gitignore to files named on the command line too, as "
-                            "pre-commit needs (default: off)")
-    files.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
-                       help="skip what .gitignore files and .git/info/exclude ignore (default: on)")
-    files.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
-                       help="check files git ignores too")
-    files.add_argument("--stdin-filename", metavar="NAME",
-                       help="read the source from stdin (PATH '-') as this file (default: none)")
-    files.add_argument("--changed-since", metavar="REF",
-                       help="check the Python files changed since the merge base with REF (git; default: off)")
-    files.add_argument("--show-files", action="store_true",
-                       help="print the files that would be checked, one a line, and exit")
+    _add_file_options(check.add_argument_group("files"))
     cfg = check.add_argument_group("configuration")
     add_config_options(cfg)
     cfg.add_argument("--show-settings", action="store_true",
@@ -65,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     cfg.add_argument("--max-tools-per-turn", type=positive_int, metavar="N",
                      help="the most tools one turn may offer before TL307 (default: 20)")
     out = check.add_argument_group("output")
-    out.add_argument("--output-format", choices=OUTPUT_FORMATS, help="(default: the configuration's, else concise)")
+    out.add_argument("--output-format", choices=OUTPUT_FORMATS, help="how findings are printed (default: the configuration's, else concise)")
     out.add_argument("--show-source", action="store_true", help="same as --output-format full")
     out.add_argument("--statistics", action="store_true", help="count findings per rule")
     out.add_argument("--count", action="store_true", help="print the number of findings last")
@@ -93,6 +75,28 @@ def _parser() -> argparse.ArgumentParser:
     for name in _COMMANDS:
         _command(name).add_parser(sub)
     return parser
+
+
+def _add_file_options(files) -> None:
+    """check's options that choose the files (issue 19: .gitignore, --show-files)."""
+    files.add_argument("--exclude", action="append", metavar="GLOBS",
+                       help="comma-separated globs replacing the default excludes (default: ruff's list, "
+                            "see README); repeatable")
+    files.add_argument("--extend-exclude", action="append", metavar="GLOBS",
+                       help="globs to exclude in addition (default: none); repeatable")
+    files.add_argument("--force-exclude", action="store_true", default=None,
+                       help="apply excludes and .gitignore to files named on the command line too, as "
+                            "pre-commit needs (default: off)")
+    files.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+                       help="skip what .gitignore files and .git/info/exclude ignore (default: on)")
+    files.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false", default=None,
+                       help="check files git ignores too")
+    files.add_argument("--stdin-filename", metavar="NAME",
+                       help="read the source from stdin (PATH '-') as this file (default: none)")
+    files.add_argument("--changed-since", metavar="REF",
+                       help="check the Python files changed since the merge base with REF (git; default: off)")
+    files.add_argument("--show-files", action="store_true",
+                       help="print the files that would be checked, one a line, and exit")
 
 
 _COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.command"}
