@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from conftest import parse_findings, toollint, write_tree
+from conftest import parse_findings, write_tree
 
 # TL102 (line 5) and TL301 (line 3) in tools.py; TL101 (no description) in other.py.
 BAD = '''
@@ -24,6 +24,32 @@ TOOLS = [
 UNDESCRIBED = 'TOOLS = [{"name": "ping", "input_schema": {"type": "object", "properties": {}}}]\n'
 
 
+class _Ran:
+    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+@pytest.fixture
+def toollint(capsys, monkeypatch):
+    """`toollint ARGS` run in this process (as the console script runs main()): the same
+    output and exit status as conftest's subprocess, without an interpreter start each."""
+    from toollint.commands.cli import main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def run(*args: str, cwd) -> _Ran:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse's errors
+            code = exc.code if isinstance(exc.code, int) else 2
+        out, err = capsys.readouterr()
+        return _Ran(code, out, err)
+
+    return run
+
+
 @pytest.fixture
 def tree(tmp_path):
     write_tree(tmp_path, {"tools.py": BAD, "tests/other.py": UNDESCRIBED})
@@ -35,7 +61,7 @@ def codes(result):
     return sorted((path, code) for path, _, _, code, _ in parse_findings(result.stdout))
 
 
-def test_repeated_select_ignore_and_extend_select_add_up(tree):
+def test_repeated_select_ignore_and_extend_select_add_up(tree, toollint):
     assert codes(toollint("check", "--select", "TL301", "--select", "TL101", cwd=tree)) == [
         ("tests/other.py", "TL101"), ("tools.py", "TL301")]
     assert codes(toollint("check", "--ignore", "TL301", "--ignore", "TL102", cwd=tree)) == [
@@ -48,7 +74,7 @@ def test_repeated_select_ignore_and_extend_select_add_up(tree):
         ("tests/other.py", "TL101"), ("tools.py", "TL301")]
 
 
-def test_repeated_per_file_ignores_and_excludes_add_up(tree):
+def test_repeated_per_file_ignores_and_excludes_add_up(tree, toollint):
     result = toollint("check", "--per-file-ignores", "tests/*:TL101", "--per-file-ignores", "tools.py:TL301",
                       "--per-file-ignores", "tools.py:TL102", cwd=tree)
     assert codes(result) == []
@@ -66,14 +92,14 @@ def test_repeated_per_file_ignores_and_excludes_add_up(tree):
     ([""], "an empty path ('')"),
     (["tools.py", ""], "an empty path ('')"),
 ])
-def test_bad_arguments_exit_2_with_one_line(tree, args, needle):
+def test_bad_arguments_exit_2_with_one_line(tree, args, needle, toollint):
     result = toollint("check", *args, cwd=tree)
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("toollint: error: ") and needle in lines[0], result.stderr
 
 
-def test_no_parser_abbreviates_long_options(tree):
+def test_no_parser_abbreviates_long_options(tree, toollint):
     for args in (["usage", "--respons", "x.jsonl"], ["rule", "--al"], ["dump", "--with"]):
         result = toollint(*args, cwd=tree)
         assert result.returncode == 2 and "unrecognized arguments" in result.stderr, (args, result.stderr)
@@ -97,7 +123,7 @@ def test_every_check_option_says_what_it_does_and_its_default():
             assert "default" in action.help, f"{name}: its help does not say its default"
 
 
-def test_quiet_prints_findings_and_errors_only(tree):
+def test_quiet_prints_findings_and_errors_only(tree, toollint):
     (tree / "tools.py").write_text(BAD.replace('"get order",', '"get order",  # noqa: TL101;TL102'))
     loud = toollint("check", cwd=tree)
     assert "warning" in loud.stderr and "invalid `# noqa` directive" in loud.stderr

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import parse_findings, toollint, write_tree
+import pytest
+
+from conftest import parse_findings, write_tree
 from gitrepo import new_repo, tools_module
 
 # A label description (TL102, line 5) and a name with a space (TL301, line 3).
@@ -20,6 +22,32 @@ TOOLS = [
     },
 ]
 '''
+
+
+class _Ran:
+    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+@pytest.fixture
+def toollint(capsys, monkeypatch):
+    """`toollint ARGS` run in this process (as the console script runs main()): the same
+    output and exit status as conftest's subprocess, without an interpreter start each."""
+    from toollint.commands.cli import main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def run(*args: str, cwd) -> _Ran:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse's errors
+            code = exc.code if isinstance(exc.code, int) else 2
+        out, err = capsys.readouterr()
+        return _Ran(code, out, err)
+
+    return run
 
 
 def found(result):
@@ -43,7 +71,7 @@ def settings_path(result) -> str:
 # --- nearest configuration per file ------------------------------------------------------
 
 
-def test_each_file_is_checked_with_its_nearest_pyproject(tmp_path):
+def test_each_file_is_checked_with_its_nearest_pyproject(tmp_path, toollint):
     repo = new_repo(tmp_path / "repo")
     write_tree(repo, {
         "pyproject.toml": '[tool.toollint]\nignore = ["TL301"]\n',
@@ -67,7 +95,7 @@ def test_each_file_is_checked_with_its_nearest_pyproject(tmp_path):
     assert len(found(toollint("check", "--isolated", cwd=repo))) == 6
 
 
-def test_a_nested_configuration_excludes_its_own_files(tmp_path):
+def test_a_nested_configuration_excludes_its_own_files(tmp_path, toollint):
     write_tree(tmp_path, {
         "pyproject.toml": "[tool.toollint]\n",
         "top.py": BAD,
@@ -78,7 +106,7 @@ def test_a_nested_configuration_excludes_its_own_files(tmp_path):
     assert toollint("check", "--show-files", cwd=tmp_path).stdout.splitlines() == ["top.py"]
 
 
-def test_a_group_is_judged_with_the_settings_of_its_project(tmp_path):
+def test_a_group_is_judged_with_the_settings_of_its_project(tmp_path, toollint):
     # TL307 judges a whole tool list: the sub-project's limit applies to its group only
     repo = new_repo(tmp_path / "repo")
     three = tools_module("lookup_order", "issue_refund", "escalate")
@@ -93,7 +121,7 @@ def test_a_group_is_judged_with_the_settings_of_its_project(tmp_path):
         ("agent/tools.py", "TL307"), ("sub/agent/tools.py", "TL307")]
 
 
-def test_dot_toollint_toml_then_toollint_toml_then_pyproject_in_one_folder(tmp_path):
+def test_dot_toollint_toml_then_toollint_toml_then_pyproject_in_one_folder(tmp_path, toollint):
     write_tree(tmp_path, {
         "pyproject.toml": '[tool.toollint]\nignore = ["TL301"]\n',
         "toollint.toml": 'ignore = ["TL102"]\n',
@@ -113,7 +141,7 @@ def test_dot_toollint_toml_then_toollint_toml_then_pyproject_in_one_folder(tmp_p
     assert found(toollint("check", "sub", cwd=tmp_path)) == [("sub/tools.py", "TL102"), ("sub/tools.py", "TL301")]
 
 
-def test_extend_starts_from_another_configuration(tmp_path):
+def test_extend_starts_from_another_configuration(tmp_path, toollint):
     write_tree(tmp_path, {
         "pyproject.toml": '[tool.toollint]\nignore = ["TL301"]\nmax-tools-per-turn = 7\n',
         "pkg/toollint.toml": 'extend = "../pyproject.toml"\nextend-select = ["TL002"]\n',
@@ -132,7 +160,7 @@ def test_extend_starts_from_another_configuration(tmp_path):
     assert '"TL002"' in next(line for line in lines if line.startswith("enabled = "))
 
 
-def test_extend_errors_exit_2_with_one_line(tmp_path):
+def test_extend_errors_exit_2_with_one_line(tmp_path, toollint):
     write_tree(tmp_path, {
         "a/toollint.toml": 'extend = "../b/toollint.toml"\n',
         "b/toollint.toml": 'extend = "../a/toollint.toml"\n',
@@ -169,7 +197,7 @@ ALL_FILES = ["generated/tools.py", "scratch.py", "src/draft.tmp.py", "src/proto/
              "src/proto/keep_pb2.py", "src/tools.py"]
 
 
-def test_gitignore_nested_files_and_info_exclude_are_respected(tmp_path):
+def test_gitignore_nested_files_and_info_exclude_are_respected(tmp_path, toollint):
     repo = new_repo(tmp_path / "repo")
     _ignored_tree(repo)
     shown = toollint("check", "--show-files", cwd=repo)
@@ -185,7 +213,7 @@ def test_gitignore_nested_files_and_info_exclude_are_respected(tmp_path):
         "src/proto/keep_pb2.py", "src/tools.py"]
 
 
-def test_an_ignored_file_named_explicitly_is_checked_unless_force_exclude(tmp_path):
+def test_an_ignored_file_named_explicitly_is_checked_unless_force_exclude(tmp_path, toollint):
     repo = new_repo(tmp_path / "repo")
     _ignored_tree(repo)
     assert found(toollint("check", "generated/tools.py", cwd=repo)) == [
@@ -197,7 +225,7 @@ def test_an_ignored_file_named_explicitly_is_checked_unless_force_exclude(tmp_pa
     assert toollint("check", "--show-files", "generated", cwd=repo).stdout.splitlines() == ["generated/tools.py"]
 
 
-def test_gitignore_is_read_only_inside_a_git_work_tree(tmp_path):
+def test_gitignore_is_read_only_inside_a_git_work_tree(tmp_path, toollint):
     # a stray .gitignore (a home folder's, say) does not hide a project that is no repository
     write_tree(tmp_path, {".gitignore": "*\n", "tools.py": BAD})
     assert toollint("check", "--show-files", cwd=tmp_path).stdout.splitlines() == ["tools.py"]
@@ -206,7 +234,7 @@ def test_gitignore_is_read_only_inside_a_git_work_tree(tmp_path):
 # --- report paths and the cache ------------------------------------------------------------
 
 
-def test_machine_formats_name_files_from_the_repository_top(tmp_path):
+def test_machine_formats_name_files_from_the_repository_top(tmp_path, toollint):
     repo = new_repo(tmp_path / "repo")
     write_tree(repo, {"services/billing/pyproject.toml": '[tool.toollint]\nselect = ["TL301"]\n',
                       "services/billing/tools.py": BAD})
@@ -221,7 +249,7 @@ def test_machine_formats_name_files_from_the_repository_top(tmp_path):
         assert {issue["location"]["path"] for issue in gitlab} == {"services/billing/tools.py"}
 
 
-def test_without_a_project_marker_the_cache_goes_to_the_user_cache_folder(tmp_path, monkeypatch):
+def test_without_a_project_marker_the_cache_goes_to_the_user_cache_folder(tmp_path, monkeypatch, toollint):
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "xdg"))
@@ -239,3 +267,19 @@ def test_without_a_project_marker_the_cache_goes_to_the_user_cache_folder(tmp_pa
     write_tree(repo, {"scripts/tools.py": BAD})
     assert found(toollint("check", "scripts", cwd=repo))
     assert (repo / ".toollint_cache" / "CACHEDIR.TAG").is_file()
+
+
+def test_one_configuration_walks_the_tree_once(tmp_path, toollint, monkeypatch):
+    # the command's walk (which finds each folder's configuration) is the engine's too
+    import toollint.front.discover as discover
+
+    write_tree(tmp_path, {"pyproject.toml": "[tool.toollint]\n", "a/tools.py": BAD, "b/tools.py": BAD})
+    walks = []
+    real = discover._walk
+    monkeypatch.setattr(discover, "_walk", lambda top, *rest: walks.append(top) or real(top, *rest))
+    assert len(found(toollint("check", ".", cwd=tmp_path))) == 4
+    assert walks == ["."]
+    walks.clear()
+    assert toollint("check", "--show-files", ".", cwd=tmp_path).stdout.splitlines() == ["a/tools.py", "b/tools.py"]
+    (tmp_path / "b" / "tools.py").unlink()  # a walk handed over and not used is not served later
+    assert {p for p, _ in found(toollint("check", ".", cwd=tmp_path))} == {"a/tools.py"}

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
 def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
     """(findings, sources, warnings) of every part, each run with its own settings."""
     from toollint.engine import core as engine
+    from toollint.front.discover import hand_over
     from toollint.model import Finding
 
     findings: List = []
@@ -63,6 +64,8 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
     warnings: List[str] = []
     with _quiet_gc():
         for part in parts:
+            if part.walked:  # the walk is not done twice
+                hand_over(part.paths, part.settings, part.files or [])
             result = engine.run(part.paths, part.settings, stdin=stdin, verbose=args.verbose,
                                 ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache)
             mine = result.findings

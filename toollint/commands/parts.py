@@ -16,11 +16,12 @@ class Part(NamedTuple):
     settings: Settings
     paths: List[str]  # what the engine is given: the user's paths, or the part's files
     files: Optional[List[str]]  # the files discovery found for it, when it was run here
+    walked: bool = False  # `files` is what the engine's own walk of `paths` would find
 
 
 def partition(paths: Sequence[str], resolve) -> List[Part]:
     """One Part per configuration that governs some of the files under `paths`."""
-    from toollint.front.discover import discover, hand_over
+    from toollint.front.discover import discover
 
     if resolve.fixed is not None:
         return [Part(resolve.fixed, list(paths), None)]
@@ -40,8 +41,7 @@ def partition(paths: Sequence[str], resolve) -> List[Part]:
         # the common case, one configuration: the engine is given the paths, as before,
         # unless a folder had settings of its own (its excludes left none of its files)
         if used <= {first}:
-            hand_over(paths, first, files)
-            return [Part(first, list(paths), files)]
+            return [Part(first, list(paths), files, walked=True)]
         return [Part(first, files, files)]
     ordered = sorted(groups.items(), key=lambda item: (item[0] is not None, item[0] or ""))
     return [Part(resolve.load(config), found, found) for config, found in ordered]
