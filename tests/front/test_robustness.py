@@ -881,7 +881,7 @@ def _parse_output(fmt: str, out: str) -> List[Tuple[str, int, int]]:
     if fmt == "github":
         found = []
         for line in out.splitlines():
-            m = re.fullmatch(r"::error file=([^,]*),line=(\d+),col=(\d+),endLine=\d+,endColumn=\d+,title=([^:]*)::(.*)", line)
+            m = re.fullmatch(r"::(?:error|warning) file=([^,]*),line=(\d+),col=(\d+),endLine=\d+,endColumn=\d+,title=([^:]*)::(.*)", line)
             assert m, line
             found.append((m[5].split(" ")[0], int(m[2]), int(m[3])))
         return found

@@ -39,13 +39,13 @@ def use_color(choice: str) -> bool:
 
 def rule_docs(output_format: str, statistics: bool = False):
     """Code -> RuleDoc when the format reads them, else None (building them imports every rule)."""
-    from toollint.report.format import RuleDoc, needs_rule_docs
+    from toollint.report.format import needs_rule_docs
 
     if not needs_rule_docs(output_format, statistics):
         return None
-    from toollint.rulekit.registry import all_rules, doc_path
+    from toollint.report.docs import rule_docs as docs
 
-    return {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
+    return docs()
 
 
 class Linked(NamedTuple):
