@@ -142,7 +142,7 @@ def test_output_is_sorted_and_columns_are_one_based(tmp_path):
 def test_default_path_is_current_directory_and_clean_exit_zero(tmp_path):
     write_tree(tmp_path, {"ok.py": "print('no tools here')\n"})
     result = toollint("check", cwd=tmp_path)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "No tool definitions found in 1 file.\n")
 
 
 def test_version():

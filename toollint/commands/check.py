@@ -19,6 +19,8 @@ def run(args: argparse.Namespace) -> int:
     if paths == ["-"] or args.stdin_filename:
         if args.stdin_filename is None:
             raise ConfigError("reading from stdin ('-') needs --stdin-filename NAME")
+        if args.add_noqa:
+            raise ConfigError("--add-noqa edits files in place; it cannot edit stdin")
         paths = [p for p in paths if p != "-"]
         stdin = (args.stdin_filename, sys.stdin.buffer.read())
     elif args.changed_since is not None:
@@ -31,17 +33,95 @@ def run(args: argparse.Namespace) -> int:
     elif not paths:
         paths = ["."]
     settings = load_settings(args, paths if stdin is None else [stdin[0]], _overrides(args))
+    _check_conflicts(args, settings.output_format)
     with _quiet_gc():
         result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
                             jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
         print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    print_findings(result.findings, settings, args.color, sources=result.sources, statistics=args.statistics)
-    if args.count:
-        print(len(result.findings))
+    if args.add_noqa:
+        return _add_noqa(args, result, settings)
+    with _output(args.output_file):
+        print_findings(result.findings, settings, args.color, sources=result.sources, statistics=args.statistics,
+                       counts=_counts(result))
+        if args.count:
+            print(len(result.findings))
+    if not args.quiet and settings.output_format in ("concise", "full"):
+        print_error(summary_line(result))
     if args.exit_zero:
         return 0
     return 1 if result.findings else 0
+
+
+# --- what was checked, option conflicts, --output-file, --add-noqa (issue 19) -------------
+
+_JSON_FORMATS = ("json", "sarif", "gitlab")
+
+
+def _counts(result) -> Dict[str, int]:
+    return {"files": result.files_checked, "tools": result.tools, "groups": result.groups,
+            "findings": len(result.findings)}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_line(result) -> str:
+    """What a concise or full run checked, so that "clean" can be told from "unseen"."""
+    files = _plural(result.files_checked, "file")
+    if not result.files_checked:
+        return "No Python files to check."
+    if not result.tools:
+        return f"No tool definitions found in {files}" + (
+            f"; {_plural(len(result.findings), 'finding')}." if result.findings else ".")
+    return (f"Checked {files}: {_plural(result.tools, 'tool')} in {_plural(result.groups, 'group')}, "
+            f"{_plural(len(result.findings), 'finding')}.")
+
+
+def _check_conflicts(args: argparse.Namespace, fmt: str) -> None:
+    """Options that cannot mean anything together: one line, exit 2 (ConfigError)."""
+    if args.show_source and args.output_format not in (None, "full", "concise"):
+        raise ConfigError(f"--show-source shows source lines in the full format; "
+                          f"it cannot be combined with --output-format {args.output_format}")
+    if args.count and fmt in _JSON_FORMATS:
+        raise ConfigError(f"--count prints a line after the findings; the {fmt} output would no "
+                          "longer be valid JSON (count the array's items instead)")
+    if args.statistics and fmt not in ("concise", "full", "json"):
+        raise ConfigError(f"--statistics prints a table or a JSON array, not a {fmt} report; "
+                          "use it with --output-format concise or json")
+    if args.add_noqa and (args.output_file or args.statistics or args.count):
+        raise ConfigError("--add-noqa edits the files and reports no findings; "
+                          "it cannot be combined with --output-file, --statistics or --count")
+
+
+@contextmanager
+def _output(path):
+    """stdout, or the --output-file FILE the findings go to instead (created or replaced)."""
+    if path is None:
+        yield
+        return
+    from contextlib import redirect_stdout
+
+    try:
+        out = open(path, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise ConfigError(f"--output-file {path}: {exc.strerror or exc}") from None
+    with out, redirect_stdout(out):
+        yield
+
+
+def _add_noqa(args: argparse.Namespace, result, settings) -> int:
+    """Add the directives, then report what could not be suppressed (exit 1 if any)."""
+    from toollint.report.add_noqa import add_noqa
+
+    added = add_noqa(result.findings)
+    for warning in added.warnings:
+        print_error(f"toollint: warning: {warning}")
+    print_findings(added.left, settings, args.color)
+    if not args.quiet:
+        print_error(f"Added {_plural(added.directives, 'noqa directive')} to {_plural(added.files, 'file')}.")
+    return 1 if added.left and not args.exit_zero else 0
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:

@@ -73,13 +73,14 @@ def write(text: str) -> None:
 
 
 def print_findings(findings: Sequence[Any], settings, color: str, sources: Optional[Dict[str, str]] = None,
-                   statistics: bool = False) -> None:
-    """The findings in the settings' output format on stdout (`color`: the --color choice)."""
+                   statistics: bool = False, counts: Optional[Mapping[str, int]] = None) -> None:
+    """The findings in the settings' output format on stdout (`color`: the --color choice;
+    `counts`: what the run checked, for the formats that carry it)."""
     from toollint.report.format import render
 
     write(render(findings, settings.output_format, sources=sources, color=use_color(color),
                  rule_docs=rule_docs(settings.output_format, statistics), root=settings.root,
-                 statistics=statistics))
+                 statistics=statistics, counts=counts))
 
 
 def print_error(text: str, multiline: bool = False) -> None:
