@@ -65,10 +65,14 @@ def test_counts_files_and_keeps_mode_encoding_and_untouched_files(tmp_path):
     (tmp_path / "b.py").write_text(module(NO_DESC % "one", NO_DESC % "two"), encoding="utf-8")
     clean = module(BAD_NAME.replace(" ticket", "") % ("fine", GOOD_DESC))
     (tmp_path / "c.py").write_text(clean, encoding="utf-8")
+    bom = b"\xef\xbb\xbf" + module(NO_DESC % "bom", NO_DESC % "lone_cr", eol="\r").encode()
+    (tmp_path / "d.py").write_bytes(bom)
     os.chmod(tmp_path / "b.py", 0o640)
     before = os.stat(tmp_path / "c.py")
     result = add_noqa(tmp_path)
-    assert result.stderr == "Added 3 noqa directives to 2 files.\n", result.stderr
+    assert result.stderr == "Added 5 noqa directives to 3 files.\n", result.stderr
+    assert (tmp_path / "d.py").read_bytes() == b"\xef\xbb\xbf" + module(
+        NO_DESC % "bom" + "  # noqa: TL101", NO_DESC % "lone_cr" + "  # noqa: TL101", eol="\r").encode()
     data = (tmp_path / "a.py").read_bytes()
     assert data == latin.replace("# caf\xe9", "# caf\xe9  # noqa: TL101").encode("latin-1")
     assert stat.S_IMODE(os.stat(tmp_path / "b.py").st_mode) == 0o640
