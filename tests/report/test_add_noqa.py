@@ -156,3 +156,45 @@ def test_add_noqa_conflicts_are_usage_errors(tmp_path):
     assert (result.returncode, result.stderr) == (2, "toollint: error: --add-noqa edits files in place; "
                                                      "it cannot edit stdin\n")
     assert "noqa" not in (tmp_path / "t.py").read_text(encoding="utf-8")
+
+
+DOCSTRING_TOOL = '''
+@mcp.tool()
+def {name}(limit: int) -> str:
+    """Return the tickers most discussed today, most discussed first.
+
+    Args:
+        limit: How many tickers to return, 1 to 50.
+    """{after}
+    return str(limit)
+'''
+
+
+def server(*tools) -> str:
+    head = 'from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("market")\n\n'
+    return head + "\n".join(DOCSTRING_TOOL.format(name=n, after=a) for n, a in tools)
+
+
+def test_a_finding_inside_a_docstring_is_suppressed_after_its_closing_quotes(tmp_path):
+    # TL103 is reported on the docstring's first line, where no comment can stand
+    (tmp_path / "server.py").write_text(server(("get_trending", ""), ("get_rising", "")), encoding="utf-8")
+    before = toollint("check", "--no-cache", "--select", "TL103", ".", cwd=tmp_path)
+    assert [(line, c) for _, line, _, c, _ in parse_findings(before.stdout)] == [(8, "TL103"), (18, "TL103")]
+    result = toollint("check", "--no-cache", "--select", "TL103", "--add-noqa", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, "Added 2 noqa directives to 1 file.\n"), result.stdout
+    assert (tmp_path / "server.py").read_text(encoding="utf-8") == server(
+        ("get_trending", "  # noqa: TL103"), ("get_rising", "  # noqa: TL103"))
+    # suppressed, and the directives count as used (TL003 says nothing)
+    after = toollint("check", "--no-cache", "--select", "TL103,TL003", ".", cwd=tmp_path)
+    assert (after.returncode, after.stdout) == (0, "")
+
+
+def test_a_directive_after_one_docstring_covers_nothing_outside_it(tmp_path):
+    (tmp_path / "server.py").write_text(server(("get_trending", ""), ("get_rising", "  # noqa: TL103")),
+                                        encoding="utf-8")
+    result = toollint("check", "--no-cache", "--select", "TL103", ".", cwd=tmp_path)
+    assert [(line, c) for _, line, _, c, _ in parse_findings(result.stdout)] == [(8, "TL103")]
+    # another code on the closing quotes suppresses nothing
+    (tmp_path / "server.py").write_text(server(("get_trending", "  # noqa: TL104")), encoding="utf-8")
+    result = toollint("check", "--no-cache", "--select", "TL103", ".", cwd=tmp_path)
+    assert [(line, c) for _, line, _, c, _ in parse_findings(result.stdout)] == [(8, "TL103")]

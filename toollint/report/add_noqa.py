@@ -24,6 +24,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from toollint.model import Finding
 from toollint.report import noqa
+from toollint.report.layout import layout
 
 # TL001: a file that does not parse has no trustworthy comments (and is never edited);
 # TL003 names a directive to delete, and suppressing it would hide that.
@@ -54,19 +55,20 @@ def add_noqa(findings: Sequence[Finding]) -> Added:
         if f.code not in codes:
             codes.append(f.code)
     for path in sorted(wanted):
-        done, warnings = _add_to_file(path, wanted[path])
+        edited, covered, warnings = _add_to_file(path, wanted[path])
         result.warnings.extend(warnings)
-        if done:
-            result.directives += len(done)
+        if edited:
+            result.directives += edited
             result.files += 1
         result.left.extend(f for f in findings
-                           if f.span.path == path and (f.noqa_line or f.span.line) not in done)
+                           if f.span.path == path and (f.noqa_line or f.span.line) not in covered)
     result.left.sort(key=Finding.sort_key)
     return result
 
 
-def _add_to_file(path: str, wanted: Dict[int, List[str]]) -> Tuple[Set[int], List[str]]:
-    """(lines edited, warnings); the file is rewritten only if every edit checks out."""
+def _add_to_file(path: str, asked: Dict[int, List[str]]) -> Tuple[int, Set[int], List[str]]:
+    """(lines edited, rows of `asked` now covered, warnings); the file is rewritten only if
+    every edit checks out."""
     real = os.path.realpath(path)  # a symlink keeps pointing at the edited file
     try:
         with open(real, "rb") as f:
@@ -75,17 +77,21 @@ def _add_to_file(path: str, wanted: Dict[int, List[str]]) -> Tuple[Set[int], Lis
         text = data.decode(encoding)
         ast.parse(data)
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError) as exc:
-        return set(), [f"{path}: no noqa directive added: {type(exc).__name__}: {exc}"]
+        return 0, set(), [f"{path}: no noqa directive added: {type(exc).__name__}: {exc}"]
     lines = _LINE.findall(text)
-    open_rows, comments = _comments(text)
+    try:
+        shape = layout(text)
+    except (SyntaxError, tokenize.TokenError) as exc:
+        return 0, set(), [f"{path}: no noqa directive added: {type(exc).__name__}: {exc}"]
+    wanted = _at_string_ends(asked, shape.string_end)
     done: Set[int] = set()
     warnings: List[str] = []
     for row in sorted(wanted):
-        if row > len(lines) or row not in open_rows:
+        if row > len(lines) or row not in shape.open_rows:
             warnings.append(f"{path}:{row}: no noqa directive added: the line cannot end in a comment"
                             " (inside a string, or continued with a backslash)")
             continue
-        edited = _edit_line(lines[row - 1], comments.get(row), wanted[row])
+        edited = _edit_line(lines[row - 1], shape.comments.get(row), wanted[row])
         if edited is None:
             warnings.append(f"{path}:{row}: no noqa directive added: the line's `# noqa` is malformed")
             continue
@@ -93,32 +99,23 @@ def _add_to_file(path: str, wanted: Dict[int, List[str]]) -> Tuple[Set[int], Lis
             lines[row - 1] = edited
             done.add(row)
     if not done:
-        return done, warnings
+        return 0, set(), warnings
     new = "".join(lines)
     if not _suppresses(new, {row: wanted[row] for row in done}):
-        return set(), warnings + [f"{path}: no noqa directive added: the edited file would not parse"
-                                  " or not suppress its findings (please report this)"]
+        return 0, set(), warnings + [f"{path}: no noqa directive added: the edited file would not parse"
+                                     " or not suppress its findings (please report this)"]
     _replace(real, new.encode(encoding))
-    return done, warnings
+    return len(done), {row for row in asked if shape.string_end.get(row, row) in done}, warnings
 
 
-def _comments(text: str) -> Tuple[Set[int], Dict[int, Tuple[int, str]]]:
-    """(rows that may end in a comment, row -> (column, text) of the comment on it).
-
-    A row that ends a logical or bracketed line, or holds a comment, may take one; a row
-    inside a string or ended by a backslash gives no token there and may not. Line breaks
-    are made `\\n` first: tokenize splits on nothing else, and Python counts `\\r` too.
-    """
-    normalized = text.replace("\r\n", "\n").replace("\r", "\n")
-    rows: Set[int] = set()
-    comments: Dict[int, Tuple[int, str]] = {}
-    for tok in tokenize.generate_tokens(io.StringIO(normalized).readline):
-        if tok.type == tokenize.COMMENT:
-            comments[tok.start[0]] = (tok.start[1], tok.string)
-            rows.add(tok.start[0])
-        elif tok.type in (tokenize.NEWLINE, tokenize.NL):
-            rows.add(tok.start[0])
-    return rows, comments
+def _at_string_ends(wanted: Dict[int, List[str]], string_end: Dict[int, int]) -> Dict[int, List[str]]:
+    """`wanted` with a row inside a multi-line string moved to the string's last row,
+    where suppression reads a directive for it (a docstring's closing quotes)."""
+    moved: Dict[int, List[str]] = {}
+    for row in sorted(wanted):
+        codes = moved.setdefault(string_end.get(row, row), [])
+        codes.extend(c for c in wanted[row] if c not in codes)
+    return moved
 
 
 def _edit_line(line: str, comment: Optional[Tuple[int, str]], codes: List[str]) -> Optional[str]:
@@ -147,7 +144,7 @@ def _suppresses(text: str, wanted: Dict[int, List[str]]) -> bool:
     `wanted` on each line."""
     try:
         ast.parse(text)
-        _, comments = _comments(text)
+        comments = layout(text).comments
     except (SyntaxError, ValueError, tokenize.TokenError):
         return False
     directives = noqa.parse([(row, col + 1, body) for row, (col, body) in comments.items()], source=text)
