@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from conftest import toollint, write_tree
+from conftest import write_tree
+from inproc import toollint
 
 UNDESCRIBED = '{"name": "%s", "input_schema": {"type": "object"}}'
 TWO_AGENTS = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import stat
 
-from conftest import parse_findings, toollint
+from conftest import parse_findings
+from inproc import toollint
 
 NO_DESC = '{"name": "%s", "input_schema": {"type": "object"}},'  # TL101 on its line
 BAD_NAME = '{"name": "%s ticket", "description": "%s", "input_schema": {"type": "object"}},'  # TL301
@@ -106,25 +107,16 @@ def test_a_multi_line_description_gets_the_directive_on_its_last_line(tmp_path):
     assert toollint("check", "--no-cache", "--select", "TL102", ".", cwd=tmp_path).returncode == 0
 
 
-def test_a_line_inside_a_string_is_left_and_said(tmp_path):
+def test_a_line_a_multi_line_string_continues_gets_it_after_the_string(tmp_path):
     # the name is on a line that a triple-quoted description continues: no comment fits
+    # there, and one after the closing quotes is read for it, as ruff reads it
     text = ('TOOLS = [\n    {"name": "b c", "description": """\n'
             'Look up one order. Use this when the customer names an order.\n"""},\n]\n')
     (tmp_path / "t.py").write_text(text, encoding="utf-8")
     result = add_noqa(tmp_path)
-    assert (tmp_path / "t.py").read_text(encoding="utf-8") == text
-    assert "t.py:2: no noqa directive added: the line cannot end in a comment" in result.stderr
-    assert result.returncode == 1 and "TL301" in result.stdout
-
-
-def test_a_line_that_cannot_end_in_a_comment_is_left_and_said(tmp_path):
-    # the finding's line is continued with a backslash: a comment there would not parse
-    text = 'TOOLS = [{"name": "a b", \\\n          "description": "x", "input_schema": {"type": "object"}}]\n'
-    (tmp_path / "t.py").write_text(text, encoding="utf-8")
-    result = add_noqa(tmp_path)
-    assert (tmp_path / "t.py").read_text(encoding="utf-8") == text
-    assert "t.py:1: no noqa directive added: the line cannot end in a comment" in result.stderr
-    assert result.returncode == 1 and "TL301" in result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "t.py").read_text(encoding="utf-8") == text.replace('"""},\n', '"""},  # noqa: TL301\n')
+    assert check(tmp_path).stdout == ""
 
 
 def test_a_malformed_directive_is_left_alone(tmp_path):
