@@ -417,10 +417,17 @@ def test_sarif_validates_against_official_schema(tmp_path):
         fnd("TL001", path=str(tmp_path / "b.py")),
         fnd("TL777", path=str(tmp_path.parent / "out.py"), name="new-rule"),
     ]
-    for findings in ([], fs):
-        doc = json.loads(render(findings, "sarif", rule_docs=DOCS, root=str(tmp_path)))
+    with_pages = dict(DOCS, TL101=RuleDoc("TL101", "missing-description", "No description",
+                                          "https://example.invalid/rules/TL101", explanation="Reports a tool.",
+                                          markdown="# TL101 missing-description\n\n## What it does\n\nReports.\n"))
+    counts = {"files": 3, "tools": 2, "groups": 1, "findings": len(fs)}
+    for findings, docs in (([], DOCS), (fs, DOCS), (fs, with_pages)):
+        doc = json.loads(render(findings, "sarif", rule_docs=docs, root=str(tmp_path), counts=counts))
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
         assert not errors, [e.message for e in errors]
+    rule = doc["runs"][0]["tool"]["driver"]["rules"][1]
+    assert rule["help"] == {"text": "Reports a tool.", "markdown": with_pages["TL101"].markdown}
+    assert doc["runs"][0]["properties"] == {"toollint": counts}
     # The validator does catch what it should: a mutated log fails.
     doc["runs"][0]["results"][0]["level"] = "fatal"
     assert not validator.is_valid(doc)
