@@ -39,18 +39,8 @@ def run(args: argparse.Namespace) -> int:
                             jobs=args.jobs, cache=not args.no_cache)
     for warning in result.warnings:
         print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    if args.add_noqa:
-        return _add_noqa(args, result, settings)
-    with _output(args.output_file):
-        print_findings(result.findings, settings, args.color, sources=result.sources, statistics=args.statistics,
-                       counts=_counts(result))
-        if args.count:
-            print(len(result.findings))
-    if not args.quiet and settings.output_format in ("concise", "full"):
-        print_error(summary_line(result))
-    if args.exit_zero:
-        return 0
-    return 1 if result.findings else 0
+    counts = {"files": result.files_checked, "tools": result.tools, "groups": result.groups}
+    return _finish(args, settings, result.findings, result.sources, counts)
 
 
 # --- what was checked, option conflicts, --output-file, --add-noqa (issue 19) -------------
@@ -58,25 +48,36 @@ def run(args: argparse.Namespace) -> int:
 _JSON_FORMATS = ("json", "sarif", "gitlab")
 
 
-def _counts(result) -> Dict[str, int]:
-    return {"files": result.files_checked, "tools": result.tools, "groups": result.groups,
-            "findings": len(result.findings)}
+def _finish(args: argparse.Namespace, settings, findings, sources, counts: Dict[str, int]) -> int:
+    """Print the findings (or add their directives), say what was checked; the exit status.
+    `counts`: the files checked, and the tools and groups they take part in."""
+    if args.add_noqa:
+        return _add_noqa(args, findings, settings)
+    counts = dict(counts, findings=len(findings))
+    with _output(args.output_file):
+        print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics, counts=counts)
+        if args.count:
+            print(len(findings))
+    if not args.quiet and settings.output_format in ("concise", "full"):
+        print_error(summary_line(counts))
+    if args.exit_zero:
+        return 0
+    return 1 if findings else 0
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def summary_line(result) -> str:
+def summary_line(counts: Dict[str, int]) -> str:
     """What a concise or full run checked, so that "clean" can be told from "unseen"."""
-    files = _plural(result.files_checked, "file")
-    if not result.files_checked:
+    files = _plural(counts["files"], "file")
+    findings = _plural(counts["findings"], "finding")
+    if not counts["files"]:
         return "No Python files to check."
-    if not result.tools:
-        return f"No tool definitions found in {files}" + (
-            f"; {_plural(len(result.findings), 'finding')}." if result.findings else ".")
-    return (f"Checked {files}: {_plural(result.tools, 'tool')} in {_plural(result.groups, 'group')}, "
-            f"{_plural(len(result.findings), 'finding')}.")
+    if not counts["tools"]:
+        return f"No tool definitions found in {files}" + (f"; {findings}." if counts["findings"] else ".")
+    return f"Checked {files}: {_plural(counts['tools'], 'tool')} in {_plural(counts['groups'], 'group')}, {findings}."
 
 
 def _check_conflicts(args: argparse.Namespace, fmt: str) -> None:
@@ -111,11 +112,11 @@ def _output(path):
         yield
 
 
-def _add_noqa(args: argparse.Namespace, result, settings) -> int:
+def _add_noqa(args: argparse.Namespace, findings, settings) -> int:
     """Add the directives, then report what could not be suppressed (exit 1 if any)."""
     from toollint.report.add_noqa import add_noqa
 
-    added = add_noqa(result.findings)
+    added = add_noqa(findings)
     for warning in added.warnings:
         print_error(f"toollint: warning: {warning}")
     print_findings(added.left, settings, args.color)
