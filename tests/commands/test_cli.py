@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import parse_findings, toollint, write_tree
+from toollint import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,7 +142,7 @@ def test_output_is_sorted_and_columns_are_one_based(tmp_path):
 def test_default_path_is_current_directory_and_clean_exit_zero(tmp_path):
     write_tree(tmp_path, {"ok.py": "print('no tools here')\n"})
     result = toollint("check", cwd=tmp_path)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "No tool definitions found in 1 file.\n")
 
 
 def test_version():
@@ -245,7 +246,19 @@ def test_formats_that_name_rules_get_the_rule_docs(tmp_path):
 
     write_tree(tmp_path, {"t.py": 'TOOLS = [{"name": "a b", "input_schema": {"type": "object"}}]\n'})
     as_json = json.loads(toollint("check", "t.py", "--output-format", "json", cwd=tmp_path).stdout)
-    assert {f["code"]: f["url"] for f in as_json}["TL301"] == doc_path("TL301")
+    # a URL of the rule's page in the repository at this version's tag, not a local path
+    url = {f["code"]: f["url"] for f in as_json}["TL301"]
+    assert url == (f"https://github.com/toollint-llm/toollint/blob/v{__version__}/rules/"
+                   f"{os.path.basename(doc_path('TL301'))}")
     sarif = json.loads(toollint("check", "t.py", "--output-format", "sarif", cwd=tmp_path).stdout)
     rules = {r["id"]: r for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
-    assert rules["TL301"]["shortDescription"]["text"] == all_rules()["TL301"].summary
+    rule = rules["TL301"]
+    assert rule["shortDescription"]["text"] == all_rules()["TL301"].summary
+    assert rule["helpUri"] == url
+    # help.markdown is the page `toollint rule` prints; fullDescription its "What it does"
+    page = toollint("rule", "TL301").stdout
+    assert rule["help"]["markdown"].strip() == page.strip() and "## Why is this bad?" in page
+    what = page.split("## What it does", 1)[1].split("\n## ", 1)[0]
+    assert rule["fullDescription"]["text"] == " ".join(what.split())
+    # every rule, used or not, carries its page
+    assert all(r["help"]["markdown"].startswith(f"# {r['id']} ") for r in rules.values())

@@ -273,7 +273,8 @@ def agent(tmp_path) -> Path:
 
 def test_hook_command_on_one_clean_file(agent):
     result = toollint(agent, "check", "--force-exclude", "agent/tools.py")
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    # the group the file takes part in: its tools, judged with the router and handlers
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "Checked 1 file: 2 tools in 1 group, 0 findings.\n")
 
 
 def test_hook_command_reads_the_router_it_was_not_given(agent):
@@ -337,3 +338,39 @@ def test_stdin_buffer_with_an_absolute_name_links_with_its_neighbours(agent):
         result.stdout
     # the disk copy of the file is not read in place of the buffer
     assert result.stdout.count("TL305") == 1
+
+
+# ---------------------------------------------------------------------------------------
+# The README's snippet, verbatim but for where the repository is.
+
+@pytest.mark.slow
+def test_readme_snippet_works_as_written_against_a_clone_with_the_release_tag(tmp_path, precommit_env):
+    """The lead tags the release commit `v<__version__>` (annotated); here a clone of this
+    checkout's HEAD gets that tag, and the README's config, with only the repository URL
+    replaced by the clone's path, installs and runs the hook."""
+    from test_readme import REPOSITORY, yaml_block
+    from toollint import __version__
+
+    _, snippet = yaml_block("# .pre-commit-config.yaml")
+    clone = tmp_path / "toollint"
+    git(tmp_path, "clone", "-q", "--no-local", str(ROOT), str(clone))
+    git(clone, "-c", "user.name=Test", "-c", "user.email=test@example.com",
+        "tag", "-f", "-a", f"v{__version__}", "-m", f"toollint {__version__}")
+    assert snippet.count(REPOSITORY) == 1
+    repo = new_repo(tmp_path / "project")
+    for rel, text in AGENT.items():
+        write(repo, rel, text)
+    broken = tools_module("lookup_order", "issue_refund", undescribed="issue_refund")
+    write(repo, "agent/tools.py", broken)
+    write(repo, ".pre-commit-config.yaml", snippet.replace(REPOSITORY, clone.as_posix()))
+    git(repo, "add", "-A")
+    proc = pre_commit(repo, precommit_env, "run", "--all-files")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1 and re.search(r"^toollint\.+Failed$", proc.stdout, re.M), out
+    assert finding("agent/tools.py", broken, '"issue_refund"', "TL101").search(out), out
+
+    write(repo, "agent/tools.py", AGENT["agent/tools.py"])
+    git(repo, "add", "-A")
+    proc = pre_commit(repo, precommit_env, "run", "--all-files")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"^toollint\.+Passed$", proc.stdout, re.M), proc.stdout

@@ -230,7 +230,7 @@ def test_json():
     fs = [fnd(noqa_line=5, end_line=5, end_col=9), fnd("TL203", line=8), fnd("TL777", name="new-rule")]
     data = json.loads(render(fs, "json", rule_docs=DOCS))
     assert list(data[0]) == [
-        "code", "name", "message", "filename", "location", "end_location", "noqa_row", "url",
+        "code", "name", "message", "filename", "location", "end_location", "noqa_row", "url", "severity",
     ]
     assert data[0] == {
         "code": "TL101",
@@ -241,6 +241,7 @@ def test_json():
         "end_location": {"row": 5, "column": 9},
         "noqa_row": 5,
         "url": "https://example.invalid/rules/TL101",
+        "severity": "warning",
     }
     assert data[1]["noqa_row"] == 8  # unset noqa_line: the reported line
     assert data[1]["url"] == "rules/tl203_nullable_required.md"
@@ -262,7 +263,7 @@ def test_json_hostile_round_trip():
 
 # --- github ------------------------------------------------------------------------------
 
-GH_LINE = re.compile(r"^::error (?P<props>[^:\n]*)::(?P<data>[^\n]*)$")
+GH_LINE = re.compile(r"^::(?:error|warning) (?P<props>[^:\n]*)::(?P<data>[^\n]*)$")
 
 
 def gh_unescape(text: str) -> str:
@@ -288,7 +289,7 @@ def test_github(tmp_path):
     path = str(tmp_path / "pkg" / "tools.py")
     out = render([fnd(path=path, end_line=4, end_col=2)], "github", root=str(tmp_path))
     assert out == (
-        "::error file=pkg/tools.py,line=3,col=5,endLine=4,endColumn=2,"
+        "::warning file=pkg/tools.py,line=3,col=5,endLine=4,endColumn=2,"
         "title=TL101 missing-description::TL101 tool has no description\n"
     )
 
@@ -303,7 +304,7 @@ def test_github_hostile_round_trip(tmp_path):
         assert props["title"] == "TL101 missing-description"
     assert rows[-1][0]["file"] == "a,b:c%25\n::error x.py"
     # The only text the runner acts on is the single command per line.
-    assert all(line.startswith("::error ") for line in render(fs, "github", root=str(tmp_path)).splitlines())
+    assert all(re.match("::(error|warning) ", line) for line in render(fs, "github", root=str(tmp_path)).splitlines())
 
 
 def test_github_newline_messages_preserved():
@@ -416,10 +417,17 @@ def test_sarif_validates_against_official_schema(tmp_path):
         fnd("TL001", path=str(tmp_path / "b.py")),
         fnd("TL777", path=str(tmp_path.parent / "out.py"), name="new-rule"),
     ]
-    for findings in ([], fs):
-        doc = json.loads(render(findings, "sarif", rule_docs=DOCS, root=str(tmp_path)))
+    with_pages = dict(DOCS, TL101=RuleDoc("TL101", "missing-description", "No description",
+                                          "https://example.invalid/rules/TL101", explanation="Reports a tool.",
+                                          markdown="# TL101 missing-description\n\n## What it does\n\nReports.\n"))
+    counts = {"files": 3, "tools": 2, "groups": 1, "findings": len(fs)}
+    for findings, docs in (([], DOCS), (fs, DOCS), (fs, with_pages)):
+        doc = json.loads(render(findings, "sarif", rule_docs=docs, root=str(tmp_path), counts=counts))
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
         assert not errors, [e.message for e in errors]
+    rule = doc["runs"][0]["tool"]["driver"]["rules"][1]
+    assert rule["help"] == {"text": "Reports a tool.", "markdown": with_pages["TL101"].markdown}
+    assert doc["runs"][0]["properties"] == {"toollint": counts}
     # The validator does catch what it should: a mutated log fails.
     doc["runs"][0]["results"][0]["level"] = "fatal"
     assert not validator.is_valid(doc)

@@ -280,7 +280,7 @@ def test_every_output_format(project, capsys, fmt):
     elif fmt == "gitlab":
         assert {r["check_name"] for r in json.loads(out)} == {"TL401", "TL402", "TL403"}
     elif fmt == "github":
-        assert f"::error file=agent/tools.py,line={line},col=17" in out
+        assert f"::warning file=agent/tools.py,line={line},col=17" in out
     elif fmt == "full":
         assert '"name": "export_invoices",' in out and "^^^^^^^^^^^^^^^^^" in out
     elif fmt == "text":

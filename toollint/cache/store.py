@@ -296,14 +296,14 @@ class Cache:
         return os.path.join(os.path.dirname(self.folder), "runs", name)
 
     def get_run(self, run_key: bytes, scope: str):
-        """(loaded, findings, warnings) stored for `run_key`, else None; `loaded` lists the
-        (path, digest) of the modules linking read, for the caller to check."""
+        """(loaded, findings, warnings, (tools, groups)) stored for `run_key`, else None;
+        `loaded` lists the (path, digest) of the modules linking read, for the caller to check."""
         value = self._load(self._run_slot(run_key, scope), run_key)
-        return value if isinstance(value, tuple) and len(value) == 3 else None
+        return value if isinstance(value, tuple) and len(value) == 4 else None
 
-    def put_run(self, run_key: bytes, scope: str, loaded, findings, warnings) -> None:
+    def put_run(self, run_key: bytes, scope: str, loaded, findings, warnings, counts=(0, 0)) -> None:
         try:
-            body = run_key + pickle.dumps((tuple(loaded), tuple(findings), tuple(warnings)),
+            body = run_key + pickle.dumps((tuple(loaded), tuple(findings), tuple(warnings), tuple(counts)),
                                           protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:
             return

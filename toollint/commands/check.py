@@ -19,6 +19,8 @@ def run(args: argparse.Namespace) -> int:
     if paths == ["-"] or args.stdin_filename:
         if args.stdin_filename is None:
             raise ConfigError("reading from stdin ('-') needs --stdin-filename NAME")
+        if args.add_noqa:
+            raise ConfigError("--add-noqa edits files in place; it cannot edit stdin")
         paths = [p for p in paths if p != "-"]
         stdin = (args.stdin_filename, sys.stdin.buffer.read())
     elif args.changed_since is not None:
@@ -39,22 +41,18 @@ def run(args: argparse.Namespace) -> int:
         parts = partition(paths, resolve)
     if args.show_files or args.show_settings:
         return _show(args, parts, resolve, stdin)
-    findings, sources, warnings = _lint(args, parts, resolve, stdin)
+    # output options are the first path's configuration's (one output for the whole run)
+    settings = resolve.for_path(stdin[0] if stdin is not None else paths[0])
+    _check_conflicts(args, settings.output_format)
+    findings, sources, warnings, counts = _lint(args, parts, resolve, stdin)
     if not args.quiet:
         for warning in warnings:
             print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    # output options are the first path's configuration's (one output for the whole run)
-    settings = resolve.for_path(stdin[0] if stdin is not None else paths[0])
-    print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics)
-    if args.count:
-        print(len(findings))
-    if args.exit_zero:
-        return 0
-    return 1 if findings else 0
+    return _finish(args, settings, findings, sources, counts)
 
 
 def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
-    """(findings, sources, warnings) of every part, each run with its own settings."""
+    """(findings, sources, warnings, counts) of every part, each run with its own settings."""
     from toollint.engine import core as engine
     from toollint.front.discover import hand_over
     from toollint.model import Finding
@@ -62,6 +60,7 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
     findings: List = []
     sources: Dict[str, str] = {}
     warnings: List[str] = []
+    counts = {"files": 0, "tools": 0, "groups": 0}
     with _quiet_gc():
         for part in parts:
             if part.walked:  # the walk is not done twice
@@ -76,8 +75,92 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
             findings.extend(mine)
             sources.update(result.sources)
             warnings.extend(w for w in result.warnings if w not in warnings)
+            for key, value in (("files", result.files_checked), ("tools", result.tools), ("groups", result.groups)):
+                counts[key] += value
     findings.sort(key=Finding.sort_key)
-    return findings, sources, warnings
+    return findings, sources, warnings, counts
+
+
+# --- what was checked, option conflicts, --output-file, --add-noqa (issue 19) -------------
+
+_JSON_FORMATS = ("json", "sarif", "gitlab")
+
+
+def _finish(args: argparse.Namespace, settings, findings, sources, counts: Dict[str, int]) -> int:
+    """Print the findings (or add their directives), say what was checked; the exit status.
+    `counts`: the files checked, and the tools and groups they take part in."""
+    if args.add_noqa:
+        return _add_noqa(args, findings, settings)
+    counts = dict(counts, findings=len(findings))
+    with _output(args.output_file):
+        print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics, counts=counts)
+        if args.count:
+            print(len(findings))
+    if not args.quiet and settings.output_format in ("concise", "full"):
+        print_error(summary_line(counts))
+    if args.exit_zero:
+        return 0
+    return 1 if findings else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_line(counts: Dict[str, int]) -> str:
+    """What a concise or full run checked, so that "clean" can be told from "unseen"."""
+    files = _plural(counts["files"], "file")
+    findings = _plural(counts["findings"], "finding")
+    if not counts["files"]:
+        return "No Python files to check."
+    if not counts["tools"]:
+        return f"No tool definitions found in {files}" + (f"; {findings}." if counts["findings"] else ".")
+    return f"Checked {files}: {_plural(counts['tools'], 'tool')} in {_plural(counts['groups'], 'group')}, {findings}."
+
+
+def _check_conflicts(args: argparse.Namespace, fmt: str) -> None:
+    """Options that cannot mean anything together: one line, exit 2 (ConfigError)."""
+    if args.show_source and args.output_format not in (None, "full", "concise"):
+        raise ConfigError(f"--show-source shows source lines in the full format; "
+                          f"it cannot be combined with --output-format {args.output_format}")
+    if args.count and fmt in _JSON_FORMATS:
+        raise ConfigError(f"--count prints a line after the findings; the {fmt} output would no "
+                          "longer be valid JSON (count the array's items instead)")
+    if args.statistics and fmt not in ("concise", "full", "json"):
+        raise ConfigError(f"--statistics prints a table or a JSON array, not a {fmt} report; "
+                          "use it with --output-format concise or json")
+    if args.add_noqa and (args.output_file or args.statistics or args.count):
+        raise ConfigError("--add-noqa edits the files and reports no findings; "
+                          "it cannot be combined with --output-file, --statistics or --count")
+
+
+@contextmanager
+def _output(path):
+    """stdout, or the --output-file FILE the findings go to instead (created or replaced)."""
+    if path is None:
+        yield
+        return
+    from contextlib import redirect_stdout
+
+    try:
+        out = open(path, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise ConfigError(f"--output-file {path}: {exc.strerror or exc}") from None
+    with out, redirect_stdout(out):
+        yield
+
+
+def _add_noqa(args: argparse.Namespace, findings, settings) -> int:
+    """Add the directives, then report what could not be suppressed (exit 1 if any)."""
+    from toollint.report.add_noqa import add_noqa
+
+    added = add_noqa(findings)
+    for warning in added.warnings:
+        print_error(f"toollint: warning: {warning}")
+    print_findings(added.left, settings, args.color)
+    if not args.quiet:
+        print_error(f"Added {_plural(added.directives, 'noqa directive')} to {_plural(added.files, 'file')}.")
+    return 1 if added.left and not args.exit_zero else 0
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:

@@ -59,6 +59,11 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("-q", "--quiet", action="store_true",
                      help="print findings and errors only: no warnings, no summary")
     out.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
+    # issue 19: a baseline, the report to a file
+    out.add_argument("--add-noqa", action="store_true",
+                     help="add a `# noqa: CODE` to every line with a finding (merging with the line's own) "
+                          "instead of reporting it")
+    out.add_argument("-o", "--output-file", metavar="FILE", help="write the findings to FILE (default: stdout)")
     perf = check.add_argument_group("performance")
     perf.add_argument("-j", "--jobs", type=positive_int, metavar="N",
                       help="worker processes (default: the CPUs this process may use)")

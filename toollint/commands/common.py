@@ -109,13 +109,13 @@ def report_root() -> str:
 
 def rule_docs(output_format: str, statistics: bool = False):
     """Code -> RuleDoc when the format reads them, else None (building them imports every rule)."""
-    from toollint.report.format import RuleDoc, needs_rule_docs
+    from toollint.report.format import needs_rule_docs
 
     if not needs_rule_docs(output_format, statistics):
         return None
-    from toollint.rulekit.registry import all_rules, doc_path
+    from toollint.report.docs import rule_docs as docs
 
-    return {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
+    return docs()
 
 
 class Linked(NamedTuple):
@@ -143,13 +143,14 @@ def write(text: str) -> None:
 
 
 def print_findings(findings: Sequence[Any], settings, color: str, sources: Optional[Dict[str, str]] = None,
-                   statistics: bool = False) -> None:
-    """The findings in the settings' output format on stdout (`color`: the --color choice)."""
+                   statistics: bool = False, counts: Optional[Mapping[str, int]] = None) -> None:
+    """The findings in the settings' output format on stdout (`color`: the --color choice;
+    `counts`: what the run checked, for the formats that carry it)."""
     from toollint.report.format import render
 
     write(render(findings, settings.output_format, sources=sources, color=use_color(color),
                  rule_docs=rule_docs(settings.output_format, statistics), root=report_root(),
-                 statistics=statistics))
+                 statistics=statistics, counts=counts))
 
 
 def print_error(text: str, multiline: bool = False) -> None:

@@ -43,6 +43,9 @@ class Result:
     sources: Dict[str, str] = field(default_factory=dict)  # path -> text, for excerpts
     warnings: List[str] = field(default_factory=list)
     files_checked: int = 0
+    # what the checked files take part in: the groups (agents) judged and their tools
+    tools: int = 0
+    groups: int = 0
 
 
 def build(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
@@ -70,14 +73,25 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
         if hit is not None and _unchanged(hit[0]):
             findings = list(hit[1])
             return Result(findings=findings, sources=_sources(findings, settings, found),
-                          warnings=list(hit[2]), files_checked=len(found.requested))
+                          warnings=list(hit[2]), files_checked=len(found.requested), tools=hit[3][0],
+                          groups=hit[3][1])
     jobs = jobs or default_jobs()
     built = build_project(found, settings, verbose, jobs)
     kept, warnings = _judge(built, settings, jobs, ignore_noqa)
+    counts = _counts(built)
     if store is not None and run_key is not None and scope is not None and not built.bugs:
-        store.put_run(run_key, scope, sorted(built.loaded.items()), kept, warnings)
+        store.put_run(run_key, scope, sorted(built.loaded.items()), kept, warnings, counts)
     return Result(findings=kept, sources=_sources(kept, settings, found), warnings=built.internal + warnings,
-                  files_checked=len(built.requested))
+                  files_checked=len(built.requested), tools=counts[0], groups=counts[1])
+
+
+def _counts(built: Build) -> Tuple[int, int]:
+    """(tools, groups) of the groups a checked file takes part in."""
+    if built.project is None:
+        return 0, 0
+    requested = set(built.requested)
+    groups = [g for g in built.project.groups if g.tools and not g.paths.isdisjoint(requested)]
+    return sum(len(g.tools) for g in groups), len(groups)
 
 
 def _judge(built: Build, settings: Settings, jobs: int, ignore_noqa: bool) -> Tuple[List[Finding], List[str]]:

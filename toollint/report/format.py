@@ -30,18 +30,20 @@ def render(
     rule_docs: Optional[Mapping[str, RuleDoc]] = None,
     root: str = ".",
     statistics: bool = False,
+    counts: Optional[Mapping[str, int]] = None,
 ) -> str:
     """The whole output for `findings` (already sorted), ending in a newline unless empty.
 
     `sources` maps a finding's span.path to the file's text (only `full` reads it);
     `rule_docs` maps code -> RuleDoc; `root` is what SARIF, GitLab and GitHub paths are
     made relative to. With `statistics`, a per-code count replaces the findings (a JSON
-    array for `json`, an aligned table otherwise).
+    array for `json`, an aligned table otherwise). `counts` (what the run checked) goes
+    into the SARIF run's properties.
     """
     emitter = EMITTERS.get(fmt)
     if emitter is None:
         raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
-    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root)
+    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root, counts=counts)
     return emitter.statistics(findings, ctx) if statistics else emitter.emit(findings, ctx)
 
 

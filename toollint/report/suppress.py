@@ -1,6 +1,7 @@
 """Drop what the user asked not to see: per-file-ignores, file-level and inline noqa."""
 from __future__ import annotations
 
+import tokenize
 from typing import Dict, List, Tuple
 
 from toollint.config.settings import Settings
@@ -31,6 +32,7 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
         if facts is None or not facts.comments:
             kept.extend(items)
             continue
+        items = _past_strings(path, items, facts.comments)
         directives = noqa.parse(
             [(line, col, text) for line, col, text, _ in facts.comments],
             own_line={line for line, _, _, own in facts.comments if own},
@@ -42,3 +44,35 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
         # A blanket `# noqa` may serve flake8 or ruff, whose findings toollint cannot see.
         kept.extend(u for u in unused if "blanket" not in u.message and not chosen.ignores(u.code, path))
     return kept, warnings
+
+
+def _past_strings(path: str, items: List[Finding], comments) -> List[Finding]:
+    """`items` with the noqa line of a finding reported inside a multi-line string (a
+    docstring's Args section) moved to the string's last row when a directive is there:
+    no comment can stand inside the string, and its closing quotes are where README says a
+    multi-line description's `# noqa` goes. The file is read again only for such a case,
+    and used only if its noqa comments are where extraction saw them (else it is not the
+    text that was linted: an editor's buffer)."""
+    rows = {line for line, _, _, _ in comments}
+    candidates = [f for f in items if not {f.span.line, f.noqa_line or f.span.line} & rows]
+    if not candidates or not any(r > f.span.line for f in candidates for r in rows):
+        return items
+    from dataclasses import replace
+
+    from toollint.front.read import decode, read_source
+    from toollint.report.layout import layout
+
+    data = read_source(path)
+    text = decode(path, data) if isinstance(data, bytes) else None
+    try:
+        shape = layout(text) if isinstance(text, str) else None
+    except (SyntaxError, ValueError, tokenize.TokenError):
+        shape = None
+    if shape is None or any(shape.comments.get(line, (None, None))[1] != body
+                            for line, _, body, _ in comments):
+        return items
+    moved = []
+    for f in items:
+        end = shape.string_end.get(f.noqa_line or f.span.line)
+        moved.append(replace(f, noqa_line=end) if f in candidates and end in rows else f)
+    return moved

@@ -69,10 +69,10 @@ def keep(found: List[Any], linked: Any, settings, ignore_noqa: bool) -> Tuple[Li
 
 def render(found: Sequence[Any], settings, color: bool) -> str:
     from toollint.front.read import decode, read_source
-    from toollint.report.format import RuleDoc, render as render_findings
-    from toollint.rulekit.registry import all_rules, doc_path
+    from toollint.report.docs import rule_docs
+    from toollint.report.format import render as render_findings
 
-    docs = {code: RuleDoc(code, rule.name, rule.summary, doc_path(code)) for code, rule in all_rules().items()}
+    docs = rule_docs()
     sources: Dict[str, str] = {}
     if settings.output_format == "full":
         # Excerpts of the definitions only: a payload line can be megabytes of JSON.

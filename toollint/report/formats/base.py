@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Dict, List, Mapping, Sequence, Tuple
+from typing import ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from toollint.model import Finding
 from toollint.report.formats.common import RuleDoc, defuse_ci_commands, sanitize
@@ -18,6 +18,7 @@ class Context:
     color: bool
     docs: Mapping[str, RuleDoc]  # code -> RuleDoc
     root: str  # what machine-read paths are made relative to
+    counts: Optional[Mapping[str, int]] = None  # what the run checked (files, tools, groups)
 
 
 class Emitter:

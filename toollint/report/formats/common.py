@@ -18,6 +18,19 @@ from typing import List, Optional, Set, Tuple
 # A file that cannot be parsed hides every other defect in it, so it ranks above the rest.
 ERROR_CODES = frozenset({"TL001"})
 
+# The one table of severities: each machine format spells the same two levels in its own
+# words, so a finding is as severe in a GitHub annotation as in code scanning, a GitLab
+# Code Quality report and the JSON output.
+SEVERITIES = {
+    "error": {"json": "error", "github": "error", "sarif": "error", "gitlab": "blocker"},
+    "warning": {"json": "warning", "github": "warning", "sarif": "warning", "gitlab": "major"},
+}
+
+
+def severity(code: str, fmt: str) -> str:
+    """How format `fmt` spells the severity of a finding of rule `code`."""
+    return SEVERITIES["error" if code in ERROR_CODES else "warning"][fmt]
+
 
 @dataclass(frozen=True)
 class RuleDoc:
@@ -26,6 +39,7 @@ class RuleDoc:
     summary: str
     help_uri: Optional[str] = None
     explanation: str = ""  # the longer text (SARIF fullDescription / help); summary when empty
+    markdown: str = ""  # the rule's whole page (SARIF help.markdown); none when empty
 
 
 def count_line(n: int) -> str:

@@ -1,11 +1,12 @@
-"""`github`: one `::error` workflow command per finding, which GitHub shows as an annotation."""
+"""`github`: one `::error` or `::warning` workflow command per finding (severity as in
+formats/common.py), which GitHub shows as an annotation."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter
-from toollint.report.formats.common import BRACKET_COMMAND, relpath, sanitize
+from toollint.report.formats.common import BRACKET_COMMAND, relpath, sanitize, severity
 
 
 def _data(text: str) -> str:
@@ -37,5 +38,5 @@ class Github(Emitter):
                     f"title={_property(f'{f.code} {f.name}')}",
                 ]
             )
-            out.append(f"::error {props}::{_data(f'{f.code} {f.message}')}\n")
+            out.append(f"::{severity(f.code, 'github')} {props}::{_data(f'{f.code} {f.message}')}\n")
         return "".join(out)

@@ -8,7 +8,7 @@ from typing import Sequence
 
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter
-from toollint.report.formats.common import ERROR_CODES, dump, relpath
+from toollint.report.formats.common import dump, relpath, severity
 
 
 class Gitlab(Emitter):
@@ -30,7 +30,7 @@ class Gitlab(Emitter):
                     "description": f"{f.code} {f.message}",
                     "check_name": f.code,
                     "fingerprint": hashlib.sha256(payload.encode("utf-8")).hexdigest(),
-                    "severity": "blocker" if f.code in ERROR_CODES else "major",
+                    "severity": severity(f.code, "gitlab"),
                     "location": {
                         "path": path,
                         "lines": {"begin": f.span.line, "end": max(f.span.end_line, f.span.line)},

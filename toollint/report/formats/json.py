@@ -5,7 +5,7 @@ from typing import Sequence
 
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter, count_codes
-from toollint.report.formats.common import dump
+from toollint.report.formats.common import dump, severity
 
 
 class Json(Emitter):
@@ -26,6 +26,7 @@ class Json(Emitter):
                     "end_location": {"row": f.span.end_line, "column": f.span.end_col},
                     "noqa_row": f.noqa_line or f.span.line,
                     "url": doc.help_uri if doc is not None else None,
+                    "severity": severity(f.code, "json"),
                 }
             )
         return dump(rows)

@@ -10,27 +10,30 @@ from urllib.parse import quote
 from toollint import __version__
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter
-from toollint.report.formats.common import ERROR_CODES, RuleDoc, dump, relpath
+from toollint.report.formats.common import RuleDoc, dump, relpath, severity
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/toollint/"
+# The repository (toollint/report/docs.py REPOSITORY), not a package index page: the
+# name "toollint" there belongs to another project.
+INFORMATION_URI = "https://github.com/toollint-llm/toollint"
 
 _URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def _level(code: str) -> str:
-    return "error" if code in ERROR_CODES else "warning"
+    return severity(code, "sarif")
 
 
 def _rule(code: str, name: str, doc: Optional[RuleDoc]) -> Dict[str, object]:
     summary = doc.summary if doc is not None and doc.summary else name
     full = doc.explanation if doc is not None and doc.explanation else summary
+    page = doc.markdown if doc is not None else ""  # viewers show help.markdown where they can
     rule: Dict[str, object] = {
         "id": code,
         "name": doc.name if doc is not None else name,
         "shortDescription": {"text": summary},
         "fullDescription": {"text": full},
-        "help": {"text": full},
+        "help": {"text": full, "markdown": page} if page else {"text": full},
         "defaultConfiguration": {"level": _level(code)},
     }
     # helpUri must be an absolute URI; a repo-relative doc path would make viewers choke.
@@ -65,9 +68,14 @@ def _result(f: Finding, rule_index: int, root: str) -> Dict[str, object]:
     }
 
 
-def _log(rules: List[Dict[str, object]], results: List[Dict[str, object]]) -> Dict[str, object]:
+def _log(rules: List[Dict[str, object]], results: List[Dict[str, object]],
+         counts: Optional[Mapping[str, int]]) -> Dict[str, object]:
     driver = {"name": "toollint", "version": __version__, "informationUri": INFORMATION_URI, "rules": rules}
-    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    run: Dict[str, object] = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    if counts is not None:
+        # What was checked (files, tools, groups): a log with no results says "clean" only
+        # when it also says something was seen.
+        run["properties"] = {"toollint": dict(counts)}
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
@@ -84,4 +92,4 @@ class Sarif(Emitter):
         codes = sorted(names)
         index = {code: i for i, code in enumerate(codes)}
         rules = [_rule(code, names[code], docs.get(code)) for code in codes]
-        return dump(_log(rules, [_result(f, index[f.code], ctx.root) for f in findings]))
+        return dump(_log(rules, [_result(f, index[f.code], ctx.root) for f in findings], ctx.counts))
