@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import sys
 from contextlib import contextmanager
@@ -30,18 +31,79 @@ def run(args: argparse.Namespace) -> int:
         args.force_exclude = True  # changed files are not chosen by hand: excludes apply
     elif not paths:
         paths = ["."]
-    settings = load_settings(args, paths if stdin is None else [stdin[0]], _overrides(args))
+    from toollint.fix import command as fixing
+    from toollint.fix.policy import with_fixes_allowed
+
+    settings = load_settings(args, paths if stdin is None else [stdin[0]], {**_overrides(args),
+                                                                              **fixing.overrides(args)})
+
+    def run_once(source=stdin):
+        return engine.run(paths, settings, stdin=source, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
+                          jobs=args.jobs, cache=not args.no_cache)
+
     with _quiet_gc():
-        result = engine.run(paths, settings, stdin=stdin, verbose=args.verbose, ignore_noqa=args.ignore_noqa,
-                            jobs=args.jobs, cache=not args.no_cache)
-    for warning in result.warnings:
-        print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    print_findings(result.findings, settings, args.color, sources=result.sources, statistics=args.statistics)
+        if fixing.wanted(args, settings):
+            return _fix(args, settings, run_once, stdin)
+        result = run_once()
+    _warn(result.warnings, args)
+    findings = with_fixes_allowed(result.findings, settings)
+    print_findings(findings, settings, args.color, sources=result.sources, statistics=args.statistics)
+    _fix_hint(args, settings, findings)
     if args.count:
         print(len(result.findings))
     if args.exit_zero:
         return 0
     return 1 if result.findings else 0
+
+
+def _warn(warnings, args: argparse.Namespace) -> None:
+    for warning in warnings:
+        print_error(f"toollint: warning: {warning}", multiline=args.verbose)
+
+
+def _fix_hint(args: argparse.Namespace, settings, findings) -> None:
+    """ruff's "[*] N fixable with the `--fix` option." after the text formats."""
+    from toollint.fix.policy import summary
+
+    if not args.quiet and not args.statistics and settings.output_format in ("concise", "full"):
+        line = summary(findings, settings.unsafe_fixes)
+        if line:
+            print(line)
+
+
+def _fix(args: argparse.Namespace, settings, run_once, stdin) -> int:
+    """--fix, --fix-only, --diff (toollint/fix/command.py); exit as ruff: --diff 1 when there
+    is a change, --fix-only 0, --fix 1 when findings remain."""
+    from toollint.fix import command as fixing
+    from toollint.fix.policy import with_fixes_allowed
+
+    outcome = fixing.fix_loop(run_once, settings, write=not args.diff, stdin=stdin)
+    _warn(list(outcome.result.warnings) + outcome.warnings, args)
+    if args.diff:
+        for path, (before, after) in sorted(outcome.sources.items()):
+            fixing.write_bytes(fixing.unified_diff(path, before, after))
+        if not args.quiet and outcome.fixed:
+            n = sum(outcome.fixed.values())
+            print_error(f"Would fix {n} error{'' if n == 1 else 's'}.")
+        return 1 if outcome.sources else 0
+    if stdin is not None:
+        fixing.write_bytes(outcome.sources.get(stdin[0], (stdin[1], stdin[1]))[1])
+    remaining = with_fixes_allowed(outcome.result.findings, settings)
+    out = sys.stderr if stdin is not None else sys.stdout
+    if args.show_fixes:
+        fixing.write_bytes(fixing.fixed_table(outcome.fixed), out)
+    if args.fix_only:
+        return 0
+    with contextlib.redirect_stdout(out):
+        print_findings(remaining, settings, args.color, sources=outcome.result.sources, statistics=args.statistics)
+        if not args.quiet and settings.output_format in ("concise", "full"):
+            line = fixing.fix_summary(outcome, len(remaining))
+            if line:
+                print(line)
+        _fix_hint(args, settings, remaining)
+        if args.count:
+            print(len(remaining))
+    return 0 if args.exit_zero or not remaining else 1
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:

@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--ignore-noqa", action="store_true", help="report findings that a noqa comment suppresses")
     out.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     out.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
+    from toollint.fix.command import add_arguments as add_fix_arguments
+
+    add_fix_arguments(check)  # the "fixes" group: --fix, --diff, --unsafe-fixes, ... (issue 20)
     perf = check.add_argument_group("performance")
     perf.add_argument("-j", "--jobs", type=int, metavar="N", help="worker processes (default: CPU count)")
     perf.add_argument("--no-cache", action="store_true", help="neither read nor write .toollint_cache/")

@@ -30,6 +30,7 @@ def render(
     rule_docs: Optional[Mapping[str, RuleDoc]] = None,
     root: str = ".",
     statistics: bool = False,
+    unsafe_fixes: bool = False,
 ) -> str:
     """The whole output for `findings` (already sorted), ending in a newline unless empty.
 
@@ -41,7 +42,7 @@ def render(
     emitter = EMITTERS.get(fmt)
     if emitter is None:
         raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
-    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root)
+    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root, unsafe_fixes=unsafe_fixes)
     return emitter.statistics(findings, ctx) if statistics else emitter.emit(findings, ctx)
 
 
