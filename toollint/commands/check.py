@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     elif not paths:
         paths = ["."]
     from toollint.fix import command as fixing
-    from toollint.fix.policy import with_fixes_allowed
+    from toollint.fix.policy import verified, with_fixes_allowed
 
     settings = load_settings(args, paths if stdin is None else [stdin[0]], {**_overrides(args),
                                                                               **fixing.overrides(args)})
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             return _fix(args, settings, run_once, stdin)
         result = run_once()
     _warn(result.warnings, args)
-    findings = with_fixes_allowed(result.findings, settings)
+    findings = verified(with_fixes_allowed(result.findings, settings), stdin)
     print_findings(findings, settings, args.color, sources=result.sources, statistics=args.statistics)
     _fix_hint(args, settings, findings)
     if args.count:
@@ -75,7 +75,7 @@ def _fix(args: argparse.Namespace, settings, run_once, stdin) -> int:
     """--fix, --fix-only, --diff (toollint/fix/command.py); exit as ruff: --diff 1 when there
     is a change, --fix-only 0, --fix 1 when findings remain."""
     from toollint.fix import command as fixing
-    from toollint.fix.policy import with_fixes_allowed
+    from toollint.fix.policy import verified, with_fixes_allowed
 
     outcome = fixing.fix_loop(run_once, settings, write=not args.diff, stdin=stdin)
     _warn(list(outcome.result.warnings) + outcome.warnings, args)
@@ -88,7 +88,8 @@ def _fix(args: argparse.Namespace, settings, run_once, stdin) -> int:
         return 1 if outcome.sources else 0
     if stdin is not None:
         fixing.write_bytes(outcome.sources.get(stdin[0], (stdin[1], stdin[1]))[1])
-    remaining = with_fixes_allowed(outcome.result.findings, settings)
+    remaining = verified(with_fixes_allowed(outcome.result.findings, settings), stdin and (
+        stdin[0], outcome.sources.get(stdin[0], (stdin[1], stdin[1]))[1]))
     out = sys.stderr if stdin is not None else sys.stdout
     if args.show_fixes:
         fixing.write_bytes(fixing.fixed_table(outcome.fixed), out)

@@ -8,7 +8,7 @@ byte for byte through libcst, or would no longer compile is left as it is.
 """
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from toollint.fix import Edit, Fix
 
@@ -88,8 +88,8 @@ def _transform(module, path: str, fixes: Sequence[Fix]) -> Tuple[Optional[bytes]
     mod = Codemod(module, edits)
     try:
         new = module.visit(mod)
-    except Exception:
-        return None, set(fixes)
+    except Exception:  # libcst refused the result (a default before a non-default): as not compiling
+        return None, set()
     failed = {owner[i] for i in edits if i not in mod.done}
     return (None if failed else new.bytes), failed
 
@@ -141,3 +141,34 @@ def apply_all(sources: Dict[str, bytes], fixes: Sequence[Fix]) -> Dict[str, Appl
             return out
         chosen = [f for f in chosen if f not in torn]
     return {}
+
+
+def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:
+    """The fixes that apply, each on its own, to the files as `read` gives them: what the
+    output may mark fixable. Each file is parsed once."""
+    import libcst as cst
+
+    modules: Dict[str, object] = {}
+
+    def module(path: str):
+        if path not in modules:
+            data = read(path)
+            try:
+                tree = cst.parse_module(data) if data is not None else None
+            except Exception:
+                tree = None
+            modules[path] = tree if tree is not None and tree.bytes == data else None
+        return modules[path]
+
+    ok: Set[Fix] = set()
+    for fix in dict.fromkeys(fixes):
+        for path in fix.paths:
+            tree = module(path)
+            if tree is None:
+                break
+            new, failed = _transform(tree, path, [fix])
+            if failed or new is None or not _compiles(new, path):
+                break
+        else:
+            ok.add(fix)
+    return ok

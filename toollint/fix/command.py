@@ -12,7 +12,7 @@ import argparse
 import difflib
 import sys
 from collections import Counter
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from toollint.fix.apply import apply_all
 from toollint.fix.files import refusal, write_atomic
@@ -142,12 +142,18 @@ def fixed_table(fixed: Counter) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_bytes(text: str, stream=None) -> None:
+def write_bytes(data: Union[str, bytes], stream=None) -> None:
+    """Text or a source's own bytes, as they are (a file name or source that is not UTF-8
+    goes through unchanged)."""
     stream = stream or sys.stdout
+    raw = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
     stream.flush()
-    getattr(stream, "buffer", stream).write(text.encode("utf-8", "surrogateescape")
-                                            if hasattr(stream, "buffer") else text)
-    stream.flush()
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(raw.decode("utf-8", "surrogateescape"))
+    else:
+        buffer.write(raw)
+        buffer.flush()
 
 
 def fix_summary(outcome: Outcome, remaining: int) -> str:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from toollint.model import Finding
 
@@ -21,6 +21,28 @@ def rule_fixable(code: str, settings) -> bool:
 def with_fixes_allowed(findings: Iterable[Finding], settings) -> List[Finding]:
     """The findings, without the fixes of rules that `fixable`/`unfixable` turn off."""
     return [f if f.fix is None or rule_fixable(f.code, settings) else replace(f, fix=None) for f in findings]
+
+
+def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None) -> List[Finding]:
+    """The findings, without the fixes that do not apply to the files as they are (a
+    `dict(...)` where the rule saw a schema, a file changed since): [*] is never a promise
+    --fix cannot keep. Costs a parse of each file that has a fix, and nothing otherwise."""
+    fixes = [f.fix for f in findings if f.fix is not None]
+    if not fixes:
+        return findings
+    from toollint.fix.apply import workable
+
+    def read(path: str) -> Optional[bytes]:
+        if stdin is not None and path == stdin[0]:
+            return stdin[1]
+        try:
+            with open(path, "rb") as fh:
+                return fh.read()
+        except OSError:
+            return None
+
+    ok = workable(fixes, read)
+    return [f if f.fix is None or f.fix in ok else replace(f, fix=None) for f in findings]
 
 
 def applicable(f: Finding, unsafe: bool) -> bool:
