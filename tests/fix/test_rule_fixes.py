@@ -98,3 +98,10 @@ def test_bytes_outside_the_changed_node_are_identical(code, tmp_path, monkeypatc
             a = offset(s.line, s.col)
             b = min(offset(s.end_line, 1) + len(lines[s.end_line - 1].rstrip("\r\n")), offset(s.end_line, s.end_col))
             assert new != old and new.startswith(old[:a]) and new.endswith(old[b:]), (code, edit)
+
+
+def test_the_rule_pages_with_a_fix_section_are_the_rules_that_fix():
+    from toollint.rulekit.registry import all_rules, doc_path
+
+    with_section = {code for code in all_rules() if "\n## Fix\n" in Path(doc_path(code)).read_text()}
+    assert with_section == set(RULES)
