@@ -6,6 +6,7 @@ from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties, required
 from toollint.rulekit.schemawalk import COMPOSITION, in_composition, node_at, subschemas, where
 from toollint.rulekit.naming import shown_name
+from toollint.fix.offer import drop_required
 
 
 class RequiredNotDeclared(Rule):
@@ -30,7 +31,8 @@ class RequiredNotDeclared(Rule):
                 yield self.report(entry.span, f"'{entry.value}' is required {where(path)} of {shown_name(tool)} "
                                   "but not declared in 'properties': the model gets no type or description for "
                                   f"it and may never send it; declare '{entry.value}' under 'properties' or "
-                                  "remove it from 'required'")
+                                  "remove it from 'required'",
+                                  fix=drop_required(node, entry.value, tool, entry.span.path, "unsafe"))
 
 
 def _declared(root, path, node: DictVal) -> Optional[Set[str]]:

@@ -1,7 +1,8 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import seen_in_turn
-from toollint.rulekit.schema import is_nullable, is_strict, properties, required
+from toollint.rulekit.schema import call_style, handler_for, is_nullable, is_strict, properties, required
 from toollint.rulekit.naming import shown_name
+from toollint.fix.offer import drop_required
 
 
 class NullableRequired(Rule):
@@ -17,9 +18,22 @@ class NullableRequired(Rule):
         props, req = properties(tool.schema), required(tool.schema)
         if not props or not req:
             return
+        defaults = _defaults(tool, group, props)
         for entry in req:
             prop = props.get(entry.value)
             if prop is not None and is_nullable(prop[1]):
+                fix = None
+                if entry.value in defaults:
+                    fix = drop_required(tool.schema, entry.value, tool, entry.span.path, "unsafe")
                 yield self.report(entry.span, f"'{entry.value}' of {shown_name(tool)} is required and "
                                   "nullable: the model will send null rather than omit it; drop it from "
-                                  "'required' or make it non-nullable")
+                                  "'required' or make it non-nullable", fix=fix)
+
+
+def _defaults(tool, group, props):
+    """Names the handler can do without (a parameter default): only those may leave
+    'required', else the call without them raises TypeError (and TL205 would add them back)."""
+    handler = handler_for(tool, group)
+    if handler is None or call_style(handler, props) != "kwargs":
+        return set()
+    return {p.name for p in handler.tool_params() if p.has_default}

@@ -1,6 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, is_strict, properties, required
 from toollint.rulekit.naming import shown_name
+from toollint.fix.offer import drop_required
 
 
 def _shown(value):
@@ -29,10 +30,12 @@ class OptionalButRequired(Rule):
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
                                       f"default{_shown(param.default)} but the schema of {shown_name(tool)} "
                                       "requires it: the model must invent a value on every call; drop it "
-                                      "from 'required'")
+                                      "from 'required'",
+                                      fix=drop_required(tool.schema, param.name, tool, param.span.path, "safe"))
         elif style == "dict":
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names:
                     yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
-                                      "requires it: drop it from 'required'")
+                                      "requires it: drop it from 'required'",
+                                      fix=drop_required(tool.schema, read.key, tool, read.span.path, "safe"))

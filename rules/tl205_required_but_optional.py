@@ -1,6 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties, required
 from toollint.rulekit.naming import shown_name
+from toollint.fix.offer import add_required
 
 
 class RequiredButOptional(Rule):
@@ -19,10 +20,12 @@ class RequiredButOptional(Rule):
         for param in handler.tool_params():
             if param.has_default or param.name in required_names:
                 continue
+            fix = None
             if param.name in props:
                 why = "the schema declares it but does not require it"
+                fix = add_required(tool.schema, param.name, tool, param.span.path)
             else:
                 why = "the schema does not declare it"
             yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has no default "
                               f"and {why}: a call of {shown_name(tool)} without it raises TypeError; add it "
-                              "to 'required' or give it a default")
+                              "to 'required' or give it a default", fix=fix)

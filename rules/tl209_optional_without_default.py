@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.fix.offer import default_none
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
 
 # Frameworks that derive `x: T | None` without a default as required and nullable.
@@ -21,6 +22,7 @@ class OptionalWithoutDefault(Rule):
         if not props or not req:
             return
         required_names = {r.value for r in req}
+        params = tool.function.params
         for param in tool.function.tool_params():
             if not param.nullable or param.name not in required_names or param.name not in props:
                 continue
@@ -29,4 +31,13 @@ class OptionalWithoutDefault(Rule):
             yield self.report(param.span, f"parameter '{param.name}' of {tool.function.qualname}() is "
                               f"'{param.annotation}' with no default: {tool.framework} makes it required "
                               f"and nullable, so the model must send null explicitly to leave it out; "
-                              f"add '= None'")
+                              f"add '= None'", fix=_fix(param, params))
+
+
+def _fix(param, params):
+    """`= None` is a syntax error before a positional parameter without a default."""
+    if param.kind == "positional":
+        later = params[params.index(param) + 1:]
+        if any(p.kind == "positional" and not p.has_default for p in later):
+            return None
+    return default_none(param.span, param.name)

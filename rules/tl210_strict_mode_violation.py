@@ -33,6 +33,7 @@ deployments: openai/openai-agents-python#4390).
 import json
 
 from toollint.model import Const, DictVal
+from toollint.fix.offer import close_object
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties, required
 from toollint.rulekit.schemawalk import SCHEMA_MAP, describe, object_levels, property_label, subschemas, where
@@ -123,7 +124,7 @@ class StrictModeViolation(Rule):
         for path, level in object_levels(root):
             if _under_unsupported(path):
                 continue  # the unsupported keyword above it is the finding
-            yield from self._closed(level, path, head)
+            yield from self._closed(level, path, head, tool)
             props, req = properties(level), required(level)
             if props is None or req is None:
                 continue
@@ -149,14 +150,15 @@ class StrictModeViolation(Rule):
             yield self.report(root.key_node("anyOf").span, f"{head} but its top level is an anyOf: strict mode "
                               "needs one object at the root; move the alternatives into a property")
 
-    def _closed(self, level: DictVal, path, head):
+    def _closed(self, level: DictVal, path, head, tool):
         extra = level.get("additionalProperties")
         if extra is None:
             if level.complete:
                 label = describe(path)
                 what = f"the object '{label}'" if label else "the top-level object"
                 yield self.report(level.span, f"{head} but {what} does not set "
-                                  "\"additionalProperties\": false: strict mode rejects the tool; add it")
+                                  "\"additionalProperties\": false: strict mode rejects the tool; add it",
+                                  fix=close_object(level, tool, level.span.path))
         elif isinstance(extra, Const) and extra.value is not False:
             yield self.report(level.key_node("additionalProperties").span, f"{head} but \"additionalProperties\" "
                               f"is {json.dumps(extra.value)} {where(path)}: strict mode requires false")
@@ -170,7 +172,7 @@ class StrictModeViolation(Rule):
         grammar cannot compile."""
         head = f"'{tool.name.value}' is strict (Anthropic strict tool use)"
         for path, level in object_levels(tool.schema):
-            yield from self._closed(level, path, head)
+            yield from self._closed(level, path, head, tool)
         for path, node in subschemas(tool.schema):
             for keyword, fix in ANTHROPIC_UNSUPPORTED.items():
                 if node.has(keyword):

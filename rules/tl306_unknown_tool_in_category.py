@@ -1,5 +1,7 @@
 import difflib
 
+from toollint.fix import written_in
+from toollint.fix.offer import rename
 from toollint.rulekit.rule import Rule
 
 
@@ -18,14 +20,26 @@ class UnknownToolInCategory(Rule):
             for category in registry.categories:
                 for member in category.members:
                     if member.value is not None and member.value not in defined:
-                        yield self._report(member, f"category '{category.name.value}' of {registry.name}", defined)
+                        yield self._report(member, f"category '{category.name.value}' of {registry.name}", defined,
+                                           _direct(member, registry, ctx))
         for registry in group.always:
             for member in registry.members:
                 if member.value is not None and member.value not in defined:
-                    yield self._report(member, registry.name, defined)
+                    yield self._report(member, registry.name, defined, _direct(member, registry, ctx))
 
-    def _report(self, member, where, defined):
-        close = difflib.get_close_matches(member.value, sorted(defined), n=1)
+    def _report(self, member, where, defined, direct):
+        close = difflib.get_close_matches(member.value, sorted(defined), n=2)
         hint = f"; did you mean '{close[0]}'?" if close else ""
+        fix = rename(member.span, member.value, close[0]) if direct and len(close) == 1 else None
         return self.report(member.span, f"{where} lists '{member.value}', which no tool definition has: "
-                           f"it offers nothing{hint}")
+                           f"it offers nothing{hint}", fix=fix)
+
+
+def _direct(member, registry, ctx) -> bool:
+    """The string is written in the registry's own value, not in a constant it names (which
+    other code may read too)."""
+    facts = ctx.project.modules.get(member.span.path)
+    if facts is None or registry.span.path != member.span.path:
+        return False
+    holders = {name for name, value in facts.constants if written_in(member.span, value.span)}
+    return holders == {registry.name}

@@ -66,13 +66,17 @@ def lint(tmp_path):
 
 
 # A finding as the concise format prints it: path:line:col: CODE message
-FINDING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.+)$")
+FINDING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?:\[\*\] )?(?P<message>.+)$")
+# the lines ruff ends its text output with when there are fixes (toollint/fix/policy.py)
+FIX_SUMMARY = re.compile(r"^(\[\*\] \d+ fixable with|No fixes available \(|Found \d+ errors? \()")
 
 
 def parse_findings(stdout: str) -> List[Tuple[str, int, int, str, str]]:
     """(path, line, col, code, message) of each line; a line that is not a finding fails."""
     out = []
     for line in stdout.splitlines():
+        if FIX_SUMMARY.match(line):
+            continue
         m = FINDING_LINE.match(line)
         assert m, f"not a finding line: {line!r}"
         out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))

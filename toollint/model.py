@@ -417,6 +417,7 @@ class Finding:
     message: str
     span: Span
     noqa_line: int = 0  # the last line of the reported expression: a noqa there suppresses
+    fix: Optional[Any] = None  # a toollint.fix.Fix, when the rule knows the one mechanical repair
 
     def sort_key(self) -> Tuple[str, int, int, str, str]:
         return (self.span.path, self.span.line, self.span.col, self.code, self.message)

@@ -1040,3 +1040,13 @@ def test_bad_flags_are_one_line_exit_2(tmp_path, flag, value):
     code, out, err = check("--isolated", "--no-cache", f"{flag}={value}", str(root / "t.py"))
     assert code == 2, (code, out, err)
     _assert_one_error_line(err)
+
+
+@pytest.mark.parametrize("start", [b"\r\n \n", b"x = 1\r\n\t\n", b"x = 1\r \r\n"])
+def test_mixed_line_endings_that_python_accepts_are_linted(tmp_path, start):
+    # libcst's whitespace parser refuses a blank line ending in "\n" after "\r\n"
+    # (hypothesmith found it); CPython accepts it, so it is no TL001
+    root = project(tmp_path, {"prog.py": start + GOOD.encode()})
+    result = toollint("--isolated", "--no-cache", ".", cwd=root)
+    assert_no_crash(result)
+    assert [c for c, _ in by_file(result.stdout)["prog.py"]] == ["TL101"], result.stdout

@@ -230,7 +230,7 @@ def test_json():
     fs = [fnd(noqa_line=5, end_line=5, end_col=9), fnd("TL203", line=8), fnd("TL777", name="new-rule")]
     data = json.loads(render(fs, "json", rule_docs=DOCS))
     assert list(data[0]) == [
-        "code", "name", "message", "filename", "location", "end_location", "noqa_row", "url", "severity",
+        "code", "name", "message", "filename", "location", "end_location", "noqa_row", "url", "severity", "fix",
     ]
     assert data[0] == {
         "code": "TL101",
@@ -242,6 +242,7 @@ def test_json():
         "noqa_row": 5,
         "url": "https://example.invalid/rules/TL101",
         "severity": "warning",
+        "fix": None,  # ruff's: null when the finding has no fix
     }
     assert data[1]["noqa_row"] == 8  # unset noqa_line: the reported line
     assert data[1]["url"] == "rules/tl203_nullable_required.md"

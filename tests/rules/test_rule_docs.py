@@ -24,7 +24,7 @@ from toollint.rulekit.registry import all_rules, doc_path
 RULES_DIR = os.path.dirname(os.path.abspath(toollint.rules.__file__))
 
 REQUIRED_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead:")
-OPTIONAL_SECTIONS = ("Options", "Notes")
+OPTIONAL_SECTIONS = ("Fix", "Options", "Notes")
 SECTION_ORDER = REQUIRED_SECTIONS + OPTIONAL_SECTIONS
 
 _HEADING = re.compile(r"^# (?P<code>TL\d{3}) (?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)$")

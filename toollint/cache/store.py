@@ -48,6 +48,7 @@ _AFTER_EXTRACTION = {
     "select", "extend_select", "ignore", "extend_ignore", "per_file_ignores", "exclude",
     "extend_exclude", "force_exclude", "respect_gitignore", "output_format", "target", "max_tools_per_turn",
     "trigger_phrases", "exclusion_phrases", "root", "config_path", "selection_layers",
+    "fix", "unsafe_fixes", "fixable", "unfixable",
 }
 
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Dict, List
 
 from toollint.commands.common import print_error, print_findings, resolver, selection_overrides
@@ -34,7 +36,10 @@ def run(args: argparse.Namespace) -> int:
         paths = ["."]
     if "" in paths:
         raise ConfigError("an empty path ('') was given: name a file or folder, or '.' for this one")
-    resolve = resolver(args, _overrides(args))
+    from toollint.fix import command as fixing
+    from toollint.fix.policy import verified, with_fixes_allowed
+
+    resolve = resolver(args, {**_overrides(args), **fixing.overrides(args)})
     if stdin is not None:
         parts = [Part(resolve.for_path(stdin[0]), paths, None)]
     else:
@@ -44,15 +49,29 @@ def run(args: argparse.Namespace) -> int:
     # output options are the first path's configuration's (one output for the whole run)
     settings = resolve.for_path(stdin[0] if stdin is not None else paths[0])
     _check_conflicts(args, settings.output_format)
-    findings, sources, warnings, counts = _lint(args, parts, resolve, stdin)
-    if not args.quiet:
-        for warning in warnings:
-            print_error(f"toollint: warning: {warning}", multiline=args.verbose)
-    return _finish(args, settings, findings, sources, counts)
+
+    def run_once(source=stdin):
+        return _lint(args, parts, resolve, source)
+
+    if fixing.wanted(args, settings):
+        return _fix(args, settings, run_once, stdin)
+    linted = run_once()
+    _warn(linted.warnings, args)
+    findings = verified(with_fixes_allowed(linted.findings, settings), stdin)
+    return _finish(args, settings, findings, linted.sources, linted.counts)
+
+
+@dataclass
+class Linted:
+    """What the engine runs of every configuration's part found, together (a run's result)."""
+    findings: List
+    sources: Dict[str, str]
+    warnings: List[str]
+    counts: Dict[str, int]
 
 
 def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
-    """(findings, sources, warnings, counts) of every part, each run with its own settings."""
+    """The findings, sources, warnings and counts of every part, each run with its own settings."""
     from toollint.engine import core as engine
     from toollint.front.discover import hand_over
     from toollint.model import Finding
@@ -78,7 +97,7 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
             for key, value in (("files", result.files_checked), ("tools", result.tools), ("groups", result.groups)):
                 counts[key] += value
     findings.sort(key=Finding.sort_key)
-    return findings, sources, warnings, counts
+    return Linted(findings, sources, warnings, counts)
 
 
 # --- what was checked, option conflicts, --output-file, --add-noqa (issue 19) -------------
@@ -94,6 +113,7 @@ def _finish(args: argparse.Namespace, settings, findings, sources, counts: Dict[
     counts = dict(counts, findings=len(findings))
     with _output(args.output_file):
         print_findings(findings, settings, args.color, sources=sources, statistics=args.statistics, counts=counts)
+        _fix_hint(args, settings, findings)
         if args.count:
             print(len(findings))
     if not args.quiet and settings.output_format in ("concise", "full"):
@@ -161,6 +181,59 @@ def _add_noqa(args: argparse.Namespace, findings, settings) -> int:
     if not args.quiet:
         print_error(f"Added {_plural(added.directives, 'noqa directive')} to {_plural(added.files, 'file')}.")
     return 1 if added.left and not args.exit_zero else 0
+
+
+def _warn(warnings, args: argparse.Namespace) -> None:
+    if args.quiet:  # -q: findings and errors only
+        return
+    for warning in warnings:
+        print_error(f"toollint: warning: {warning}", multiline=args.verbose)
+
+
+def _fix_hint(args: argparse.Namespace, settings, findings) -> None:
+    """ruff's "[*] N fixable with the `--fix` option." after the text formats."""
+    from toollint.fix.policy import summary
+
+    if not args.quiet and not args.statistics and settings.output_format in ("concise", "full"):
+        line = summary(findings, settings.unsafe_fixes)
+        if line:
+            print(line)
+
+
+def _fix(args: argparse.Namespace, settings, run_once, stdin) -> int:
+    """--fix, --fix-only, --diff (toollint/fix/command.py); exit as ruff: --diff 1 when there
+    is a change, --fix-only 0, --fix 1 when findings remain."""
+    from toollint.fix import command as fixing
+    from toollint.fix.policy import verified, with_fixes_allowed
+
+    outcome = fixing.fix_loop(run_once, settings, write=not args.diff, stdin=stdin)
+    _warn(list(outcome.result.warnings) + outcome.warnings, args)
+    if args.diff:
+        for path, (before, after) in sorted(outcome.sources.items()):
+            fixing.write_bytes(fixing.unified_diff(path, before, after))
+        if not args.quiet and outcome.fixed:
+            n = sum(outcome.fixed.values())
+            print_error(f"Would fix {n} error{'' if n == 1 else 's'}.")
+        return 1 if outcome.sources else 0
+    if stdin is not None:
+        fixing.write_bytes(outcome.sources.get(stdin[0], (stdin[1], stdin[1]))[1])
+    remaining = verified(with_fixes_allowed(outcome.result.findings, settings), stdin and (
+        stdin[0], outcome.sources.get(stdin[0], (stdin[1], stdin[1]))[1]))
+    out = sys.stderr if stdin is not None else sys.stdout
+    if args.show_fixes:
+        fixing.write_bytes(fixing.fixed_table(outcome.fixed), out)
+    if args.fix_only:
+        return 0
+    with contextlib.redirect_stdout(out):
+        print_findings(remaining, settings, args.color, sources=outcome.result.sources, statistics=args.statistics)
+        if not args.quiet and settings.output_format in ("concise", "full"):
+            line = fixing.fix_summary(outcome, len(remaining))
+            if line:
+                print(line)
+        _fix_hint(args, settings, remaining)
+        if args.count:
+            print(len(remaining))
+    return 0 if args.exit_zero or not remaining else 1
 
 
 def _overrides(args: argparse.Namespace) -> Dict[str, object]:

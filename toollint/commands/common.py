@@ -150,7 +150,7 @@ def print_findings(findings: Sequence[Any], settings, color: str, sources: Optio
 
     write(render(findings, settings.output_format, sources=sources, color=use_color(color),
                  rule_docs=rule_docs(settings.output_format, statistics), root=report_root(),
-                 statistics=statistics, counts=counts))
+                 statistics=statistics, counts=counts, unsafe_fixes=getattr(settings, "unsafe_fixes", False)))
 
 
 def print_error(text: str, multiline: bool = False) -> None:

@@ -49,6 +49,10 @@ _KINDS: Dict[str, str] = {
     "decorators": "dotted-names",
     "trigger-phrases": "regexes",
     "exclusion-phrases": "regexes",
+    "fix": "bool",
+    "unsafe-fixes": "bool",
+    "fixable": "fix-codes",
+    "unfixable": "fix-codes",
 }
 VALID_KEYS: Tuple[str, ...] = tuple(_KINDS)
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "extend-ignore")
@@ -311,6 +315,9 @@ _CONVERTERS: Dict[str, Callable[[str, object, _Source, Mapping[str, str]], objec
     "names": _conv_names,
     "dotted-names": _conv_dotted_names,
     "regexes": _conv_regexes,
+    "fix-codes": lambda key, value, src, rules: tuple(
+        "ALL" if v.strip().upper() == "ALL" else _check_codes(key, [v], src, rules)[0]
+        for v in _string_list(key, value, src, r"[\s,]+")),
 }
 
 

@@ -88,6 +88,12 @@ class Settings:
     decorators: Tuple[str, ...] = ()  # extra decorator names that declare a tool
     trigger_phrases: Tuple[str, ...] = ()  # regexes added to what counts as a trigger clause
     exclusion_phrases: Tuple[str, ...] = ()  # regexes added to what counts as an exclusion
+    # fixes (issue 20), as ruff's: `fix` is --fix by default; a rule's fix is applied when a
+    # `fixable` prefix (default: all) outranks every `unfixable` one; unsafe ones on opt-in
+    fix: bool = False
+    unsafe_fixes: bool = False
+    fixable: Tuple[str, ...] = ()  # empty: every rule
+    unfixable: Tuple[str, ...] = ()
     root: str = "."  # folder of the config file, or of the checked paths
     config_path: Optional[str] = None
     # The flat select/ignore fields above are the merged view, for display. A config

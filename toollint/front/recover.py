@@ -6,6 +6,9 @@ Two things CPython accepts and libcst 1.x does not:
   recursion cap), which is how a long prompt is often written;
 - a few rare forms (`(x): int = 1`, a parenthesised annotated target).
 
+A text mixing line endings (`\r\n` then a blank line ending in `\n`) can trip libcst's
+whitespace parser too; the same text with `\n` endings has the same lines and columns.
+
 Concatenations are shortened by merging runs of alike parts into one literal with the
 same value; whatever still fails is blanked statement by statement (innermost first), so
 the rest of the file is linted rather than the whole file being reported as TL001.
@@ -32,6 +35,12 @@ def recover(text: str, parse: Callable[[str], object], error_line: int,
     """
     import libcst
 
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        try:
+            return parse(text)
+        except libcst.ParserSyntaxError as exc:
+            error_line = exc.raw_line
     merged = merge_concatenations(text)
     current = merged if merged is not None else text
     if merged is not None:

@@ -31,6 +31,7 @@ def render(
     root: str = ".",
     statistics: bool = False,
     counts: Optional[Mapping[str, int]] = None,
+    unsafe_fixes: bool = False,
 ) -> str:
     """The whole output for `findings` (already sorted), ending in a newline unless empty.
 
@@ -43,7 +44,8 @@ def render(
     emitter = EMITTERS.get(fmt)
     if emitter is None:
         raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
-    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root, counts=counts)
+    ctx = Context(sources=sources or {}, color=color, docs=rule_docs or {}, root=root, counts=counts,
+                  unsafe_fixes=unsafe_fixes)
     return emitter.statistics(findings, ctx) if statistics else emitter.emit(findings, ctx)
 
 

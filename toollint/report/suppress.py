@@ -42,7 +42,8 @@ def suppress(findings: List[Finding], project, settings: Settings, requested,
                                    report_unused=report_unused, enabled=chosen.enabled, known=all_rules())
         kept.extend(items)
         # A blanket `# noqa` may serve flake8 or ruff, whose findings toollint cannot see.
-        kept.extend(u for u in unused if "blanket" not in u.message and not chosen.ignores(u.code, path))
+        unused = [u for u in unused if "blanket" not in u.message and not chosen.ignores(u.code, path)]
+        kept.extend(_with_fix(u, facts.comments) for u in unused)
     return kept, warnings
 
 
@@ -76,3 +77,12 @@ def _past_strings(path: str, items: List[Finding], comments) -> List[Finding]:
         end = shape.string_end.get(f.noqa_line or f.span.line)
         moved.append(replace(f, noqa_line=end) if f in candidates and end in rows else f)
     return moved
+
+
+def _with_fix(finding: Finding, comments) -> Finding:
+    from dataclasses import replace
+
+    from toollint.fix.noqa import unused_noqa_fix
+
+    fix = unused_noqa_fix(finding, comments)
+    return replace(finding, fix=fix) if fix is not None else finding

@@ -37,11 +37,12 @@ class Rule:
     def check_project(self, project: "Project", ctx: Context) -> Iterable[Finding]:
         return ()
 
-    def report(self, span: Span, message: str, noqa_line: Optional[int] = None) -> Finding:
+    def report(self, span: Span, message: str, noqa_line: Optional[int] = None, fix=None) -> Finding:
         return Finding(
             code=self.code,
             name=self.name,
             message=message,
             span=span,
             noqa_line=noqa_line if noqa_line is not None else span.end_line,
+            fix=fix,  # a toollint.fix.Fix
         )

@@ -19,6 +19,11 @@ class Context:
     docs: Mapping[str, RuleDoc]  # code -> RuleDoc
     root: str  # what machine-read paths are made relative to
     counts: Optional[Mapping[str, int]] = None  # what the run checked (files, tools, groups)
+    unsafe_fixes: bool = False  # unsafe fixes are enabled: their findings are marked fixable too
+
+    def fixable(self, f: Finding) -> bool:
+        """Whether the text formats mark `f` with [*] (ruff: a fix that --fix would apply)."""
+        return f.fix is not None and (f.fix.applicability == "safe" or self.unsafe_fixes)
 
 
 class Emitter:

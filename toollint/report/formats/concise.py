@@ -13,11 +13,13 @@ RED_BOLD = "\x1b[1;31m"
 RESET = "\x1b[0m"
 
 
-def concise_line(f: Finding, color: bool) -> str:
+def concise_line(f: Finding, color: bool, fixable: bool = False) -> str:
     # Tabs stay: they cannot start a line or move the cursor back over earlier text.
     path = sanitize(f.span.path)
     code = sanitize(f.code)
     message = sanitize(f.message, keep="\t")
+    if fixable:
+        message = "[*] " + message  # where ruff puts it: between the code and the message
     if not color:
         return f"{path}:{f.span.line}:{f.span.col}: {code} {message}"
     sep = f"{CYAN}:{RESET}"
@@ -28,4 +30,4 @@ class Concise(Emitter):
     name = "concise"
 
     def emit(self, findings: Sequence[Finding], ctx: Context) -> str:
-        return defuse_ci_commands("".join(concise_line(f, ctx.color) + "\n" for f in findings))
+        return defuse_ci_commands("".join(concise_line(f, ctx.color, ctx.fixable(f)) + "\n" for f in findings))

@@ -30,7 +30,7 @@ class Full(Emitter):
         split: Dict[str, List[str]] = {}  # one split per file, however many findings it has
         out: List[str] = []
         for f in findings:
-            out.append(concise_line(f, ctx.color))
+            out.append(concise_line(f, ctx.color, ctx.fixable(f)))
             path = f.span.path
             if path not in split:
                 source = ctx.sources.get(path)

@@ -6,6 +6,7 @@ from typing import Sequence
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter, count_codes
 from toollint.report.formats.common import dump, severity
+from toollint.report.formats.fixes import fix_object
 
 
 class Json(Emitter):
@@ -14,6 +15,7 @@ class Json(Emitter):
 
     def emit(self, findings: Sequence[Finding], ctx: Context) -> str:
         rows = []
+        files: dict = {}
         for f in findings:
             doc = ctx.docs.get(f.code)
             rows.append(
@@ -27,6 +29,7 @@ class Json(Emitter):
                     "noqa_row": f.noqa_line or f.span.line,
                     "url": doc.help_uri if doc is not None else None,
                     "severity": severity(f.code, "json"),
+                    "fix": fix_object(f, files) if f.fix is not None else None,
                 }
             )
         return dump(rows)

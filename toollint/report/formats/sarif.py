@@ -11,6 +11,7 @@ from toollint import __version__
 from toollint.model import Finding
 from toollint.report.formats.base import Context, Emitter
 from toollint.report.formats.common import RuleDoc, dump, relpath, severity
+from toollint.report.formats.fixes import sarif_fixes
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 # The repository (toollint/report/docs.py REPOSITORY), not a package index page: the
@@ -51,7 +52,7 @@ def _artifact(path: str, root: str) -> Dict[str, object]:
     return {"uri": Path(os.path.abspath(path)).as_uri()}
 
 
-def _result(f: Finding, rule_index: int, root: str) -> Dict[str, object]:
+def _result(f: Finding, rule_index: int, root: str, files: dict) -> Dict[str, object]:
     s = f.span
     region = {
         "startLine": max(s.line, 1),
@@ -59,13 +60,17 @@ def _result(f: Finding, rule_index: int, root: str) -> Dict[str, object]:
         "endLine": max(s.end_line, s.line, 1),
         "endColumn": max(s.end_col, 1),
     }
-    return {
+    out = {
         "ruleId": f.code,
         "ruleIndex": rule_index,
         "level": _level(f.code),
         "message": {"text": f.message},
         "locations": [{"physicalLocation": {"artifactLocation": _artifact(s.path, root), "region": region}}],
     }
+    fixes = sarif_fixes(f, lambda path: _artifact(path, root), files) if f.fix is not None else None
+    if fixes:
+        out["fixes"] = fixes
+    return out
 
 
 def _log(rules: List[Dict[str, object]], results: List[Dict[str, object]],
@@ -92,4 +97,5 @@ class Sarif(Emitter):
         codes = sorted(names)
         index = {code: i for i, code in enumerate(codes)}
         rules = [_rule(code, names[code], docs.get(code)) for code in codes]
-        return dump(_log(rules, [_result(f, index[f.code], ctx.root) for f in findings], ctx.counts))
+        files: dict = {}
+        return dump(_log(rules, [_result(f, index[f.code], ctx.root, files) for f in findings], ctx.counts))

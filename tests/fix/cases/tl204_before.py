@@ -1,0 +1,23 @@
+def search(query: str, limit: int = 10):
+    return []
+
+
+TOOLS = [
+    {
+        "name": "search",
+        "description": "Search the catalogue. Use it when the user asks for a product.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Words to look for."},
+                "limit": {"type": "integer", "description": "Most results to return."},
+            },
+            "required": [
+                "query",
+                "limit",  # the model must pick one today
+            ],
+        },
+    },
+]
+
+TOOL_HANDLERS = {"search": search}

@@ -1,0 +1,22 @@
+def search(query: str, limit: int = 10):
+    return []
+
+
+REQUIRED = ["query", "limit"]  # a constant: other schemas may share it
+
+TOOLS = [
+    {
+        "name": "search",
+        "description": "Search the catalogue. Use it when the user asks for a product.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Words to look for."},
+                "limit": {"type": "integer", "description": "Most results to return."},
+            },
+            "required": REQUIRED,
+        },
+    },
+]
+
+TOOL_HANDLERS = {"search": search}

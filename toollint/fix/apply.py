@@ -1,0 +1,174 @@
+"""Apply fixes to sources in memory: parse each file once, change the nodes, check the result.
+
+A fix is applied whole or not at all: when one of its edits finds no node (the source
+moved, or the literal is not the shape the rule assumed), the fix is dropped and the file
+is transformed again without it. Fixes whose edits overlap one already taken wait for the
+next round (the caller re-runs the rules). A file that does not parse, does not round-trip
+byte for byte through libcst, or would no longer compile is left as it is.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+
+from toollint.fix import Edit, Fix
+
+_MAX_RETRIES = 8
+
+
+class Applied(NamedTuple):
+    source: bytes  # the new bytes (the old ones when nothing applied)
+    fixes: Tuple[Fix, ...]  # the fixes applied
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    if a.span.path != b.span.path:
+        return False
+    sa, sb = a.span, b.span
+    if a == b:
+        return True
+    return (sa.line, sa.col) < (sb.end_line, sb.end_col) and (sb.line, sb.col) < (sa.end_line, sa.end_col) \
+        and not _siblings(a, b)
+
+
+def _siblings(a: Edit, b: Edit) -> bool:
+    """Edits of different items of one list, or one appended and one removed, do not clash."""
+    return a.kind == b.kind == "remove-item" and a.span != b.span
+
+
+def choose(fixes: Sequence[Fix]) -> List[Fix]:
+    """Fixes that do not overlap, first come first served, duplicates once."""
+    taken: List[Fix] = []
+    edits: List[Edit] = []
+    for fix in dict.fromkeys(fixes):
+        if any(_overlaps(e, t) for e in fix.edits for t in edits):
+            continue
+        taken.append(fix)
+        edits.extend(fix.edits)
+    return taken
+
+
+def apply_file(path: str, data: bytes, fixes: Sequence[Fix]) -> Applied:
+    """The fixes' edits of `path` applied to `data` (the other files' edits are ignored here;
+    apply_all keeps multi-file fixes whole)."""
+    import libcst as cst
+
+    try:
+        module = cst.parse_module(data)
+    except Exception:
+        return Applied(data, ())  # a syntax error: TL001, never fixed
+    if module.bytes != data:
+        return Applied(data, ())  # libcst would change bytes nobody asked to change
+    pending = list(fixes)
+    for _ in range(_MAX_RETRIES):
+        if not pending:
+            return Applied(data, ())
+        new, failed = _transform(module, path, pending)
+        if failed:
+            pending = [f for f in pending if f not in failed]
+            continue
+        if new is not None and _compiles(new, path):
+            return Applied(new, tuple(pending))
+        if len(pending) == 1:
+            return Applied(data, ())
+        # some fix breaks the file: keep the longest prefix that does not, one by one
+        return _one_by_one(module, path, pending, data)
+    return Applied(data, ())
+
+
+def _transform(module, path: str, fixes: Sequence[Fix]) -> Tuple[Optional[bytes], Set[Fix]]:
+    from toollint.fix.codemod import Codemod
+
+    edits: Dict[int, Edit] = {}
+    owner: Dict[int, Fix] = {}
+    for fix in fixes:
+        for e in fix.edits:
+            if e.span.path == path:
+                owner[len(edits)] = fix
+                edits[len(edits)] = e
+    mod = Codemod(module, edits)
+    try:
+        new = module.visit(mod)
+    except Exception:  # libcst refused the result (a default before a non-default): as not compiling
+        return None, set()
+    failed = {owner[i] for i in edits if i not in mod.done}
+    return (None if failed else new.bytes), failed
+
+
+def _one_by_one(module, path: str, fixes: Sequence[Fix], data: bytes) -> Applied:
+    kept: List[Fix] = []
+    best = data
+    for fix in fixes:
+        new, failed = _transform(module, path, kept + [fix])
+        if not failed and new is not None and _compiles(new, path):
+            kept.append(fix)
+            best = new
+    return Applied(best, tuple(kept))
+
+
+def _compiles(source: bytes, path: str) -> bool:
+    """True when Python itself accepts the result (libcst accepts a little more, such as
+    a parameter without a default after one with)."""
+    import ast
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, path, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    import libcst as cst
+
+    try:
+        cst.parse_module(source)
+    except Exception:
+        return False
+    return True
+
+
+def apply_all(sources: Dict[str, bytes], fixes: Sequence[Fix]) -> Dict[str, Applied]:
+    """Every file's new source. A fix touching several files is kept only where all of
+    its files took it; files are redone until that holds."""
+    chosen = choose([f for f in fixes if all(p in sources for p in f.paths)])
+    for _ in range(_MAX_RETRIES):
+        by_path: Dict[str, List[Fix]] = {}
+        for fix in chosen:
+            for p in fix.paths:
+                by_path.setdefault(p, []).append(fix)
+        out = {p: apply_file(p, sources[p], fs) for p, fs in by_path.items()}
+        torn = {f for f in chosen if len(f.paths) > 1 and not all(f in out[p].fixes for p in f.paths)}
+        if not torn:
+            return out
+        chosen = [f for f in chosen if f not in torn]
+    return {}
+
+
+def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:
+    """The fixes that apply, each on its own, to the files as `read` gives them: what the
+    output may mark fixable. Each file is parsed once."""
+    import libcst as cst
+
+    modules: Dict[str, object] = {}
+
+    def module(path: str):
+        if path not in modules:
+            data = read(path)
+            try:
+                tree = cst.parse_module(data) if data is not None else None
+            except Exception:
+                tree = None
+            modules[path] = tree if tree is not None and tree.bytes == data else None
+        return modules[path]
+
+    ok: Set[Fix] = set()
+    for fix in dict.fromkeys(fixes):
+        for path in fix.paths:
+            tree = module(path)
+            if tree is None:
+                break
+            new, failed = _transform(tree, path, [fix])
+            if failed or new is None or not _compiles(new, path):
+                break
+        else:
+            ok.add(fix)
+    return ok
