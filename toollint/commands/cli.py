@@ -66,7 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.command"}
+_COMMANDS = {
+    "dump": "toollint.commands.dump",
+    "usage": "toollint.usage.command",
+    "server": "toollint.lsp.command",  # the language server, for editors
+}
 
 
 def _command(name: str):
