@@ -12,7 +12,7 @@ pytest.importorskip("pygls")
 from lsprotocol import types  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
-from tests.conftest import write_tree  # noqa: E402
+from conftest import write_tree  # noqa: E402
 
 CLEAN = '''
 TOOL_DEFINITIONS = [
@@ -108,12 +108,29 @@ async def conversation(root) -> None:
     lines[edit.range.start.line] = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
     assert lines[row] == '        "name": "reset_password",  # noqa: TL305'
 
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=FIXED)]))
+    # typing: two changes in a row are linted once, as the last (debounced)
+    change(client, uri, 2, DEFECT + "ALWAYS_INCLUDE = [")
+    change(client, uri, 3, FIXED)
     published = await session.diagnostics()
-    assert published.uri == uri and list(published.diagnostics) == []
+    assert published.uri == uri and published.version == 3 and list(published.diagnostics) == []
+
+    # the defect back, then the workspace's config ignores it: re-read on the change
+    change(client, uri, 4, DEFECT)
+    assert [d.code for d in (await session.diagnostics()).diagnostics] == ["TL305"]
+    (root / "pyproject.toml").write_text('[tool.toollint]\nignore = ["TL305"]\n')
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(
+        uri=(root / "pyproject.toml").as_uri(), type=types.FileChangeType.Changed)]))
+    assert list((await session.diagnostics()).diagnostics) == []
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    published = await session.diagnostics()
+    assert published.version == 4 and list(published.diagnostics) == []
     await stop(session)
+
+
+def change(client, uri, version, text):
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
 def test_the_server_lints_the_buffer_with_its_neighbours_and_offers_noqa(tmp_path):

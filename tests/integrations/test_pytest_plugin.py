@@ -86,7 +86,7 @@ def test_one_item_per_tool_and_per_file_named_by_both(project):
 
 @pytest.mark.slow
 def test_the_items_are_what_toollint_check_reports(project):
-    from tests.conftest import toollint
+    from conftest import toollint
 
     check = toollint("check", "--no-cache", "src", cwd=project.path).stdout.splitlines()
     text = project.runpytest("--toollint", "-p", "no:cacheprovider").stdout.str()
