@@ -52,9 +52,15 @@ class ToollintServer(LanguageServer):
         loop = asyncio.get_running_loop()
         try:
             findings, _ = await loop.run_in_executor(self.executor, self.linter.lint, path, text)
-        except ConfigError as exc:
+        except ConfigError as exc:  # the user's to fix: said once per lint, as check says it
             self.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=f"toollint: {exc}"))
             findings = []
+        except Exception:  # a bug of ours: logged for the report, the editor keeps working
+            import traceback
+
+            self.window_log_message(types.LogMessageParams(
+                type=types.MessageType.Error, message=f"toollint: internal error linting {path}\n{traceback.format_exc()}"))
+            return
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return  # closed, or changed since: a newer run publishes
