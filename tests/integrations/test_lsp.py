@@ -49,8 +49,12 @@ class Session:
         self.client = client
         self.published: "asyncio.Queue[types.PublishDiagnosticsParams]" = asyncio.Queue()
 
-    async def diagnostics(self) -> types.PublishDiagnosticsParams:
-        return await asyncio.wait_for(self.published.get(), TIMEOUT)
+    async def diagnostics(self, uri: str = "") -> types.PublishDiagnosticsParams:
+        """The next diagnostics published (for `uri`, skipping other files')."""
+        while True:
+            published = await asyncio.wait_for(self.published.get(), TIMEOUT)
+            if not uri or published.uri == uri:
+                return published
 
 
 async def start(root) -> Session:
@@ -114,15 +118,26 @@ async def conversation(root) -> None:
     published = await session.diagnostics()
     assert published.uri == uri and published.version == 3 and list(published.diagnostics) == []
 
-    # the defect back, then the workspace's config ignores it: re-read on the change
+    # the defect back; a neighbour saved with the fix clears it, saved without brings it back
     change(client, uri, 4, DEFECT)
     assert [d.code for d in (await session.diagnostics()).diagnostics] == ["TL305"]
+    router = root / "src/agent/router.py"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=router.as_uri(), language_id="python", version=1, text=router.read_text())))
+    for text in (ROUTER.replace('["lookup_order"]', '["lookup_order", "reset_password"]'), ROUTER):
+        router.write_text(text)
+        client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=router.as_uri())))
+        codes = [d.code for d in (await session.diagnostics(uri)).diagnostics]
+        assert codes == ([] if "reset_password" in text else ["TL305"])
+
+    # the workspace's config ignores it: re-read when the file watcher reports the change
     (root / "pyproject.toml").write_text('[tool.toollint]\nignore = ["TL305"]\n')
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[types.FileEvent(
         uri=(root / "pyproject.toml").as_uri(), type=types.FileChangeType.Changed)]))
-    assert list((await session.diagnostics()).diagnostics) == []
+    assert list((await session.diagnostics(uri)).diagnostics) == []
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    published = await session.diagnostics()
+    published = await session.diagnostics(uri)
     assert published.version == 4 and list(published.diagnostics) == []
     await stop(session)
 

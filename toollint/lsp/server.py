@@ -51,16 +51,19 @@ class ToollintServer(LanguageServer):
         version, text = doc.version, doc.source
         loop = asyncio.get_running_loop()
         try:
-            findings, _ = await loop.run_in_executor(self.executor, self.linter.lint, path, text)
+            findings, warnings = await loop.run_in_executor(self.executor, self.linter.lint, path, text)
         except ConfigError as exc:  # the user's to fix: said once per lint, as check says it
             self.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=f"toollint: {exc}"))
-            findings = []
+            findings, warnings = [], []
         except Exception:  # a bug of ours: logged for the report, the editor keeps working
             import traceback
 
             self.window_log_message(types.LogMessageParams(
                 type=types.MessageType.Error, message=f"toollint: internal error linting {path}\n{traceback.format_exc()}"))
             return
+        for warning in warnings:  # a malformed noqa, as `toollint check` warns on stderr
+            self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning,
+                                                           message=f"toollint: warning: {warning}"))
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return  # closed, or changed since: a newer run publishes
@@ -98,6 +101,10 @@ async def did_save(ls: ToollintServer, params: types.DidSaveTextDocumentParams) 
         ls.relint_open_documents()
     elif uri.endswith(".py"):
         await ls.lint(uri)
+        # the other open files read this one from disk: what they are judged with changed
+        for other in list(ls.workspace.text_documents):
+            if other != uri:
+                ls.schedule(other, DEBOUNCE)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
