@@ -12,6 +12,7 @@ module to look for it. Nothing of the project is imported: the engine reads sour
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import List, Optional, Set
@@ -55,6 +56,9 @@ def _report(state: _State):
             state.report = _lint(state.config)
         except ConfigError as exc:
             raise pytest.UsageError(f"toollint: {exc}") from None
+        except Exception as exc:  # a bug of ours: one line, as `toollint check` says it
+            raise pytest.UsageError(f"toollint: internal error: {type(exc).__name__}: {exc}; "
+                                    "rerun `toollint check --verbose` and report it") from None
     return state.report
 
 
@@ -73,29 +77,37 @@ def _lint(config: pytest.Config):
     return lint(paths, settings, jobs)
 
 
+def _explicit_args(config: pytest.Config) -> bool:
+    """Whether pytest's arguments were typed by the user (not testpaths, not the cwd)."""
+    kinds = getattr(pytest.Config, "ArgsSource", None)  # pytest 7.3+
+    if kinds is not None:
+        return config.args_source == kinds.ARGS
+    return config.args not in (list(config.getini("testpaths")), [str(config.invocation_params.dir)])
+
+
 def _paths(config: pytest.Config) -> List[str]:
-    if config.args_source != pytest.Config.ArgsSource.ARGS or config.option.pyargs:
+    if not _explicit_args(config) or config.option.pyargs:
         return [str(config.rootpath)]
     out: List[str] = []
     for arg in config.args:
         path, *parts = arg.split("::")
         if parts and not parts[0].startswith(MARK):
             continue  # names a test of the user's, not a toollint item
-        full = Path(config.invocation_params.dir, path)
+        full = _absolute(Path(config.invocation_params.dir, path))
         if full.exists():
-            out.append(str(full.resolve()))
+            out.append(str(full))
     return out
 
 
 def _only_item_ids(config: pytest.Config) -> bool:
-    return config.args_source == pytest.Config.ArgsSource.ARGS and all(
+    return _explicit_args(config) and all(
         arg.split("::")[1:2] and arg.split("::")[1].startswith(MARK) for arg in config.args)
 
 
 def _names_toollint_item(config: pytest.Config, path: Path) -> bool:
     for arg in config.args:
         head, *parts = arg.split("::")
-        if parts and parts[0].startswith(MARK) and Path(config.invocation_params.dir, head).resolve() == path:
+        if parts and parts[0].startswith(MARK) and _absolute(Path(config.invocation_params.dir, head)) == path:
             return True
     return False
 
@@ -108,12 +120,17 @@ def pytest_pycollect_makemodule(module_path: Path, parent):
     state = _state(parent.config)
     if state is None:
         return None
-    path = module_path.resolve()
+    path = _absolute(module_path)
     if not _names_toollint_item(parent.config, path) and not (
             str(path) in _report(state).entries and _not_a_test_module(parent.config, path)):
         return None
     state.served.add(path)
     return ToollintFile.from_parent(parent, path=module_path)
+
+
+def _absolute(path: Path) -> Path:
+    # normalised, not resolved: node ids are relative to the rootdir as pytest spelled it
+    return Path(os.path.abspath(path))
 
 
 _TEST_DEF = re.compile(rb"^[ \t]*(?:async[ \t]+def|def)[ \t]+test|^[ \t]*class[ \t]+Test", re.M)
@@ -132,18 +149,18 @@ def _not_a_test_module(config: pytest.Config, path: Path) -> bool:
         return False
 
 
-@pytest.hookimpl(wrapper=True)
+@pytest.hookimpl(hookwrapper=True)  # old-style: pytest 7.0's pluggy knows no wrapper=True
 def pytest_make_collect_report(collector: pytest.Collector):
-    report = yield
+    outcome = yield
     state = _state(collector.config)
+    report = outcome.get_result()
     if state is None or not isinstance(collector, pytest.Session) or not report.passed:
-        return report
+        return
     if _only_item_ids(collector.config):
-        return report  # the named items' files are served; other files were not asked for
+        return  # the named items' files are served; other files were not asked for
     for path in sorted(_report(state).entries):
         if Path(path) not in state.served:
             report.result.append(ToollintFile.from_parent(collector, path=Path(path)))
-    return report
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
@@ -156,7 +173,7 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
 class ToollintFile(pytest.File):
     def collect(self):
         state = _state(self.config)
-        entries = _report(state).entries.get(str(self.path.resolve()), []) if state else []
+        entries = _report(state).entries.get(str(_absolute(self.path)), []) if state else []
         for entry in entries:
             # the id given whole: pytest (9.2) parses a stored id's `[...]` as parameters, and
             # an id built from the name alone would never equal it (--lf would miss the item)
