@@ -107,7 +107,11 @@ def _add_file_options(files) -> None:
                        help="print the files that would be checked, one a line, and exit")
 
 
-_COMMANDS = {"dump": "toollint.commands.dump", "usage": "toollint.usage.command"}
+_COMMANDS = {
+    "dump": "toollint.commands.dump",
+    "usage": "toollint.usage.command",
+    "server": "toollint.lsp.command",  # the language server, for editors
+}
 
 
 def _command(name: str):
