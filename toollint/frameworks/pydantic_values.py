@@ -10,6 +10,7 @@ from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_wi
 from toollint.model import CallVal, Const, DictVal, ListVal, ModelClass, ModuleFacts, Span, Unresolved, Value
 
 _METHODS = ("model_json_schema", "schema")
+_TRANSFORM_KEY = "toollint_transform"
 
 
 def module_resolver(module_of: Callable[[str], Optional[ModuleFacts]]) -> Resolver:
@@ -35,7 +36,8 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     """The schema `call` returns when it is `Model.model_json_schema()` of a class the
     project defines (`facts_at` gives the module of a path); None for any other call."""
     owner, _, method = call.func.rpartition(".")
-    if method not in _METHODS or not owner or call.args or call.kwargs or not call.complete:
+    transform = _transform(call.kwargs)
+    if method not in _METHODS or not owner or call.args or transform is None or not call.complete:
         return None
     facts = facts_at(call.span.path)
     cls = _class(owner, facts, resolve) if facts is not None else None
@@ -44,9 +46,27 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     schema, classes = schema_with_classes(cls, resolve)
     if isinstance(schema, Unresolved):
         return Unresolved(schema.reason, call.span)
+    schema = transform(schema)
     spans = {"": field_spans(cls, resolve)}
     spans.update((name, field_spans(c, resolve)) for name, c in classes.items() if c is not None)
-    return _value(schema, call.span, spans, "")
+    return python_value(schema, call.span, spans)
+
+
+def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
+    """What a framework does to the schema before sending it: the call toollint itself
+    builds for a framework's model (`toollint_transform=`) names it; a call as written
+    has no keywords."""
+    if not kwargs:
+        return lambda schema: schema
+    if len(kwargs) == 1 and kwargs[0][0] == _TRANSFORM_KEY and isinstance(kwargs[0][1], Const):
+        return _TRANSFORMS().get(kwargs[0][1].value)
+    return None
+
+
+def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
+    from toollint.frameworks.crewai import TRANSFORM, strict_parameters  # the framework modules import this one
+
+    return {TRANSFORM: strict_parameters}
 
 
 def _class(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelClass]:
@@ -57,6 +77,12 @@ def _class(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelC
             module, _, name = dotted.rpartition(".")
             return resolve(module, name)
     return resolve(facts.module, owner) if not rest else None
+
+
+def python_value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]]) -> Value:
+    """A plain schema as a Value: the properties of the top level ("") and of each `$defs`
+    entry spanned as `spans` says, everything else on `span`."""
+    return _value(data, span, spans, "")
 
 
 def _value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]], level: str) -> Value:

@@ -62,6 +62,8 @@ FRAMEWORKS = {
     "camel": ("camel-ai", "camel"),
     "livekit": ("livekit-agents", "livekit-agents"),
     "browser_use": ("browser-use", "browser-use"),
+    # class-based tools, as the agent's native function calling sends them
+    "crewai": ("crewai", "crewai"),
 }
 
 
@@ -305,6 +307,14 @@ def _livekit(module):
     return out
 
 
+def _crewai(module):
+    from crewai.utilities.agent_utils import convert_tools_to_openai_schema
+
+    schemas, _, _ = convert_tools_to_openai_schema(module._TOOLS)
+    return [{"name": s["function"]["name"], "description": s["function"]["description"],
+             "input_schema": s["function"]["parameters"], "strict": s["function"]["strict"]} for s in schemas]
+
+
 def _browser_use(module):
     # Each action goes to the model as its parameter model's schema, under the action's
     # description (Registry.create_action_model); only the source's own actions are read.
@@ -342,6 +352,7 @@ READERS = {
     "camel": _camel,
     "livekit": _livekit,
     "browser_use": _browser_use,
+    "crewai": _crewai,
 }
 
 

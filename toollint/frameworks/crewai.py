@@ -1,0 +1,245 @@
+"""crewAI's class-based tools: `class SearchTool(BaseTool)` with class attributes
+`name: str = "..."`, `description: str = "..."`, `args_schema: Type[BaseModel] = Model`.
+
+What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.py,
+`convert_tools_to_openai_schema`, recorded in tests/data/frameworks/crewai.json):
+
+- the name through `sanitize_tool_name` (crewai/utilities/string_utils.py): camelCase
+  split, lowercased, every run of other characters one `_` ("Search Orders" ->
+  "search_orders");
+- the description as authored: crewAI used to rewrite it in place into "Tool Name: ...\\n
+  Tool Arguments: ...\\nTool Description: <authored>", and still renders that block for
+  its text (ReAct) prompts, but it strips the prefix before the function-calling payload.
+  The rules on descriptions (TL1xx) judge the authored text: it is what the model reads
+  as the tool's description, the only part the author wrote, and a finding on the
+  generated prefix (the name and the schema again) could not be fixed in the code;
+- the parameters: `args_schema.model_json_schema()` through crewAI's strict pipeline
+  (`generate_model_description(..., strip_null_types=False)` in
+  crewai/utilities/pydantic_schema_utils.py), ported below step for step;
+- `"strict": true`.
+
+Without `args_schema`, crewAI builds a model from `_run`'s signature at run time; that
+schema is left unresolved here, and so is a class whose attributes are not literals.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import unicodedata
+from dataclasses import replace
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.frameworks.base import Framework
+from toollint.frameworks.pydantic_values import python_value
+from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
+                            is_complete, to_python)
+
+BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
+         "crewai_tools.tools.base_tool.BaseTool", "crewai.BaseTool"}
+TRANSFORM = "crewai"  # the tag pydantic_values reads on the schema call to apply strict_parameters
+
+_CAMEL_LOWER_UPPER = re.compile(r"([a-z])([A-Z])")
+_CAMEL_UPPER_LOWER = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_QUOTES = re.compile(r"[\'\"]+")
+_DISALLOWED = re.compile(r"[^a-zA-Z0-9]+")
+_UNDERSCORES = re.compile(r"_+")
+_FORMATS = {"date-time", "date", "time", "duration"}  # what the pipeline leaves of `format`
+
+
+def sanitize_tool_name(name: str, max_length: int = 64) -> str:
+    name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    name = _CAMEL_LOWER_UPPER.sub(r"\1_\2", _CAMEL_UPPER_LOWER.sub(r"\1_\2", name)).lower()
+    name = _UNDERSCORES.sub("_", _DISALLOWED.sub("_", _QUOTES.sub("", name))).strip("_")
+    if len(name) > max_length:
+        suffix = "_" + hashlib.sha256(name.encode()).hexdigest()[:8]
+        name = name[: max_length - len(suffix)].rstrip("_") + suffix
+    return name
+
+
+# --- the strict pipeline, on the plain schema pydantic_schema derives -------------------
+
+
+def _walk(node: Any, visit: Callable[[Dict[str, Any]], None]) -> None:
+    """Every dict of the schema, parents first, as crewAI's recursive helpers visit them
+    (they do not tell a `properties` map or a `default` from a schema either)."""
+    if isinstance(node, dict):
+        visit(node)
+        for value in list(node.values()):
+            _walk(value, visit)
+    elif isinstance(node, list):
+        for item in node:
+            _walk(item, visit)
+
+
+def _close(d: Dict[str, Any]) -> None:
+    if d.get("type") == "object":
+        d["additionalProperties"] = False
+        d.setdefault("properties", {})
+        d.setdefault("required", [])
+
+
+def _formats(d: Dict[str, Any]) -> None:
+    if isinstance(d.get("format"), str) and d["format"] not in _FORMATS:
+        del d["format"]
+
+
+def _typed(d: Dict[str, Any]) -> None:
+    for key in ("anyOf", "oneOf"):
+        for i, member in enumerate(d.get(key) or ()):
+            if member == {}:
+                d[key][i] = {"type": "object"}
+
+
+def _inline(schema: Dict[str, Any]) -> Dict[str, Any]:
+    """resolve_refs: a `$ref` node becomes a copy of its definition, siblings dropped."""
+    defs = schema.get("$defs", {})
+    expanding: Set[str] = set()
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                name = ref[len("#/$defs/"):]
+                if name in expanding:
+                    stub = {"type": defs[name].get("type", "object")}
+                    if "description" in defs[name]:
+                        stub["description"] = defs[name]["description"]
+                    return stub
+                expanding.add(name)
+                try:
+                    return resolve(copy.deepcopy(defs[name]))
+                finally:
+                    expanding.discard(name)
+            return {k: resolve(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [resolve(i) for i in node]
+        return node
+
+    return resolve(copy.deepcopy(schema))
+
+
+def _any_of(d: Dict[str, Any]) -> None:
+    if "oneOf" in d:
+        d["anyOf"] = d.pop("oneOf")
+
+
+def _all_required(d: Dict[str, Any]) -> None:
+    if d.get("type") == "object" and d.get("properties"):
+        d["required"] = list(d["properties"])
+
+
+def strict_parameters(schema: Dict[str, Any]) -> Dict[str, Any]:
+    """The `parameters` crewAI sends for a model's schema."""
+    schema = copy.deepcopy(schema)
+    for step in (_close, _formats, _typed):
+        _walk(schema, step)
+    schema = _inline(schema)
+    schema.pop("$defs", None)
+    output = schema.get("properties", {}).get("output")  # fix_discriminator_mappings
+    if isinstance(output, dict) and isinstance(output.get("discriminator"), dict) \
+            and "mapping" in output["discriminator"]:
+        mapping = output["discriminator"]["mapping"]
+        output["discriminator"]["mapping"] = {k: v.split("/")[-1] for k, v in mapping.items()}
+    for step in (_any_of, _all_required):
+        _walk(schema, step)
+    schema.pop("title", None)
+    schema.pop("description", None)
+    return schema
+
+
+# --- recognition ------------------------------------------------------------------------
+
+
+def is_crewai_tool(node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]]) -> bool:
+    for base in node.bases:
+        name = dotted(base.value) or ""
+        head, _, rest = name.partition(".")
+        if head in imports:
+            module, attr = imports[head]
+            name = ".".join(p for p in (module, attr, rest) if p)
+        if name in BASES:
+            return True
+    return False
+
+
+def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
+                names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode], evaluator: Evaluator,
+                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
+    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends."""
+    out: List[RegistryDecl] = []
+    for cls, node in classes.items():
+        if not is_crewai_tool(node, imports) or f"{cls}.name" not in names:
+            continue
+        span = span_of(node.name)
+        attr = lambda a: evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])  # noqa: E731
+        name = attr("name")
+        if isinstance(name, Const) and isinstance(name.value, str):
+            name = Const(sanitize_tool_name(name.value), name.span)
+        description = attr("description") if f"{cls}.description" in names else Const("", span)
+        function = DictVal((
+            (Const("name", name.span), name),
+            (Const("description", description.span), description),
+            (Const("parameters", span), _parameters(cls, names, span_of, span)),
+            (Const("strict", span), Const(True, span)),
+        ), span)
+        value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
+        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{cls}._run")))
+    return out
+
+
+def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span: Span) -> Value:
+    expr = names.get(f"{cls}.args_schema")
+    if expr is None:
+        return Unresolved(f"crewAI builds the schema of '{cls}' from _run() at run time", span)
+    model = dotted(expr)
+    where = span_of(expr)
+    if model is None:
+        return Unresolved(f"the args_schema of '{cls}' is not a class name", where)
+    return CallVal(f"{model}.model_json_schema", (), (("toollint_transform", Const(TRANSFORM, where)),), where)
+
+
+# --- `@tool("Name")` ---------------------------------------------------------------------
+
+
+class CrewAI(Framework):
+    """`@tool` / `@tool("Name")` from crewai.tools (crewai/tools/base_tool.py, `tool`): the
+    name as given or the function's, sanitized on the way out; the description is the raw
+    `__doc__` (Python 3.13 dedents it at compile time; the recording is of 3.11); without a
+    docstring crewAI raises; the schema is pydantic's of the signature through the strict
+    pipeline above."""
+
+    name = "crewai"
+    functions = ("crewai.tools.tool", "crewai.tools.base_tool.tool")
+    bare = True
+    positional_name = True
+
+    def rejects(self, use, sig, params, evaluator) -> bool:
+        return sig.docstring is None or sig.docstring.value is None
+
+    def describe(self, use, raw, clean, evaluator):
+        return raw, {}
+
+    def read_docstring(self, use, sig, evaluator):
+        text, docs, _ = super().read_docstring(use, sig, evaluator)
+        return text, docs, 0  # the raw text: its lines are the source's
+
+    def derive(self, node, sig, use, ctx, mode):
+        tool = super().derive(node, sig, use, ctx, mode)
+        if tool is None:
+            return None
+        name = tool.name
+        if name.value is not None:
+            name = Str(sanitize_tool_name(name.value), name.span)
+        return replace(tool, name=name, schema=_strict_value(tool.schema), strict=True)
+
+
+def _strict_value(schema: Optional[Value]) -> Optional[Value]:
+    if not isinstance(schema, DictVal) or not is_complete(schema):
+        return schema
+    props = schema.get("properties")
+    spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
+    return python_value(strict_parameters(to_python(schema)), schema.span, {"": spans})
