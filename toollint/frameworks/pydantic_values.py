@@ -40,7 +40,7 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     if method not in _METHODS or not owner or call.args or transform is None or not call.complete:
         return None
     facts = facts_at(call.span.path)
-    cls = _class(owner, facts, resolve) if facts is not None else None
+    cls = class_of(owner, facts, resolve) if facts is not None else None
     if cls is None:
         return None
     schema, classes = schema_with_classes(cls, resolve)
@@ -66,10 +66,17 @@ def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
 def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
     from toollint.frameworks.crewai import TRANSFORM, strict_parameters  # the framework modules import this one
 
-    return {TRANSFORM: strict_parameters}
+    return {TRANSFORM: strict_parameters, "llama-index": _llama_index}
 
 
-def _class(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelClass]:
+_LLAMA_KEYS = ("type", "properties", "required", "definitions", "$defs")
+
+
+def _llama_index(schema: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in schema.items() if k in _LLAMA_KEYS}
+
+
+def class_of(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelClass]:
     head, _, rest = owner.partition(".")
     for local, module, attr in facts.imports:
         if local == head:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
+from toollint.frameworks import model_params
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
 from toollint.link.mentions import all_mentions
@@ -452,14 +453,17 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     those other modules declare on it (`from .server import mcp`, then `@mcp.tool()`)."""
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
+    paths = {m.path: m for m in ordered}
+    models = module_resolver(module)
     for m in ordered:
         for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
+            tool = model_params.finish(tool, paths.get, models)  # parameters typed with a project's model
             out.setdefault(m.path if tool.registry is None else f"{m.path}#{tool.registry}", []).append(tool)
     for m in ordered:
         for pending in m.pending:
             found = finish_pending(pending, module)
             if found is not None:
-                out.setdefault(found[1], []).append(found[0])
+                out.setdefault(found[1], []).append(model_params.finish(found[0], paths.get, models))
     return out
 
 

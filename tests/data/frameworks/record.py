@@ -64,6 +64,11 @@ FRAMEWORKS = {
     "browser_use": ("browser-use", "browser-use"),
     # class-based tools, as the agent's native function calling sends them
     "crewai": ("crewai", "crewai"),
+    # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
+    "fastmcp_models": ("fastmcp", "fastmcp"),
+    "langchain_models": ("langchain-core", "langchain"),
+    "agents_models": ("openai-agents", "openai-agents"),
+    "llama_index_models": ("llama-index-core", "llama-index"),
 }
 
 
@@ -353,6 +358,10 @@ READERS = {
     "livekit": _livekit,
     "browser_use": _browser_use,
     "crewai": _crewai,
+    "fastmcp_models": _fastmcp,
+    "langchain_models": _langchain,
+    "agents_models": _agents,
+    "llama_index_models": _llama_index,
 }
 
 

@@ -1,0 +1,141 @@
+"""Parameters typed with a project's pydantic model or TypedDict, and `fn_schema=Model`
+(issue 16; issue 18 item 7): the derivation leaves a marker where the class's schema
+goes, and linking, once every module's classes are known, puts the schema there in the
+form the framework sends it.
+
+Recorded (tests/data/frameworks/*_models.json): fastmcp 4.2.3 inlines the class's schema
+in the property, every `title` dropped, the class docstring as its description;
+LlamaIndex 0.14 sends `fn_schema.model_json_schema()` keeping only type, properties,
+required and $defs. LangChain (refs inlined but titles kept inside an anyOf) and the
+agents SDK (strict: `$defs` kept, every field required) send other forms that are not
+derived yet: there the property is unresolved, so no rule judges it, and TL207 no
+longer reports a parameter whose class gives it a description it cannot see.
+A class that is not the project's (an installed library's) is unresolved too.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any, Callable, Dict, List, Optional
+
+import libcst as cst
+
+from toollint.extract.evaluate import dotted
+from toollint.frameworks.args import qualified
+from toollint.frameworks.pydantic_schema import Resolver, class_schema, field_spans
+from toollint.frameworks.pydantic_values import python_value, schema_call, class_of
+from toollint.model import CallVal, Const, DictVal, ModuleFacts, Span, Tool, Unresolved, Value
+
+PARAM_KEY = "toollint_param"
+INLINED = {"fastmcp"}  # frameworks whose form of a class-typed parameter is derived
+# modules whose classes are types pydantic knows (or toollint reads) without their source
+_KNOWN_MODULES = {"typing", "typing_extensions", "builtins", "datetime", "uuid", "decimal", "pathlib", "enum",
+                  "collections", "collections.abc", "pydantic", "annotated_types"}
+
+
+def param_marker(annotation: Optional[cst.BaseExpression], framework: str, imports, span: Span) -> Optional[Value]:
+    """What goes in place of a parameter typed with a class: a marker for linking when the
+    annotation is the class itself; Unresolved when a class is inside it (`list[Line]`,
+    `Optional[Filters]`), which is not derived; None when it names no class."""
+    if annotation is None:
+        return None
+    if _is_class(annotation, imports):
+        return CallVal(f"{dotted(annotation)}.model_json_schema", (), ((PARAM_KEY, Const(framework, span)),), span)
+    inner = [n for n in _names(annotation) if _is_class(n, imports)]
+    if inner:
+        return Unresolved(f"the parameter's type holds the class '{dotted(inner[0])}'", span)
+    return None
+
+
+def class_names(annotation: cst.BaseExpression, imports) -> List[cst.BaseExpression]:
+    """The class names an annotation uses (the annotation itself included)."""
+    return [n for n in ([annotation] if dotted(annotation) is not None else list(_names(annotation)))
+            if _is_class(n, imports)]
+
+
+def _is_class(node: cst.BaseExpression, imports) -> bool:
+    name = dotted(node)
+    if name is None or name in ("None", "True", "False") or name[:1].islower() and "." not in name:
+        return False
+    full = qualified(node, imports) or name
+    return full.rpartition(".")[0] not in _KNOWN_MODULES and full not in _TYPING_NAMES
+
+
+def _names(node: cst.CSTNode):
+    """The names in a subscript annotation's arguments (not in Literal's or Annotated's metadata)."""
+    if isinstance(node, cst.Subscript):
+        head = (dotted(node.value) or "").rpartition(".")[2]
+        if head == "Literal":
+            return
+        for index, element in enumerate(node.slice):
+            if isinstance(element.slice, cst.Index) and not (head == "Annotated" and index > 0):
+                yield from _names(element.slice.value)
+    elif isinstance(node, cst.BinaryOperation):
+        yield from _names(node.left)
+        yield from _names(node.right)
+    elif dotted(node) is not None:
+        yield node
+
+
+# typing's names, when imported without their module (`from typing import Any`)
+_TYPING_NAMES = {"Any", "Optional", "List", "Dict", "Union", "Tuple", "Set", "Sequence", "Mapping", "Literal",
+                 "Annotated", "Iterable", "Callable", "Type", "FrozenSet", "Collection"}
+
+
+def _is_marker(value: Value) -> bool:
+    return isinstance(value, CallVal) and len(value.kwargs) == 1 and value.kwargs[0][0] == PARAM_KEY
+
+
+def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve: Resolver) -> Tool:
+    """The tool with its markers replaced (linking's step for a framework-derived tool)."""
+    schema = tool.schema
+    if isinstance(schema, CallVal):  # `fn_schema=Model`
+        got = schema_call(schema, facts_at, resolve)
+        return replace(tool, schema=got if got is not None else Unresolved(
+            f"the schema comes from '{schema.func.rpartition('.')[0]}', which is not a project model", schema.span))
+    props = schema.get("properties") if isinstance(schema, DictVal) else None
+    if not isinstance(props, DictVal) or not any(_is_marker(v) for _, v in props.entries):
+        return tool
+    entries = tuple((k, _property(v, facts_at, resolve) if _is_marker(v) else v) for k, v in props.entries)
+    new_props = DictVal(entries, props.span, props.complete)
+    return replace(tool, schema=DictVal(tuple((k, new_props if v is props else v) for k, v in schema.entries),
+                                        schema.span, schema.complete))
+
+
+def _property(marker: CallVal, facts_at, resolve: Resolver) -> Value:
+    owner = marker.func.rpartition(".")[0]
+    framework = marker.kwargs[0][1].value
+    facts = facts_at(marker.span.path)
+    cls = class_of(owner, facts, resolve) if facts is not None else None
+    if cls is None:
+        return Unresolved(f"'{owner}' is not a class of the project: its schema is not known", marker.span)
+    if framework not in INLINED:
+        return Unresolved(f"{framework}'s form of a parameter typed with '{owner}' is not derived", marker.span)
+    schema = class_schema(f"{cls.module}.{cls.name}", resolve)
+    if not isinstance(schema, dict):
+        return schema if isinstance(schema, Unresolved) else Unresolved(f"'{owner}' is not modelled", marker.span)
+    return python_value(_untitled(_inline(schema)), marker.span, {"": field_spans(cls, resolve)})
+
+
+def _inline(schema: Dict[str, Any]) -> Any:
+    defs = schema.pop("$defs", {})
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            if set(node) == {"$ref"}:
+                return resolve(copy.deepcopy(defs[node["$ref"].rpartition("/")[2]]))
+            return {k: resolve(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [resolve(i) for i in node]
+        return node
+
+    return resolve(schema)
+
+
+def _untitled(node: Any, parent: str = "") -> Any:
+    """Every schema's `title` dropped; a property named "title" stays."""
+    if isinstance(node, dict):
+        return {k: _untitled(v, k) for k, v in node.items() if not (k == "title" and parent != "properties")}
+    if isinstance(node, list):
+        return [_untitled(i) for i in node]
+    return node
