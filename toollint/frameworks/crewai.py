@@ -15,7 +15,7 @@ What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.
   generated prefix (the name and the schema again) could not be fixed in the code;
 - the parameters: `args_schema.model_json_schema()` through crewAI's strict pipeline
   (`generate_model_description(..., strip_null_types=False)` in
-  crewai/utilities/pydantic_schema_utils.py), ported below step for step;
+  crewai/utilities/pydantic_schema_utils.py), ported step for step in crewai_schema.py;
 - `"strict": true`.
 
 Without `args_schema`, crewAI builds a model from `_run`'s signature at run time; that
@@ -23,133 +23,20 @@ schema is left unresolved here, and so is a class whose attributes are not liter
 """
 from __future__ import annotations
 
-import copy
-import hashlib
-import re
-import unicodedata
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
+from typing import Callable, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.base import Framework
+from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
                             is_complete, to_python)
 
 BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
          "crewai_tools.tools.base_tool.BaseTool", "crewai.BaseTool"}
-TRANSFORM = "crewai"  # the tag pydantic_values reads on the schema call to apply strict_parameters
-
-_CAMEL_LOWER_UPPER = re.compile(r"([a-z])([A-Z])")
-_CAMEL_UPPER_LOWER = re.compile(r"([A-Z]+)([A-Z][a-z])")
-_QUOTES = re.compile(r"[\'\"]+")
-_DISALLOWED = re.compile(r"[^a-zA-Z0-9]+")
-_UNDERSCORES = re.compile(r"_+")
-_FORMATS = {"date-time", "date", "time", "duration"}  # what the pipeline leaves of `format`
-
-
-def sanitize_tool_name(name: str, max_length: int = 64) -> str:
-    name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    name = _CAMEL_LOWER_UPPER.sub(r"\1_\2", _CAMEL_UPPER_LOWER.sub(r"\1_\2", name)).lower()
-    name = _UNDERSCORES.sub("_", _DISALLOWED.sub("_", _QUOTES.sub("", name))).strip("_")
-    if len(name) > max_length:
-        suffix = "_" + hashlib.sha256(name.encode()).hexdigest()[:8]
-        name = name[: max_length - len(suffix)].rstrip("_") + suffix
-    return name
-
-
-# --- the strict pipeline, on the plain schema pydantic_schema derives -------------------
-
-
-def _walk(node: Any, visit: Callable[[Dict[str, Any]], None]) -> None:
-    """Every dict of the schema, parents first, as crewAI's recursive helpers visit them
-    (they do not tell a `properties` map or a `default` from a schema either)."""
-    if isinstance(node, dict):
-        visit(node)
-        for value in list(node.values()):
-            _walk(value, visit)
-    elif isinstance(node, list):
-        for item in node:
-            _walk(item, visit)
-
-
-def _close(d: Dict[str, Any]) -> None:
-    if d.get("type") == "object":
-        d["additionalProperties"] = False
-        d.setdefault("properties", {})
-        d.setdefault("required", [])
-
-
-def _formats(d: Dict[str, Any]) -> None:
-    if isinstance(d.get("format"), str) and d["format"] not in _FORMATS:
-        del d["format"]
-
-
-def _typed(d: Dict[str, Any]) -> None:
-    for key in ("anyOf", "oneOf"):
-        for i, member in enumerate(d.get(key) or ()):
-            if member == {}:
-                d[key][i] = {"type": "object"}
-
-
-def _inline(schema: Dict[str, Any]) -> Dict[str, Any]:
-    """resolve_refs: a `$ref` node becomes a copy of its definition, siblings dropped."""
-    defs = schema.get("$defs", {})
-    expanding: Set[str] = set()
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                name = ref[len("#/$defs/"):]
-                if name in expanding:
-                    stub = {"type": defs[name].get("type", "object")}
-                    if "description" in defs[name]:
-                        stub["description"] = defs[name]["description"]
-                    return stub
-                expanding.add(name)
-                try:
-                    return resolve(copy.deepcopy(defs[name]))
-                finally:
-                    expanding.discard(name)
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(i) for i in node]
-        return node
-
-    return resolve(copy.deepcopy(schema))
-
-
-def _any_of(d: Dict[str, Any]) -> None:
-    if "oneOf" in d:
-        d["anyOf"] = d.pop("oneOf")
-
-
-def _all_required(d: Dict[str, Any]) -> None:
-    if d.get("type") == "object" and d.get("properties"):
-        d["required"] = list(d["properties"])
-
-
-def strict_parameters(schema: Dict[str, Any]) -> Dict[str, Any]:
-    """The `parameters` crewAI sends for a model's schema."""
-    schema = copy.deepcopy(schema)
-    for step in (_close, _formats, _typed):
-        _walk(schema, step)
-    schema = _inline(schema)
-    schema.pop("$defs", None)
-    output = schema.get("properties", {}).get("output")  # fix_discriminator_mappings
-    if isinstance(output, dict) and isinstance(output.get("discriminator"), dict) \
-            and "mapping" in output["discriminator"]:
-        mapping = output["discriminator"]["mapping"]
-        output["discriminator"]["mapping"] = {k: v.split("/")[-1] for k, v in mapping.items()}
-    for step in (_any_of, _all_required):
-        _walk(schema, step)
-    schema.pop("title", None)
-    schema.pop("description", None)
-    return schema
-
 
 # --- recognition ------------------------------------------------------------------------
 

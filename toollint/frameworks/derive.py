@@ -13,7 +13,7 @@ import libcst as cst
 from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
 from toollint.frameworks.args import all_params, str_arg
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.frameworks.model_params import param_marker
+from toollint.frameworks.model_marks import param_marker
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
 from toollint.model import CallVal, Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
 

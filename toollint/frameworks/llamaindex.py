@@ -20,7 +20,7 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
 from toollint.frameworks.args import all_params, qualified
-from toollint.frameworks.model_params import class_names
+from toollint.frameworks.model_marks import class_names
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.model import CallVal, Const, Str

@@ -1,7 +1,7 @@
 """Parameters typed with a project's pydantic model or TypedDict, and `fn_schema=Model`
 (issue 16; issue 18 item 7): the derivation leaves a marker where the class's schema
-goes, and linking, once every module's classes are known, puts the schema there in the
-form the framework sends it.
+goes (frameworks/model_marks.py), and linking, once every module's classes are known,
+puts the schema there in the form the framework sends it.
 
 Recorded (tests/data/frameworks/*_models.json): fastmcp 4.2.3 inlines the class's schema
 in the property, every `title` dropped, the class docstring as its description;
@@ -16,70 +16,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Optional
 
-import libcst as cst
-
-from toollint.extract.evaluate import dotted
-from toollint.frameworks.args import qualified
 from toollint.frameworks.pydantic_schema import Resolver, class_schema, field_spans
-from toollint.frameworks.pydantic_values import python_value, schema_call, class_of
-from toollint.model import CallVal, Const, DictVal, ModuleFacts, Span, Tool, Unresolved, Value
+from toollint.frameworks.pydantic_values import class_of, python_value, schema_call
+from toollint.model import CallVal, DictVal, ModuleFacts, Tool, Unresolved, Value
 
-PARAM_KEY = "toollint_param"
+PARAM_KEY = "toollint_param"  # the keyword of model_marks' marker: the framework that derived it
 INLINED = {"fastmcp"}  # frameworks whose form of a class-typed parameter is derived
-# modules whose classes are types pydantic knows (or toollint reads) without their source
-_KNOWN_MODULES = {"typing", "typing_extensions", "builtins", "datetime", "uuid", "decimal", "pathlib", "enum",
-                  "collections", "collections.abc", "pydantic", "annotated_types"}
-
-
-def param_marker(annotation: Optional[cst.BaseExpression], framework: str, imports, span: Span) -> Optional[Value]:
-    """What goes in place of a parameter typed with a class: a marker for linking when the
-    annotation is the class itself; Unresolved when a class is inside it (`list[Line]`,
-    `Optional[Filters]`), which is not derived; None when it names no class."""
-    if annotation is None:
-        return None
-    if _is_class(annotation, imports):
-        return CallVal(f"{dotted(annotation)}.model_json_schema", (), ((PARAM_KEY, Const(framework, span)),), span)
-    inner = [n for n in _names(annotation) if _is_class(n, imports)]
-    if inner:
-        return Unresolved(f"the parameter's type holds the class '{dotted(inner[0])}'", span)
-    return None
-
-
-def class_names(annotation: cst.BaseExpression, imports) -> List[cst.BaseExpression]:
-    """The class names an annotation uses (the annotation itself included)."""
-    return [n for n in ([annotation] if dotted(annotation) is not None else list(_names(annotation)))
-            if _is_class(n, imports)]
-
-
-def _is_class(node: cst.BaseExpression, imports) -> bool:
-    name = dotted(node)
-    if name is None or name in ("None", "True", "False") or name[:1].islower() and "." not in name:
-        return False
-    full = qualified(node, imports) or name
-    return full.rpartition(".")[0] not in _KNOWN_MODULES and full not in _TYPING_NAMES
-
-
-def _names(node: cst.CSTNode):
-    """The names in a subscript annotation's arguments (not in Literal's or Annotated's metadata)."""
-    if isinstance(node, cst.Subscript):
-        head = (dotted(node.value) or "").rpartition(".")[2]
-        if head == "Literal":
-            return
-        for index, element in enumerate(node.slice):
-            if isinstance(element.slice, cst.Index) and not (head == "Annotated" and index > 0):
-                yield from _names(element.slice.value)
-    elif isinstance(node, cst.BinaryOperation):
-        yield from _names(node.left)
-        yield from _names(node.right)
-    elif dotted(node) is not None:
-        yield node
-
-
-# typing's names, when imported without their module (`from typing import Any`)
-_TYPING_NAMES = {"Any", "Optional", "List", "Dict", "Union", "Tuple", "Set", "Sequence", "Mapping", "Literal",
-                 "Annotated", "Iterable", "Callable", "Type", "FrozenSet", "Collection"}
 
 
 def _is_marker(value: Value) -> bool:

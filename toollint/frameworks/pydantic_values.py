@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
+from toollint.frameworks import crewai_schema
 from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
 from toollint.model import CallVal, Const, DictVal, ListVal, ModelClass, ModuleFacts, Span, Unresolved, Value
 
@@ -17,16 +18,20 @@ def module_resolver(module_of: Callable[[str], Optional[ModuleFacts]]) -> Resolv
     """A class where it is defined, or through the imports of the module named (a package
     re-exporting `from .models import Item`)."""
 
-    def resolve(module: str, name: str, depth: int = 0) -> Optional[ModelClass]:
-        facts = module_of(module) if depth < 20 else None
-        if facts is None:
-            return None
-        for cls in facts.models:
-            if cls.name == name:
-                return cls
-        for local, source, attr in facts.imports:
-            if local == name and attr:
-                return resolve(source, attr, depth + 1)
+    def resolve(module: str, name: str) -> Optional[ModelClass]:
+        # a loop, not a recursive closure: a closure that names itself is a reference
+        # cycle, and this one would keep the linker's module lookup alive until collected
+        for _ in range(20):
+            facts = module_of(module)
+            if facts is None:
+                return None
+            found = next((cls for cls in facts.models if cls.name == name), None)
+            if found is not None:
+                return found
+            step = next(((source, attr) for local, source, attr in facts.imports if local == name and attr), None)
+            if step is None:
+                return None
+            module, name = step
         return None
 
     return resolve
@@ -64,9 +69,7 @@ def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
 
 
 def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
-    from toollint.frameworks.crewai import TRANSFORM, strict_parameters  # the framework modules import this one
-
-    return {TRANSFORM: strict_parameters, "llama-index": _llama_index}
+    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, "llama-index": _llama_index}
 
 
 _LLAMA_KEYS = ("type", "properties", "required", "definitions", "$defs")
