@@ -18,8 +18,9 @@ What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.
   crewai/utilities/pydantic_schema_utils.py), ported step for step in crewai_schema.py;
 - `"strict": true`.
 
-Without `args_schema`, crewAI builds a model from `_run`'s signature at run time; that
-schema is left unresolved here, and so is a class whose attributes are not literals.
+Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*args` and
+`**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
+`_arun`'s, left unresolved.
 """
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ from typing import Callable, List, Mapping, Optional, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.frameworks.base import Framework
+from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.derive import function_tool
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
@@ -66,11 +68,16 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
         name = attr("name")
         if isinstance(name, Const) and isinstance(name.value, str):
             name = Const(sanitize_tool_name(name.value), name.span)
-        description = attr("description") if f"{cls}.description" in names else Const("", span)
+        description = attr("description") if f"{cls}.description" in names else Unresolved(
+            f"'{cls}' sets no description in its class body", span)
+        run = _run_def(node)
+        parameters = _parameters(cls, names, span_of, span)
+        if run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
+            parameters = _from_run(run, functions[f"{cls}._run"], Context(imports, names, span_of, evaluator), span)
         function = DictVal((
             (Const("name", name.span), name),
             (Const("description", description.span), description),
-            (Const("parameters", span), _parameters(cls, names, span_of, span)),
+            (Const("parameters", span), parameters),
             (Const("strict", span), Const(True, span)),
         ), span)
         value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
@@ -81,12 +88,27 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
 def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span: Span) -> Value:
     expr = names.get(f"{cls}.args_schema")
     if expr is None:
-        return Unresolved(f"crewAI builds the schema of '{cls}' from _run() at run time", span)
+        return Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
     model = dotted(expr)
     where = span_of(expr)
     if model is None:
         return Unresolved(f"the args_schema of '{cls}' is not a class name", where)
     return CallVal(f"{model}.model_json_schema", (), (("toollint_transform", Const(TRANSFORM, where)),), where)
+
+
+def _run_def(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "_run"), None)
+
+
+def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span) -> Value:
+    """Without args_schema, crewAI makes a model of `_run`'s parameters but `self` and
+    `*args`/`**kwargs` (`_default_args_schema`); with none, of `_arun`'s, not read here."""
+    params = [p for p in sig.params if p.name != "self" and p.kind in ("positional", "keyword_only")]
+    if not params:
+        return Unresolved("crewAI builds this schema from _run() or _arun() at run time", span)
+    tool = function_tool(node, sig, Use(_CREWAI, None, method="_run"), ctx, mode="function")
+    return _strict_value(tool.schema) if tool is not None else Unresolved("_run() is not read", span)
 
 
 # --- `@tool("Name")` ---------------------------------------------------------------------
@@ -105,7 +127,8 @@ class CrewAI(Framework):
     positional_name = True
 
     def rejects(self, use, sig, params, evaluator) -> bool:
-        return sig.docstring is None or sig.docstring.value is None
+        # `_run` of a BaseTool subclass needs none: only its signature is read
+        return use.method != "_run" and (sig.docstring is None or sig.docstring.value is None)
 
     def describe(self, use, raw, clean, evaluator):
         return raw, {}
@@ -130,3 +153,6 @@ def _strict_value(schema: Optional[Value]) -> Optional[Value]:
     props = schema.get("properties")
     spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
     return python_value(strict_parameters(to_python(schema)), schema.span, {"": spans})
+
+
+_CREWAI = CrewAI()

@@ -66,6 +66,14 @@ class PingTool(BaseTool):
         return "pong"
 
 
+class TrackParcelTool(BaseTool):
+    name: str = "Track parcel"
+    description: str = "Tell where a shipped parcel is now. Use it when the user asks where an order is."
+
+    def _run(self, tracking_number: str, carrier: Optional[str] = None, verbose: bool = False, **extra) -> str:
+        return tracking_number
+
+
 @tool("Cancel Order")
 def cancel_order(order_id: str, reason: Optional[str] = None, notify: bool = True) -> str:
     """Cancel one order that has not shipped yet.
@@ -81,4 +89,4 @@ def refundStatus(order_id: str) -> str:
     return order_id
 
 
-_TOOLS = [SearchOrdersTool(), ShipOrderTool(), PingTool(), cancel_order, refundStatus]
+_TOOLS = [SearchOrdersTool(), ShipOrderTool(), PingTool(), TrackParcelTool(), cancel_order, refundStatus]
