@@ -61,9 +61,20 @@ def test_a_class_from_an_installed_library_is_not_judged(lint):
     assert lint(_project(server=server), select=["TL207"]) == []
 
 
-def test_langchain_form_is_not_derived_so_nothing_is_said_about_the_parameter(lint):
+def test_langchain_inlines_the_model_as_fastmcp_does(lint):
     server = SERVER.replace("from fastmcp import FastMCP", "from langchain_core.tools import tool")
     server = server.replace('mcp = FastMCP("shop")\n', "").replace("@mcp.tool", "@tool")
+    assert lint(_project(server=server), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
+
+
+def test_a_form_not_derived_says_nothing_about_the_parameter(lint):
+    server = SERVER.replace("from fastmcp import FastMCP", "from agents import function_tool")
+    server = server.replace('mcp = FastMCP("shop")\n', "").replace("@mcp.tool", "@function_tool")
+    assert lint(_project(server=server), select=["TL207"]) == []
+
+
+def test_a_list_of_models_is_not_judged(lint):
+    server = SERVER.replace("address: Address", "addresses: list[Address]")
     assert lint(_project(server=server), select=["TL207"]) == []
 
 

@@ -4,11 +4,11 @@ goes (frameworks/model_marks.py), and linking, once every module's classes are k
 puts the schema there in the form the framework sends it.
 
 Recorded (tests/data/frameworks/*_models.json): fastmcp 4.2.3 inlines the class's schema
-in the property, every `title` dropped, the class docstring as its description;
+in the property, every `title` dropped, the class docstring as its description; LangChain
+1.8 the same, but the titles inside a list (an `anyOf`) stay;
 LlamaIndex 0.14 sends `fn_schema.model_json_schema()` keeping only type, properties,
-required and $defs. LangChain (refs inlined but titles kept inside an anyOf) and the
-agents SDK (strict: `$defs` kept, every field required) send other forms that are not
-derived yet: there the property is unresolved, so no rule judges it, and TL207 no
+required and $defs. The agents SDK (strict: `$defs` kept, every field required) and the
+others send forms not derived yet: there the property is unresolved, so no rule judges it, and TL207 no
 longer reports a parameter whose class gives it a description it cannot see.
 A class that is not the project's (an installed library's) is unresolved too.
 """
@@ -23,7 +23,10 @@ from toollint.frameworks.pydantic_values import class_of, python_value, schema_c
 from toollint.model import CallVal, DictVal, ModuleFacts, Tool, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the keyword of model_marks' marker: the framework that derived it
-INLINED = {"fastmcp"}  # frameworks whose form of a class-typed parameter is derived
+# frameworks whose form of a class-typed parameter is derived: the class's schema inlined,
+# its titles dropped; the value says whether inside lists too (LangChain's _rm_titles does
+# not look into an anyOf)
+INLINED = {"fastmcp": True, "langchain": False}
 
 
 def _is_marker(value: Value) -> bool:
@@ -58,7 +61,8 @@ def _property(marker: CallVal, facts_at, resolve: Resolver) -> Value:
     schema = class_schema(f"{cls.module}.{cls.name}", resolve)
     if not isinstance(schema, dict):
         return schema if isinstance(schema, Unresolved) else Unresolved(f"'{owner}' is not modelled", marker.span)
-    return python_value(_untitled(_inline(schema)), marker.span, {"": field_spans(cls, resolve)})
+    return python_value(_untitled(_inline(schema), lists=INLINED[framework]), marker.span,
+                        {"": field_spans(cls, resolve)})
 
 
 def _inline(schema: Dict[str, Any]) -> Any:
@@ -76,10 +80,10 @@ def _inline(schema: Dict[str, Any]) -> Any:
     return resolve(schema)
 
 
-def _untitled(node: Any, parent: str = "") -> Any:
+def _untitled(node: Any, parent: str = "", lists: bool = True) -> Any:
     """Every schema's `title` dropped; a property named "title" stays."""
     if isinstance(node, dict):
-        return {k: _untitled(v, k) for k, v in node.items() if not (k == "title" and parent != "properties")}
-    if isinstance(node, list):
-        return [_untitled(i) for i in node]
+        return {k: _untitled(v, k, lists) for k, v in node.items() if not (k == "title" and parent != "properties")}
+    if isinstance(node, list) and lists:
+        return [_untitled(i, "", lists) for i in node]
     return node
