@@ -146,3 +146,18 @@ def test_a_run_without_parameters_is_not_judged(lint):
 def test_a_class_that_is_not_crewai_is_left_to_the_generic_reading(lint):
     tool = TOOL.replace("from crewai.tools import BaseTool", "from mylib import BaseTool")
     assert lint(_project(tool=tool), select=["TL207"]) == []
+
+
+def test_a_description_set_at_run_time_is_not_judged(lint):
+    tool = TOOL.replace('''        def _run(self''', '''        def _generate_description(self) -> None:
+            self.description = f"Search orders. Known statuses: {STATUSES}"
+
+        def _run(self''')
+    tool = tool.replace('''(
+            "Search orders by the words in their notes. Use it when the user describes an order "
+            "without giving its id; do not use it to list every order."
+        )''', '""')
+    assert lint(_project(tool=tool), select=["TL101", "TL102", "TL103"]) == []
+    # the same class without the override: its empty description is what crewAI sends
+    plain = tool.replace('self.description = f"Search orders. Known statuses: {STATUSES}"', "pass")
+    assert lint(_project(tool=plain), select=["TL101"]) == [("pkg/tools.py", 11, "TL101")]

@@ -180,8 +180,9 @@ class _Extractor:
         registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
+        lines = self.text.splitlines()
         crew = crewai.class_tools(self.classes, self.imports, self.names, self.targets, evaluator, functions,
-                                  self.span_of)
+                                  self.span_of, lambda span: "\n".join(lines[span.line - 1:span.end_line]))
         registries.extend(crew)
         others = {k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}
         registries.extend(discovery.classes(others, self.names, self.targets, evaluator, functions, self.span_of))

@@ -24,8 +24,9 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
-from typing import Callable, List, Mapping, Optional, Tuple
+from typing import Callable, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -57,14 +58,23 @@ def is_crewai_tool(node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]]) -
 
 def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
                 names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode], evaluator: Evaluator,
-                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
-    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends."""
+                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span],
+                text_of: Callable[[Span], str]) -> List[RegistryDecl]:
+    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends
+    (`text_of`: the source lines of a span)."""
     out: List[RegistryDecl] = []
     for cls, node in classes.items():
         if not is_crewai_tool(node, imports) or f"{cls}.name" not in names:
             continue
         span = span_of(node.name)
-        attr = lambda a: evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])  # noqa: E731
+        body = span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
+        changed = _set_at_run_time(text_of, Span(span.path, span.line, 1, body.end_line, body.end_col))
+
+        def attr(a: str) -> Value:
+            if a in changed:
+                return Unresolved(f"'{cls}' sets self.{a} at run time", span)
+            return evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])
+
         name = attr("name")
         if isinstance(name, Const) and isinstance(name.value, str):
             name = Const(sanitize_tool_name(name.value), name.span)
@@ -72,7 +82,9 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
             f"'{cls}' sets no description in its class body", span)
         run = _run_def(node)
         parameters = _parameters(cls, names, span_of, span)
-        if run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
+        if "args_schema" in changed:
+            parameters = Unresolved(f"'{cls}' sets self.args_schema at run time", span)
+        elif run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
             parameters = _from_run(run, functions[f"{cls}._run"], Context(imports, names, span_of, evaluator), span)
         function = DictVal((
             (Const("name", name.span), name),
@@ -94,6 +106,17 @@ def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span
     if model is None:
         return Unresolved(f"the args_schema of '{cls}' is not a class name", where)
     return CallVal(f"{model}.model_json_schema", (), (("toollint_transform", Const(TRANSFORM, where)),), where)
+
+
+_SELF_SET = re.compile(r"\bself\s*\.\s*(name|description|args_schema)\s*(?:=(?!=)|:[^=\n]*=(?!=))")
+
+
+def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
+    """The attributes a method of the class assigns (`self.description = ...` in __init__
+    or in an override of `_generate_description`, which crewAI calls after validation):
+    what the class body says of them is not what is sent. Read from the source text, as
+    the bodies of such methods are not parsed (front/narrow.py)."""
+    return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
 
 
 def _run_def(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
