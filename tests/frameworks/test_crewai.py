@@ -161,3 +161,28 @@ def test_a_description_set_at_run_time_is_not_judged(lint):
     # the same class without the override: its empty description is what crewAI sends
     plain = tool.replace('self.description = f"Search orders. Known statuses: {STATUSES}"', "pass")
     assert lint(_project(tool=plain), select=["TL101"]) == [("pkg/tools.py", 11, "TL101")]
+
+
+PATRONUS_LIKE = '''
+    from crewai.tools import BaseTool
+
+
+    class EvalTool(BaseTool):
+        name: str = "Evaluate answer"
+        description: str = ""
+
+        def _generate_description(self) -> None:
+            self.description = f"""Evaluate an answer. Arguments:
+            1. answer: str: the agent's answer
+            2. criteria: str: {self.criteria}"""
+
+        def _run(self, answer: str, criteria: str) -> str:
+            return answer
+'''
+
+
+def test_parameters_a_run_time_description_may_document_are_not_reported(lint):
+    assert lint({"tools.py": PATRONUS_LIKE}, select=["TL207", "TL101"]) == []
+    literal = PATRONUS_LIKE.replace('description: str = ""', 'description: str = "Evaluate an answer."')
+    literal = literal.replace("self.description = f", "text = f")
+    assert lint({"tools.py": literal}, select=["TL207"]) == [("tools.py", 13, "TL207"), ("tools.py", 13, "TL207")]
