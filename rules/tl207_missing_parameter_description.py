@@ -21,7 +21,7 @@ class MissingParameterDescription(Rule):
         for path, name, key, prop in all_properties(tool.schema):
             if _exempt(prop):
                 continue
-            if not path and (_listed_in(tool.description, name) or _unknown(tool.description)):
+            if not path and _listed_in(tool.description, name):
                 continue  # an Args block in the tool description is on the wire too
             description = _description(prop)
             label = property_label(path, name)
@@ -35,11 +35,6 @@ class MissingParameterDescription(Rule):
                     and not description.value.strip():
                 yield self.report(description.span, f"property '{label}' of {shown_name(tool)} has an empty "
                                   "description: say what to send and where the value comes from")
-
-
-def _unknown(description) -> bool:
-    """A description only known at run time (crewAI's `_generate_description`) may list the parameters."""
-    return description is not None and description.value is None
 
 
 def _listed_in(description, name: str) -> bool:

@@ -82,8 +82,10 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
             f"'{cls}' sets no description in its class body", span)
         run = _run_def(node)
         parameters = _parameters(cls, names, span_of, span)
-        if "args_schema" in changed:
-            parameters = Unresolved(f"'{cls}' sets self.args_schema at run time", span)
+        if changed & {"args_schema", "description"}:
+            # a description written at run time often documents the arguments: judging
+            # them without it would report what it may well describe
+            parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
         elif run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
             parameters = _from_run(run, functions[f"{cls}._run"], Context(imports, names, span_of, evaluator), span)
         function = DictVal((

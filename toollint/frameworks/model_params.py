@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from toollint.frameworks.pydantic_schema import Resolver, class_schema, field_spans
-from toollint.frameworks.pydantic_values import class_of, python_value, schema_call
+from toollint.frameworks.pydantic_values import class_of, module_resolver, python_value, schema_call
 from toollint.model import CallVal, DictVal, ModuleFacts, Tool, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the keyword of model_marks' marker: the framework that derived it
@@ -47,6 +47,14 @@ def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve
     new_props = DictVal(entries, props.span, props.complete)
     return replace(tool, schema=DictVal(tuple((k, new_props if v is props else v) for k, v in schema.entries),
                                         schema.span, schema.complete))
+
+
+def finish_all(tools: Dict[str, List[Tool]], facts: List[ModuleFacts],
+               module_of: Callable[[str], Optional[ModuleFacts]]) -> Dict[str, List[Tool]]:
+    """Every framework-derived tool of the project (by group key) with its markers replaced."""
+    paths = {m.path: m for m in facts}
+    resolve = module_resolver(module_of)
+    return {key: [finish(t, paths.get, resolve) for t in group] for key, group in tools.items()}
 
 
 def _property(marker: CallVal, facts_at, resolve: Resolver) -> Value:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.frameworks import model_params
+from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
 from toollint.link.mentions import all_mentions
@@ -340,7 +340,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
-    decorated = _decorated(facts, resolver.module)
+    decorated = finish_all(_decorated(facts, resolver.module), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = _grouped(kept)
     _attach_orphans(ordered)
@@ -453,17 +453,14 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     those other modules declare on it (`from .server import mcp`, then `@mcp.tool()`)."""
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
-    paths = {m.path: m for m in ordered}
-    models = module_resolver(module)
     for m in ordered:
         for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
-            tool = model_params.finish(tool, paths.get, models)  # parameters typed with a project's model
             out.setdefault(m.path if tool.registry is None else f"{m.path}#{tool.registry}", []).append(tool)
     for m in ordered:
         for pending in m.pending:
             found = finish_pending(pending, module)
             if found is not None:
-                out.setdefault(found[1], []).append(model_params.finish(found[0], paths.get, models))
+                out.setdefault(found[1], []).append(found[0])
     return out
 
 
