@@ -178,8 +178,14 @@ class _Extractor:
 
         configured = {name for _, names in kinds for name in names}
         registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
-        registries.extend(discovery.classes(self.classes, self.names, self.targets, evaluator, functions,
-                                            self.span_of))
+        from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
+
+        lines = self.text.splitlines()
+        crew = crewai.class_tools(self.classes, self.imports, self.names, self.targets, evaluator, functions,
+                                  self.span_of, lambda span: "\n".join(lines[span.line - 1:span.end_line]))
+        registries.extend(crew)
+        others = {k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}
+        registries.extend(discovery.classes(others, self.names, self.targets, evaluator, functions, self.span_of))
         factories: Set[Tuple[int, int]] = set()
         for qualname, node in self.function_nodes:
             registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of,

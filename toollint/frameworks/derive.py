@@ -13,8 +13,9 @@ import libcst as cst
 from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
 from toollint.frameworks.args import all_params, str_arg
 from toollint.frameworks.docstrings import ParamDocs
+from toollint.frameworks.model_marks import param_marker
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
-from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool
+from toollint.model import CallVal, Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
 
 if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
     from toollint.frameworks.base import Context, Use
@@ -122,7 +123,7 @@ def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Con
 
 
 def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Context, types: Types,
-              strict: Optional[bool], docs: _Docs) -> Tuple[DictVal, bool]:
+              strict: Optional[bool], docs: _Docs) -> Tuple[Value, bool]:
     """One parameter's property, and whether it is required."""
     framework = use.framework
     pydantic = framework.style == "pydantic"
@@ -155,6 +156,12 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
         if nullable:
             extra.append(("nullable", param.span, Const(True, param.span)))
         return with_keys(prop, extra), not nullable
+    marker = param_marker(annotation, framework.name, ctx.imports, param.span) if pydantic else None
+    if marker is not None:  # a class: its schema is known once linking sees the classes
+        if description is not None or has_default or not isinstance(marker, CallVal):
+            marker = Unresolved("the parameter's type is a class whose schema this form is not derived for",
+                                param.span)
+        return marker, strict is True or not has_default
     prop = render(t, framework.style)
     if description is not None:
         extra.append(("description", description.span, description))

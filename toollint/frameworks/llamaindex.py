@@ -4,6 +4,10 @@ It sends `name + str(inspect.signature(fn)) + "\\n" + fn.__doc__`, stripped, rea
 parameter descriptions only from `:param x:`, `x (type):` and `@param x` in the raw
 docstring, drops `self` by name (bound or not) and a workflow `Context` parameter, and
 reads `Annotated[str, "description"]`.
+
+With `fn_schema=Model` it sends `Model.model_json_schema()` keeping only `type`,
+`properties`, `required`, `definitions` and `$defs` (llama_index/core/tools/types.py,
+`ToolMetadata.get_parameters_dict`; recorded in llama_index_models.json).
 """
 from __future__ import annotations
 
@@ -15,10 +19,11 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
-from toollint.frameworks.args import qualified
+from toollint.frameworks.args import all_params, qualified
+from toollint.frameworks.model_marks import class_names
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import Const, Str
+from toollint.model import CallVal, Const, Str
 
 _PARAM_DOCS = (
     re.compile(r":param (\w+): (.+)"),
@@ -51,6 +56,16 @@ class LlamaIndex(Framework):
     dropped = frozenset({"self"})
     string_descriptions = True
 
+    def given_schema(self, use, evaluator):
+        """`fn_schema=Model`: the model's schema, linked once the project's classes are known
+        (frameworks/model_params.py), with only the keys `get_parameters_dict` keeps."""
+        expr = use.kwarg("fn_schema")
+        model = dotted(expr) if expr is not None else None
+        if model is None or model == "None":
+            return super().given_schema(use, evaluator)
+        span = evaluator.span_of(expr)
+        return CallVal(f"{model}.model_json_schema", (), (("toollint_transform", Const(self.name, span)),), span)
+
     def read_docstring(self, use, sig, evaluator) -> Tuple[Optional[str], ParamDocs, int]:
         raw = sig.docstring.value if sig.docstring is not None and sig.docstring.value is not None else ""
         # the raw docstring is read: its lines are the source's, no offset
@@ -62,9 +77,19 @@ class LlamaIndex(Framework):
         if sig.docstring is not None and sig.docstring.value is None:
             return Str(None, sig.docstring.span)
         raw = sig.docstring.value if sig.docstring is not None else ""
+        if any(_local_class(p, ctx.imports) for p in all_params(node)):
+            # inspect prints such a class as `<module>.Name`, the name the module is imported under
+            return Str(None, sig.span)
         shown = _SignatureText(ctx.imports, ctx.evaluator).signature(
             node, lambda q: q.name.value != "self" and not _context(q))
         return Str(f"{name.value}{shown}\n{raw}".strip(), sig.docstring.span if sig.docstring is not None else sig.span)
+
+
+def _local_class(param: cst.Param, imports) -> bool:
+    """A parameter typed with a class this module defines (or with one inside its type)."""
+    annotation = param.annotation.annotation if param.annotation is not None else None
+    return annotation is not None and any((dotted(n) or "").split(".")[0] not in imports
+                                          for n in class_names(annotation, imports))
 
 
 def _context(param: cst.Param) -> bool:

@@ -436,3 +436,19 @@ class _Generator:
         elif types & {bool, float}:
             raise _Unsure("a Literal mixing booleans or floats with other values")
         return schema
+
+
+def class_schema(dotted: str, resolve: Resolver) -> Union[Dict[str, Any], Unresolved, None]:
+    """A parameter typed with a project class, as pydantic puts it in the arguments model:
+    `{"$ref": ...}` and the `$defs` it needs; None: not a project class."""
+    module, _, name = dotted.rpartition(".")
+    cls = resolve(module, name)
+    if cls is None:
+        return None
+    generator = _Generator(resolve)
+    try:
+        schema = generator.reference(cls)
+    except _Unsure as unsure:
+        return Unresolved(f"the schema of '{cls.name}': {unsure}", cls.span)
+    schema["$defs"] = {key: body for key, (_, body) in sorted(generator.defs.items())}
+    return _sorted(schema)

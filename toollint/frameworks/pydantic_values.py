@@ -6,26 +6,32 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
+from toollint.frameworks import crewai_schema
 from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
 from toollint.model import CallVal, Const, DictVal, ListVal, ModelClass, ModuleFacts, Span, Unresolved, Value
 
 _METHODS = ("model_json_schema", "schema")
+_TRANSFORM_KEY = "toollint_transform"
 
 
 def module_resolver(module_of: Callable[[str], Optional[ModuleFacts]]) -> Resolver:
     """A class where it is defined, or through the imports of the module named (a package
     re-exporting `from .models import Item`)."""
 
-    def resolve(module: str, name: str, depth: int = 0) -> Optional[ModelClass]:
-        facts = module_of(module) if depth < 20 else None
-        if facts is None:
-            return None
-        for cls in facts.models:
-            if cls.name == name:
-                return cls
-        for local, source, attr in facts.imports:
-            if local == name and attr:
-                return resolve(source, attr, depth + 1)
+    def resolve(module: str, name: str) -> Optional[ModelClass]:
+        # a loop, not a recursive closure: a closure that names itself is a reference
+        # cycle, and this one would keep the linker's module lookup alive until collected
+        for _ in range(20):
+            facts = module_of(module)
+            if facts is None:
+                return None
+            found = next((cls for cls in facts.models if cls.name == name), None)
+            if found is not None:
+                return found
+            step = next(((source, attr) for local, source, attr in facts.imports if local == name and attr), None)
+            if step is None:
+                return None
+            module, name = step
         return None
 
     return resolve
@@ -35,21 +41,45 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     """The schema `call` returns when it is `Model.model_json_schema()` of a class the
     project defines (`facts_at` gives the module of a path); None for any other call."""
     owner, _, method = call.func.rpartition(".")
-    if method not in _METHODS or not owner or call.args or call.kwargs or not call.complete:
+    transform = _transform(call.kwargs)
+    if method not in _METHODS or not owner or call.args or transform is None or not call.complete:
         return None
     facts = facts_at(call.span.path)
-    cls = _class(owner, facts, resolve) if facts is not None else None
+    cls = class_of(owner, facts, resolve) if facts is not None else None
     if cls is None:
         return None
     schema, classes = schema_with_classes(cls, resolve)
     if isinstance(schema, Unresolved):
         return Unresolved(schema.reason, call.span)
+    schema = transform(schema)
     spans = {"": field_spans(cls, resolve)}
     spans.update((name, field_spans(c, resolve)) for name, c in classes.items() if c is not None)
-    return _value(schema, call.span, spans, "")
+    return python_value(schema, call.span, spans)
 
 
-def _class(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelClass]:
+def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
+    """What a framework does to the schema before sending it: the call toollint itself
+    builds for a framework's model (`toollint_transform=`) names it; a call as written
+    has no keywords."""
+    if not kwargs:
+        return lambda schema: schema
+    if len(kwargs) == 1 and kwargs[0][0] == _TRANSFORM_KEY and isinstance(kwargs[0][1], Const):
+        return _TRANSFORMS().get(kwargs[0][1].value)
+    return None
+
+
+def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
+    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, "llama-index": _llama_index}
+
+
+_LLAMA_KEYS = ("type", "properties", "required", "definitions", "$defs")
+
+
+def _llama_index(schema: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in schema.items() if k in _LLAMA_KEYS}
+
+
+def class_of(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelClass]:
     head, _, rest = owner.partition(".")
     for local, module, attr in facts.imports:
         if local == head:
@@ -57,6 +87,12 @@ def _class(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[ModelC
             module, _, name = dotted.rpartition(".")
             return resolve(module, name)
     return resolve(facts.module, owner) if not rest else None
+
+
+def python_value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]]) -> Value:
+    """A plain schema as a Value: the properties of the top level ("") and of each `$defs`
+    entry spanned as `spans` says, everything else on `span`."""
+    return _value(data, span, spans, "")
 
 
 def _value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]], level: str) -> Value:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
+from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
 from toollint.link.mentions import all_mentions
@@ -339,7 +340,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
-    decorated = _decorated(facts, resolver.module)
+    decorated = finish_all(_decorated(facts, resolver.module), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = _grouped(kept)
     _attach_orphans(ordered)

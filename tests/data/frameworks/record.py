@@ -62,6 +62,13 @@ FRAMEWORKS = {
     "camel": ("camel-ai", "camel"),
     "livekit": ("livekit-agents", "livekit-agents"),
     "browser_use": ("browser-use", "browser-use"),
+    # class-based tools, as the agent's native function calling sends them
+    "crewai": ("crewai", "crewai"),
+    # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
+    "fastmcp_models": ("fastmcp", "fastmcp"),
+    "langchain_models": ("langchain-core", "langchain"),
+    "agents_models": ("openai-agents", "openai-agents"),
+    "llama_index_models": ("llama-index-core", "llama-index"),
 }
 
 
@@ -305,6 +312,14 @@ def _livekit(module):
     return out
 
 
+def _crewai(module):
+    from crewai.utilities.agent_utils import convert_tools_to_openai_schema
+
+    schemas, _, _ = convert_tools_to_openai_schema(module._TOOLS)
+    return [{"name": s["function"]["name"], "description": s["function"]["description"],
+             "input_schema": s["function"]["parameters"], "strict": s["function"]["strict"]} for s in schemas]
+
+
 def _browser_use(module):
     # Each action goes to the model as its parameter model's schema, under the action's
     # description (Registry.create_action_model); only the source's own actions are read.
@@ -342,6 +357,11 @@ READERS = {
     "camel": _camel,
     "livekit": _livekit,
     "browser_use": _browser_use,
+    "crewai": _crewai,
+    "fastmcp_models": _fastmcp,
+    "langchain_models": _langchain,
+    "agents_models": _agents,
+    "llama_index_models": _llama_index,
 }
 
 

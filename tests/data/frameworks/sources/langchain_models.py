@@ -1,0 +1,38 @@
+# Parameters annotated with a pydantic model or a TypedDict; recorded with langchain-core; see ../record.py.
+from typing import List, Optional
+
+from langchain_core.tools import tool
+from pydantic import BaseModel, Field
+from typing_extensions import NotRequired, TypedDict
+
+
+
+class Address(BaseModel):
+    """Where the parcel goes."""
+
+    street: str = Field(description="Street and number.")
+    city: str = Field(description="City name.")
+
+
+class Filters(TypedDict):
+    """Which orders to keep."""
+
+    status: str
+    since: NotRequired[str]
+
+
+class Line(BaseModel):
+    sku: str = Field(description="The product code.")
+    quantity: int = Field(1, description="How many.")
+
+
+@tool
+def ship_order(order_id: str, address: Address, lines: List[Line], filters: Optional[Filters] = None) -> str:
+    """Ship one order to an address. Use it once the order is paid."""
+    return ""
+
+
+@tool
+def find_orders(filters: Filters, limit: int = 10) -> str:
+    """Find orders that match the filters. Use it to list orders by status."""
+    return ""

@@ -1,0 +1,183 @@
+"""crewAI's class-based tools: `class SearchTool(BaseTool)` with class attributes
+`name: str = "..."`, `description: str = "..."`, `args_schema: Type[BaseModel] = Model`.
+
+What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.py,
+`convert_tools_to_openai_schema`, recorded in tests/data/frameworks/crewai.json):
+
+- the name through `sanitize_tool_name` (crewai/utilities/string_utils.py): camelCase
+  split, lowercased, every run of other characters one `_` ("Search Orders" ->
+  "search_orders");
+- the description as authored: crewAI used to rewrite it in place into "Tool Name: ...\\n
+  Tool Arguments: ...\\nTool Description: <authored>", and still renders that block for
+  its text (ReAct) prompts, but it strips the prefix before the function-calling payload.
+  The rules on descriptions (TL1xx) judge the authored text: it is what the model reads
+  as the tool's description, the only part the author wrote, and a finding on the
+  generated prefix (the name and the schema again) could not be fixed in the code;
+- the parameters: `args_schema.model_json_schema()` through crewAI's strict pipeline
+  (`generate_model_description(..., strip_null_types=False)` in
+  crewai/utilities/pydantic_schema_utils.py), ported step for step in crewai_schema.py;
+- `"strict": true`.
+
+Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*args` and
+`**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
+`_arun`'s, left unresolved.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Callable, List, Mapping, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.derive import function_tool
+from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
+from toollint.frameworks.pydantic_values import python_value
+from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
+                            is_complete, to_python)
+
+BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
+         "crewai_tools.tools.base_tool.BaseTool", "crewai.BaseTool"}
+
+# --- recognition ------------------------------------------------------------------------
+
+
+def is_crewai_tool(node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]]) -> bool:
+    for base in node.bases:
+        name = dotted(base.value) or ""
+        head, _, rest = name.partition(".")
+        if head in imports:
+            module, attr = imports[head]
+            name = ".".join(p for p in (module, attr, rest) if p)
+        if name in BASES:
+            return True
+    return False
+
+
+def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
+                names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode], evaluator: Evaluator,
+                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span],
+                text_of: Callable[[Span], str]) -> List[RegistryDecl]:
+    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends
+    (`text_of`: the source lines of a span)."""
+    out: List[RegistryDecl] = []
+    for cls, node in classes.items():
+        if not is_crewai_tool(node, imports) or f"{cls}.name" not in names:
+            continue
+        span = span_of(node.name)
+        body = span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
+        changed = _set_at_run_time(text_of, Span(span.path, span.line, 1, body.end_line, body.end_col))
+
+        def attr(a: str) -> Value:
+            if a in changed:
+                return Unresolved(f"'{cls}' sets self.{a} at run time", span)
+            return evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])
+
+        name = attr("name")
+        if isinstance(name, Const) and isinstance(name.value, str):
+            name = Const(sanitize_tool_name(name.value), name.span)
+        description = attr("description") if f"{cls}.description" in names else Unresolved(
+            f"'{cls}' sets no description in its class body", span)
+        run = _run_def(node)
+        parameters = _parameters(cls, names, span_of, span)
+        if changed & {"args_schema", "description"}:
+            # a description written at run time often documents the arguments: judging
+            # them without it would report what it may well describe
+            parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
+        elif run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
+            parameters = _from_run(run, functions[f"{cls}._run"], Context(imports, names, span_of, evaluator), span)
+        function = DictVal((
+            (Const("name", name.span), name),
+            (Const("description", description.span), description),
+            (Const("parameters", span), parameters),
+            (Const("strict", span), Const(True, span)),
+        ), span)
+        value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
+        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{cls}._run")))
+    return out
+
+
+def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span: Span) -> Value:
+    expr = names.get(f"{cls}.args_schema")
+    if expr is None:
+        return Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+    model = dotted(expr)
+    where = span_of(expr)
+    if model is None:
+        return Unresolved(f"the args_schema of '{cls}' is not a class name", where)
+    return CallVal(f"{model}.model_json_schema", (), (("toollint_transform", Const(TRANSFORM, where)),), where)
+
+
+_SELF_SET = re.compile(r"\bself\s*\.\s*(name|description|args_schema)\s*(?:=(?!=)|:[^=\n]*=(?!=))")
+
+
+def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
+    """The attributes a method of the class assigns (`self.description = ...` in __init__
+    or in an override of `_generate_description`, which crewAI calls after validation):
+    what the class body says of them is not what is sent. Read from the source text, as
+    the bodies of such methods are not parsed (front/narrow.py)."""
+    return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
+
+
+def _run_def(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "_run"), None)
+
+
+def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span) -> Value:
+    """Without args_schema, crewAI makes a model of `_run`'s parameters but `self` and
+    `*args`/`**kwargs` (`_default_args_schema`); with none, of `_arun`'s, not read here."""
+    params = [p for p in sig.params if p.name != "self" and p.kind in ("positional", "keyword_only")]
+    if not params:
+        return Unresolved("crewAI builds this schema from _run() or _arun() at run time", span)
+    tool = function_tool(node, sig, Use(_CREWAI, None, method="_run"), ctx, mode="function")
+    return _strict_value(tool.schema) if tool is not None else Unresolved("_run() is not read", span)
+
+
+# --- `@tool("Name")` ---------------------------------------------------------------------
+
+
+class CrewAI(Framework):
+    """`@tool` / `@tool("Name")` from crewai.tools (crewai/tools/base_tool.py, `tool`): the
+    name as given or the function's, sanitized on the way out; the description is the raw
+    `__doc__` (Python 3.13 dedents it at compile time; the recording is of 3.11); without a
+    docstring crewAI raises; the schema is pydantic's of the signature through the strict
+    pipeline above."""
+
+    name = "crewai"
+    functions = ("crewai.tools.tool", "crewai.tools.base_tool.tool")
+    bare = True
+    positional_name = True
+
+    def rejects(self, use, sig, params, evaluator) -> bool:
+        # `_run` of a BaseTool subclass needs none: only its signature is read
+        return use.method != "_run" and (sig.docstring is None or sig.docstring.value is None)
+
+    def describe(self, use, raw, clean, evaluator):
+        return raw, {}
+
+    def read_docstring(self, use, sig, evaluator):
+        text, docs, _ = super().read_docstring(use, sig, evaluator)
+        return text, docs, 0  # the raw text: its lines are the source's
+
+    def derive(self, node, sig, use, ctx, mode):
+        tool = super().derive(node, sig, use, ctx, mode)
+        if tool is None:
+            return None
+        name = tool.name
+        if name.value is not None:
+            name = Str(sanitize_tool_name(name.value), name.span)
+        return replace(tool, name=name, schema=_strict_value(tool.schema), strict=True)
+
+
+def _strict_value(schema: Optional[Value]) -> Optional[Value]:
+    if not isinstance(schema, DictVal) or not is_complete(schema):
+        return schema
+    props = schema.get("properties")
+    spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
+    return python_value(strict_parameters(to_python(schema)), schema.span, {"": spans})
+
+
+_CREWAI = CrewAI()
