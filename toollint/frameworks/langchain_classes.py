@@ -1,0 +1,96 @@
+"""LangChain tools declared with a pydantic model (issue 16), as the scan finds them; their
+schema is a `langchain_models.marker` that linking derives (toollint.frameworks.langchain_models).
+
+- `class Search(BaseTool)` with class attributes `name`, `description` and `args_schema`
+  (plain or annotated, `args_schema: Type[BaseModel] = SearchInput`): the tool LangChain
+  sends is named and described by the attributes as written (no dedent); without
+  `args_schema` the schema is derived from `_run`, as `create_schema_from_function` does;
+- `args_schema=Model` given to `@tool` or `StructuredTool.from_function` (LangChain.given_schema);
+- a model class handed to `llm.bind_tools([...])`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Mapping, Optional, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.frameworks.args import qualified
+from toollint.frameworks.langchain_models import marker
+from toollint.model import Const, FunctionSig, Ref, Span, Str, Symbol, Tool, Value
+
+BASE_TOOLS = {f"{m}.BaseTool" for m in ("langchain_core.tools", "langchain_core.tools.base", "langchain.tools",
+                                         "langchain.tools.base", "langchain_community.tools")}
+
+
+def model_value(expr: cst.BaseExpression, evaluator: Evaluator) -> Optional[Value]:
+    """A class named by an expression: a class of the module (Symbol) or an imported one (Ref)."""
+    if isinstance(expr, cst.Name) and expr.value in evaluator.classes and expr.value not in evaluator.names:
+        return Symbol(expr.value, evaluator.span_of(expr))
+    if dotted(expr) is None:
+        return None
+    value = evaluator.eval(expr)
+    return value if isinstance(value, Ref) and not value.spread else None
+
+
+def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
+                evaluator: Evaluator, functions: Mapping[str, FunctionSig],
+                derive_run: Callable[[cst.FunctionDef, FunctionSig], Optional[Tool]]) -> List[Tool]:
+    """The tools of the module's `BaseTool` subclasses, each spanned on its class name."""
+    out: List[Tool] = []
+    for cls, node in classes.items():
+        if not any(qualified(b.value, imports) in BASE_TOOLS for b in node.bases):
+            continue
+        attrs = _attributes(node)
+        if "name" not in attrs or "description" not in attrs:
+            continue  # set in __init__ or inherited: not read
+        span = evaluator.span_of(node.name)
+        name, description = (_string(evaluator.eval(attrs[k])) for k in ("name", "description"))
+        schema: Optional[Value] = None
+        if "args_schema" in attrs:
+            model = model_value(attrs["args_schema"], evaluator)
+            schema = marker(model, "tool", span) if model is not None else None
+        else:
+            run = _method(node, "_run")
+            derived = derive_run(run, functions[f"{cls}._run"]) if run is not None and f"{cls}._run" in functions \
+                else None
+            schema = derived.schema if derived is not None else None
+        if schema is None:
+            continue
+        out.append(Tool(name=name, span=span, shape="decorated", description=description, schema=schema,
+                        framework="langchain"))
+    return out
+
+
+def _attributes(node: cst.ClassDef) -> Dict[str, cst.BaseExpression]:
+    out: Dict[str, cst.BaseExpression] = {}
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+                out[small.target.value] = small.value
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                    small.targets[0].target, cst.Name):
+                out[small.targets[0].target.value] = small.value
+    return out
+
+
+def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+            return stmt
+    return None
+
+
+def _string(value: Value) -> Str:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return Str(value.value, value.span)
+    return Str(None, value.span)
+
+
+def bound_model(item: cst.BaseExpression, evaluator: Evaluator, span: Span) -> Optional[Tool]:
+    """A class handed to `bind_tools([...])`: a tool when linking finds it is a project model."""
+    model = model_value(item, evaluator)
+    if model is None or isinstance(item, cst.Name) and item.value in evaluator.functions:
+        return None
+    return Tool(name=Str(None, span), span=span, shape="decorated", description=None,
+                schema=marker(model, "model", span), framework="langchain")
