@@ -127,6 +127,7 @@ class _Extractor:
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
+        from toollint.frameworks.langchain_models import is_inherited
 
         found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
                              evaluator, self.settings,
@@ -135,7 +136,8 @@ class _Extractor:
         decorated = found.decorated
         classes = _class_tools(self.classes, self.imports, self.names, self.span_of, evaluator, functions)
         registries, factories = self._registries(evaluator, functions, found.calls)
-        registries = [r for r in registries if r.kind != "loose" or r.span not in {t.span for t in classes}]
+        made = {t.span for t in classes if not is_inherited(t)}  # an inherited one is a tool if linking says so
+        registries = [r for r in registries if r.kind != "loose" or r.span not in made]
 
         constants: List[Tuple[str, Value]] = []
         for name in self.names:

@@ -90,6 +90,10 @@ class LangChain(Framework):
             tool = replace(tool, description=Str(given.value.strip(), given.span))
         return tool
 
+    def excluded(self, param, method, first, skip) -> bool:
+        # pydantic takes a leading underscore for a private attribute: no field, no property
+        return param.name.startswith("_") or super().excluded(param, method, first, skip)
+
     def listed_model(self, item, ctx, method) -> Optional[Tool]:
         return bound_model(item, ctx.evaluator, ctx.span_of(item)) if method == "bind_tools" else None
 

@@ -16,11 +16,9 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.args import qualified
-from toollint.frameworks.langchain_models import marker
-from toollint.model import Const, FunctionSig, Ref, Span, Str, Symbol, Tool, Value
+from toollint.frameworks.langchain_models import BASE_TOOLS, inherited, marker
+from toollint.model import Const, FunctionSig, Ref, Span, Str, Symbol, Tool, Unresolved, Value
 
-BASE_TOOLS = {f"{m}.BaseTool" for m in ("langchain_core.tools", "langchain_core.tools.base", "langchain.tools",
-                                         "langchain.tools.base", "langchain_community.tools")}
 
 
 def model_value(expr: cst.BaseExpression, evaluator: Evaluator) -> Optional[Value]:
@@ -39,27 +37,44 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
     """The tools of the module's `BaseTool` subclasses, each spanned on its class name."""
     out: List[Tool] = []
     for cls, node in classes.items():
-        if not any(qualified(b.value, imports) in BASE_TOOLS for b in node.bases):
+        direct = any(qualified(b.value, imports) in BASE_TOOLS for b in node.bases)
+        if not direct and not any(dotted(b.value) for b in node.bases):
             continue
         attrs = _attributes(node)
         if "name" not in attrs or "description" not in attrs:
             continue  # set in __init__ or inherited: not read
         span = evaluator.span_of(node.name)
         name, description = (_string(evaluator.eval(attrs[k])) for k in ("name", "description"))
+        if name.value == "":
+            continue  # `name: str = ""`: a template its constructor's callers name (ClickupAction(name=...))
+        if description.value == "":
+            description = Str(None, description.span)  # likewise filled in at construction
         schema: Optional[Value] = None
         if "args_schema" in attrs:
             model = model_value(attrs["args_schema"], evaluator)
-            schema = marker(model, "tool", span) if model is not None else None
+            schema = marker(model, "tool", span) if model is not None else Unresolved(
+                "args_schema is not a model class", evaluator.span_of(attrs["args_schema"]))
         else:
-            run = _method(node, "_run")
-            derived = derive_run(run, functions[f"{cls}._run"]) if run is not None and f"{cls}._run" in functions \
-                else None
-            schema = derived.schema if derived is not None else None
+            schema = _run_schema(node, functions.get(f"{cls}._run"), derive_run, span)
         if schema is None:
             continue
+        if not direct:  # `class Search(MyBaseTool)`: linking tells whether MyBaseTool is LangChain's
+            schema = inherited(cls, "args_schema" in attrs, schema, span)
         out.append(Tool(name=name, span=span, shape="decorated", description=description, schema=schema,
                         framework="langchain"))
     return out
+
+
+def _run_schema(node: cst.ClassDef, sig: Optional[FunctionSig],
+                derive_run: Callable[[cst.FunctionDef, FunctionSig], Optional[Tool]], span: Span) -> Optional[Value]:
+    """What `create_schema_from_function(name, self._run)` gives; None: no `_run` here."""
+    run = _method(node, "_run")
+    if run is None or sig is None:
+        return None
+    if any(p.kind in ("var_positional", "var_keyword") for p in sig.params):
+        return Unresolved("_run takes *args or **kwargs, which LangChain sends as properties", span)
+    derived = derive_run(run, sig)
+    return derived.schema if derived is not None else None
 
 
 def _attributes(node: cst.ClassDef) -> Dict[str, cst.BaseExpression]:

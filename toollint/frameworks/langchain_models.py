@@ -19,7 +19,6 @@ Derived from langchain-core 1.8.3 and checked against it (tests/data/frameworks/
 from __future__ import annotations
 
 import copy
-import inspect
 import textwrap
 from dataclasses import replace
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -27,8 +26,10 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from toollint.frameworks.openai_models import model_of
 from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
 from toollint.frameworks.spanned import spanned
-from toollint.model import CallVal, Const, ModelClass, ModelField, ModuleFacts, Span, Str, Tool, TypeExpr, Unresolved, Value
+from toollint.model import CallVal, Const, ModelClass, ModelField, ModuleFacts, Span, Str, Tool, Unresolved, Value
 
+BASE_TOOLS = {f"{m}.BaseTool" for m in ("langchain_core.tools", "langchain_core.tools.base", "langchain.tools",
+                                         "langchain.tools.base", "langchain_community.tools")}
 MARKER = "<langchain model>"  # Tool.schema until linking: CallVal(MARKER, (model,), (("mode", ...),))
 _BASEMODEL = {"pydantic.BaseModel", "pydantic.main.BaseModel"}
 # what `_create_subset_model_v2` copies of a field: its description, default, and the
@@ -43,13 +44,36 @@ def marker(model: Value, mode: str, span: Span) -> CallVal:
     return CallVal(MARKER, (model,), (("mode", Const(mode, span)),), span)
 
 
+def inherited(cls: str, own_schema: bool, schema: Value, span: Span) -> CallVal:
+    """The schema of a class whose base is a project class: a tool only if that base is
+    (through the project's classes) LangChain's BaseTool."""
+    return CallVal(MARKER, (Const(cls, span),), (("mode", Const("inherited", span)),
+                                                 ("own", Const(own_schema, span)), ("schema", schema)), span)
+
+
+def is_inherited(tool: Tool) -> bool:
+    value = tool.schema
+    return isinstance(value, CallVal) and value.func == MARKER and value.kwarg("mode").value == "inherited"
+
+
 def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
     """The tool with its model's schema derived; None: what bind_tools was handed is no
-    project model (a function or tool object from elsewhere, judged where it is made)."""
+    project model (a function or tool object from elsewhere, judged where it is made), or
+    a class is no LangChain tool after all."""
     value = tool.schema
     if not isinstance(value, CallVal) or value.func != MARKER:
         return tool
     mode = value.kwarg("mode").value
+    if mode == "inherited":
+        cls = resolve(facts.module, value.args[0].value)
+        chain = _tool_chain(cls, resolve) if cls is not None else None
+        if chain is None:
+            return None
+        own = value.kwarg("own").value
+        if not own and any(f.name == "args_schema" for c in chain[1:] for f in c.fields):
+            # `_run` here, args_schema on a base: the base's model is sent
+            return replace(tool, schema=Unresolved("args_schema is set on a base class", value.span))
+        return linked(replace(tool, schema=value.kwarg("schema")), facts, resolve)
     cls = model_of(value.args[0], facts, resolve)
     if cls is None:
         if mode == "model":
@@ -68,6 +92,21 @@ def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
         description = Str(textwrap.dedent(text).strip() if text is not None else None, cls.docstring.span)
     spans = {"": {f.name: f.span for f in _fields(cls, resolve) or ()}}
     return replace(tool, description=description, schema=spanned(openai_parameters(schema), value.span, spans))
+
+
+def _tool_chain(cls: ModelClass, resolve: Resolver, depth: int = 0) -> Optional[Tuple[ModelClass, ...]]:
+    """The class and its project ancestors up to LangChain's BaseTool; None: not a LangChain tool."""
+    if depth > 20:
+        return None
+    for base in cls.bases:
+        if base in BASE_TOOLS:
+            return (cls,)
+        module, _, name = base.rpartition(".")
+        parent = resolve(module, name) if module else None
+        found = _tool_chain(parent, resolve, depth + 1) if parent is not None and parent is not cls else None
+        if found is not None:
+            return (cls,) + found
+    return None
 
 
 def _bound_model(tool: Tool, cls: ModelClass, resolve: Resolver, span: Span) -> Tool:
