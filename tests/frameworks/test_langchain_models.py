@@ -31,3 +31,182 @@ def test_matches_the_recording():
         assert tool.framework == "langchain", where
         assert (tool.description.value if tool.description else None) == real["description"], where
         assert to_python(tool.schema) == real["parameters"], where
+
+
+MODELS = '''
+    from typing import Optional
+
+    from pydantic import BaseModel, Field
+
+
+    class Window(BaseModel):
+        """A date range."""
+
+        start: str = Field(description="First day, ISO 8601.")
+
+
+    class SearchInput(BaseModel):
+        """Search the customer's orders by free text."""
+
+        query: str = Field(description="Words to look for, e.g. 'blue mug'.")
+        window: Optional[Window] = Field(None, description="When the orders were placed.")
+'''
+
+DESCRIPTION = "Search the customer's orders by free text. Call it before refunding; not for parcels."
+
+
+def _project(tools, models=MODELS):
+    return {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/models.py": textwrap.dedent(models).lstrip(),
+            "pkg/tools.py": textwrap.dedent(tools).lstrip()}
+
+
+BASE_TOOL = f'''
+    from typing import Type
+
+    from langchain_core.tools import BaseTool
+    from pydantic import BaseModel
+
+    from pkg.models import SearchInput
+
+
+    class SearchOrders(BaseTool):
+        name: str = "search_orders"
+        description: str = "{DESCRIPTION}"
+        args_schema: Type[BaseModel] = SearchInput
+
+        def _run(self, query: str, window=None) -> str:
+            return query
+'''
+
+
+def test_described_model_fields_stay_quiet_in_every_form(lint):
+    # Field(description=...) without a default is required and described: nothing to say
+    assert lint(_project(BASE_TOOL)) == []
+    made = f'''
+        from langchain_core.tools import StructuredTool, tool
+
+        from pkg.models import SearchInput
+
+
+        def search(query: str, window=None) -> str:
+            return query
+
+
+        search_tool = StructuredTool.from_function(search, name="search_orders", description="{DESCRIPTION}",
+                                                   args_schema=SearchInput)
+
+
+        @tool("find_orders", args_schema=SearchInput)
+        def find(query: str, window=None) -> str:
+            """Find the customer's orders by free text. Call it to list them; not for refunds."""
+            return query
+    '''
+    assert lint(_project(made), select=["TL2"]) == []
+
+
+def test_undescribed_field_is_reported_on_its_line_in_the_model(lint):
+    models = MODELS.replace('''Field(description="Words to look for, e.g. 'blue mug'.")''', '""')
+    assert lint(_project(BASE_TOOL, models), select=["TL207"]) == [("pkg/models.py", 15, "TL207")]
+
+
+def test_a_nested_models_field_is_inlined_and_reported_at_the_field_holding_it(lint):
+    # LangChain inlines $defs: the nested property has no line of its own in the sent schema
+    models = MODELS.replace('start: str = Field(description="First day, ISO 8601.")', "start: str")
+    assert lint(_project(BASE_TOOL, models), select=["TL207"]) == [("pkg/models.py", 16, "TL207")]
+
+
+def test_an_alias_is_not_sent_so_the_field_name_is_judged(lint):
+    # tool_call_schema rebuilds the fields without their aliases: `q` never reaches the model
+    models = MODELS.replace("query: str = Field(", "query: str = Field(alias='q', ")
+    tools = {t.name.value: t for t in _linked(_project(BASE_TOOL, models))}
+    assert list(to_python(tools["search_orders"].schema)["properties"]) == ["query", "window"]
+
+
+def test_bind_tools_sends_the_model_named_by_its_class(lint):
+    bound = '''
+        from pkg.models import SearchInput, Window
+
+
+        def build(llm):
+            return llm.bind_tools([SearchInput, Window])
+    '''
+    # the docstrings are the descriptions: both bare labels, reported where they are written
+    assert lint(_project(bound), select=["TL101", "TL102"]) == [("pkg/models.py", 7, "TL102"),
+                                                               ("pkg/models.py", 13, "TL102")]
+    models = MODELS.replace('"""A date range."""', "")
+    assert ("pkg/tools.py", 5, "TL101") in lint(_project(bound, models), select=["TL101"])  # "" is sent
+
+
+def test_plain_and_inherited_base_tool_classes(lint):
+    tools = f'''
+        from langchain_core.tools import BaseTool
+
+        from pkg.models import SearchInput
+
+
+        class ShopTool(BaseTool):
+            """Shared plumbing of the shop's tools."""
+
+            def _client(self):
+                return None
+
+
+        class SearchOrders(ShopTool):
+            name = "search orders"
+            description = "{DESCRIPTION}"
+            args_schema = SearchInput
+
+
+        class Template(BaseTool):
+            name: str = ""
+            description: str = ""
+
+            def _run(self, instructions: str) -> str:
+                return instructions
+    '''
+    # the name with a space is reported; the template named at construction is not a tool
+    assert lint(_project(tools), select=["TL1", "TL2", "TL3"]) == [("pkg/tools.py", 14, "TL301")]
+
+
+def test_a_base_class_of_another_framework_is_not_langchains(lint):
+    tools = f'''
+        from crewai.tools import BaseTool
+
+        from pkg.models import SearchInput
+
+
+        class ShopTool(BaseTool):
+            pass
+
+
+        class SearchOrders(ShopTool):
+            name: str = "search orders"
+            description: str = "{DESCRIPTION}"
+            args_schema = SearchInput
+    '''
+    assert [t.name.value for t in _linked(_project(tools))] == []
+
+
+def test_models_toollint_cannot_read_are_not_judged(lint):
+    foreign = BASE_TOOL.replace("from pkg.models import SearchInput", "from elsewhere import SearchInput")
+    assert lint(_project(foreign), select=["TL2"]) == []
+    models = MODELS.replace("        query: str = Field", '''        @classmethod
+        def __get_pydantic_json_schema__(cls, core, handler):
+            return handler(core)
+
+        query: str = Field''').replace('''Field(description="Words to look for, e.g. 'blue mug'.")''', '""')
+    assert lint(_project(BASE_TOOL, models), select=["TL2"]) == []
+
+
+def _linked(files):
+    import pathlib
+    import tempfile
+
+    from conftest import write_tree
+    from toollint.commands.common import linked_project
+    from toollint.config.settings import Settings
+
+    with tempfile.TemporaryDirectory() as root:
+        write_tree(pathlib.Path(root), files)
+        project = linked_project([root], Settings(root=root)).project
+        return [t for g in project.groups for t in g.tools]
