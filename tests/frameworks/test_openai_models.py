@@ -137,3 +137,28 @@ def test_models_toollint_cannot_read_are_not_judged(lint):
 
         query: str = Field''').replace('''Field(description="Words to look for, e.g. 'blue mug'.")''', '""')
     assert lint(_project(models), select=["TL2"]) == []
+
+
+def test_a_script_at_module_level_and_a_list_of_any_name(lint):
+    # openai-python's examples call the API at module level; lists need not be called TOOLS
+    script = textwrap.dedent('''
+        import openai
+        from openai import OpenAI
+
+        from pkg.models import SearchOrders
+
+        client = OpenAI()
+
+        completion = client.chat.completions.parse(
+            model="gpt-4o", messages=[], tools=[openai.pydantic_function_tool(SearchOrders, name="search orders")])
+
+        shop_tools = [openai.pydantic_function_tool(SearchOrders, name="find orders")]
+    ''').lstrip()
+    files = _project(MODELS)
+    files["pkg/agent.py"] = script
+    assert lint(files, select=["TL301"]) == [("pkg/agent.py", 9, "TL301"), ("pkg/agent.py", 11, "TL301")]
+
+
+def test_a_model_defined_in_a_function_or_reached_through_self_is_not_read(lint):
+    files = _project(MODELS, call="pydantic_function_tool(self.Query)")
+    assert lint(files, select=["TL1", "TL2"]) == []
