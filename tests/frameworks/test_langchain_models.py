@@ -210,3 +210,31 @@ def _linked(files):
         write_tree(pathlib.Path(root), files)
         project = linked_project([root], Settings(root=root)).project
         return [t for g in project.groups for t in g.tools]
+
+
+def test_tool_on_a_model_class_sends_its_signature_without_field_descriptions(lint):
+    # LangChain validates the class's signature as a function's: `= Field(description=...)`
+    # is lost on the way, an Annotated description is kept
+    tools = '''
+        from typing import Annotated
+
+        from langchain_core.tools import tool
+        from pydantic import BaseModel, Field
+
+
+        @tool
+        class WebSearch(BaseModel):
+            """Search the web for news. Call it for events after 2023; not for the order history."""
+
+            query: str = Field(description="The words to search for.")
+            site: Annotated[str, Field(description="Only pages of this site, e.g. 'bbc.co.uk'.")] = ""
+
+
+        @tool
+        class Aliased(BaseModel):
+            """LangChain raises on an alias: no tool."""
+
+            query: str = Field(alias="q")
+    '''
+    assert lint(_project(tools), select=["TL207"]) == [("pkg/tools.py", 11, "TL207")]
+    assert [t.name.value for t in _linked(_project(tools))] == ["WebSearch"]

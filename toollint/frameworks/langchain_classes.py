@@ -6,17 +6,19 @@ schema is a `langchain_models.marker` that linking derives (toollint.frameworks.
   sends is named and described by the attributes as written (no dedent); without
   `args_schema` the schema is derived from `_run`, as `create_schema_from_function` does;
 - `args_schema=Model` given to `@tool` or `StructuredTool.from_function` (LangChain.given_schema);
-- a model class handed to `llm.bind_tools([...])`.
+- a model class handed to `llm.bind_tools([...])`;
+- `@tool` / `@tool("name")` on a model class.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.args import qualified
-from toollint.frameworks.langchain_models import BASE_TOOLS, inherited, marker
+from toollint.frameworks.langchain_models import BASE_TOOLS, TOOL_DECORATORS, inherited, marker
 from toollint.model import Const, FunctionSig, Ref, Span, Str, Symbol, Tool, Unresolved, Value
 
 
@@ -37,6 +39,10 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
     """The tools of the module's `BaseTool` subclasses, each spanned on its class name."""
     out: List[Tool] = []
     for cls, node in classes.items():
+        decorated = decorated_model(cls, node, imports, evaluator)
+        if decorated is not None:
+            out.append(decorated)
+            continue
         direct = any(qualified(b.value, imports) in BASE_TOOLS for b in node.bases)
         if not direct and not any(dotted(b.value) for b in node.bases):
             continue
@@ -63,6 +69,34 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
         out.append(Tool(name=name, span=span, shape="decorated", description=description, schema=schema,
                         framework="langchain"))
     return out
+
+
+def decorated_model(cls: str, node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]],
+                    evaluator: Evaluator) -> Optional[Tool]:
+    """`@tool` (or `@tool("name")`) on a model class: from_function of the class itself,
+    named by it, described by its docstring (dedented); None for any other class."""
+    if len(node.decorators) != 1:
+        return None
+    expr = node.decorators[0].decorator
+    call = expr if isinstance(expr, cst.Call) else None
+    if qualified(call.func if call is not None else expr, imports) not in TOOL_DECORATORS:
+        return None
+    span = evaluator.span_of(node.name)
+    name = Str(cls, span)
+    if call is not None:
+        if len(call.args) != 1 or call.args[0].keyword is not None:
+            return None  # options this reading does not model
+        name = _string(evaluator.eval(call.args[0].value))
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    doc = body[0].body[0].value if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(
+        body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)) \
+        else None
+    if doc is None:
+        return None  # "Function must have a docstring if description not provided."
+    text = string_value(doc)
+    description = Str(textwrap.dedent(text).strip() if text is not None else None, evaluator.span_of(doc))
+    return Tool(name=name, span=span, shape="decorated", description=description,
+                schema=marker(Symbol(cls, span), "class", span), framework="langchain")
 
 
 def _run_schema(node: cst.ClassDef, sig: Optional[FunctionSig],

@@ -10,6 +10,9 @@ Derived from langchain-core 1.8.3 and checked against it (tests/data/frameworks/
   config are lost, so a property is named by its field, never by its alias;
 - a model handed to `bind_tools([Model])` sends its own `model_json_schema()`, named by
   its title (the class name) and described by its docstring (`""` without one);
+- `@tool` on a model class makes `StructuredTool.from_function(cls)`: the schema of the
+  class's signature (each field's annotation and plain default; `= Field(...)`'s
+  description and constraints are lost, an alias raises);
 - then `_convert_json_schema_to_openai_function` (utils/function_calling.py): every
   `$ref` outside `$defs` is inlined (`dereference_refs`: the definition, its siblings
   over it), `$defs`, the top-level title and description are dropped, and `_rm_titles`
@@ -30,6 +33,8 @@ from toollint.model import CallVal, Const, ModelClass, ModelField, ModuleFacts, 
 
 BASE_TOOLS = {f"{m}.BaseTool" for m in ("langchain_core.tools", "langchain_core.tools.base", "langchain.tools",
                                          "langchain.tools.base", "langchain_community.tools")}
+TOOL_DECORATORS = {"langchain_core.tools.tool", "langchain_core.tools.convert.tool", "langchain.tools.tool",
+                   "langchain.agents.tool"}
 MARKER = "<langchain model>"  # Tool.schema until linking: CallVal(MARKER, (model,), (("mode", ...),))
 _BASEMODEL = {"pydantic.BaseModel", "pydantic.main.BaseModel"}
 # what `_create_subset_model_v2` copies of a field: its description, default, and the
@@ -81,6 +86,13 @@ def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
         return replace(tool, schema=Unresolved("args_schema is not a model of the project", value.span))
     if mode == "model":
         return _bound_model(tool, cls, resolve, value.span)
+    if mode == "class":
+        schema = _signature_schema(cls, resolve, value.span)
+        if schema is None:
+            return None
+        spans = {"": {f.name: f.span for f in _fields(cls, resolve) or ()}}
+        return replace(tool, schema=spanned(openai_parameters(schema), value.span, spans)
+                       if isinstance(schema, dict) else schema)
     schema = _subset_schema(cls, resolve, tool.name.value or cls.name, value.span)
     if isinstance(schema, Unresolved):
         return replace(tool, schema=schema)
@@ -137,7 +149,8 @@ def _fields(cls: ModelClass, resolve: Resolver, depth: int = 0) -> Optional[List
     fields: Dict[str, ModelField] = {f.name: f for f in inherited}
     for field in cls.fields:
         fields[field.name] = field  # an override keeps its parent's place
-    return [f for f in fields.values() if not f.name.startswith("_")]
+    return [f for f in fields.values() if not f.name.startswith("_") and not (
+        f.annotation is not None and f.annotation.name in ("typing.ClassVar", "typing_extensions.ClassVar"))]
 
 
 def _subset_schema(cls: ModelClass, resolve: Resolver, name: str, span: Span) -> Any:
@@ -148,6 +161,31 @@ def _subset_schema(cls: ModelClass, resolve: Resolver, name: str, span: Span) ->
         return Unresolved(full.reason if isinstance(full, Unresolved) else f"the bases of '{cls.name}'", span)
     copied = [_copied(f) for f in fields]
     subset = ModelClass(name, cls.module, cls.span, ("pydantic.BaseModel",), fields=tuple(copied))
+    schema, _ = schema_with_classes(subset, resolve)
+    return Unresolved(schema.reason, span) if isinstance(schema, Unresolved) else schema
+
+
+def _signature_schema(cls: ModelClass, resolve: Resolver, span: Span) -> Any:
+    """`@tool` on a model class: LangChain validates the class's signature as a function's,
+    so a field keeps its annotation (Annotated metadata included) and its plain default,
+    and loses what `= Field(...)` says besides; None: LangChain raises (an alias)."""
+    if cls.unresolved != ("a decorated class",):
+        return Unresolved(f"'{cls.name}': {(cls.unresolved or ('',))[0]}", span)
+    plain = replace(cls, unresolved=())
+    full, _ = schema_with_classes(plain, resolve)
+    fields = _fields(plain, resolve)
+    if isinstance(full, Unresolved) or fields is None:
+        return Unresolved(full.reason if isinstance(full, Unresolved) else f"the bases of '{cls.name}'", span)
+    copied = []
+    for field in fields:
+        given = dict(field.field or ())
+        if "alias" in given:
+            return None  # validate_arguments looks the alias up among the parameters: KeyError
+        if "default_factory" in given:
+            return Unresolved(f"the default_factory of '{cls.name}.{field.name}'", span)
+        kept = (("default", field.default),) if field.has_default else ()
+        copied.append(replace(field, field=kept))
+    subset = ModelClass(cls.name, cls.module, cls.span, ("pydantic.BaseModel",), fields=tuple(copied))
     schema, _ = schema_with_classes(subset, resolve)
     return Unresolved(schema.reason, span) if isinstance(schema, Unresolved) else schema
 

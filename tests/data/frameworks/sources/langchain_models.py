@@ -93,5 +93,27 @@ def pick_window(start: str, end: Optional[str] = None) -> str:
     return start
 
 
+@tool
+class WebSearch(BaseModel):
+    """Search the web for a query.
+
+    Use it for news."""
+
+    query: str = Field(description="The query; dropped: the signature has no descriptions.")
+    limit: int = Field(10, ge=1)
+    note: Optional[str] = None
+    tag: Annotated[str, Field(description="A tag, kept in the annotation.")] = "x"
+    kind: Literal["a", "b"] = "a"
+    region: Region = Region.EU
+    window: Window = Field(description="Dropped: the nested model's docstring is sent.")
+
+
+@tool("page_lookup")
+class PageLookup(BaseModel):
+    """Look a page up."""
+
+    url: str
+
+
 def bind(llm):
     return llm.bind_tools([Window, SearchInput, LookupInput])
