@@ -238,3 +238,45 @@ def test_tool_on_a_model_class_sends_its_signature_without_field_descriptions(li
     '''
     assert lint(_project(tools), select=["TL207"]) == [("pkg/tools.py", 11, "TL207")]
     assert [t.name.value for t in _linked(_project(tools))] == ["WebSearch"]
+
+
+def test_run_parameters_langchain_fills_in_are_not_sent(lint):
+    tools = f'''
+        from typing import Optional
+
+        from langchain_core.callbacks import CallbackManagerForToolRun
+        from langchain_core.runnables import RunnableConfig
+        from langchain_core.tools import BaseTool
+
+
+        class Echo(BaseTool):
+            name: str = "echo"
+            description: str = "{DESCRIPTION}"
+
+            def _run(self, text: str, config: RunnableConfig,
+                     run_manager: Optional[CallbackManagerForToolRun] = None) -> str:
+                return text
+    '''
+    assert lint(_project(tools), select=["TL207"]) == [("pkg/tools.py", 12, "TL207")]  # `text` only
+
+
+def test_dump_shows_model_tools_as_sent(tmp_path):
+    import json
+
+    from conftest import toollint, write_tree
+
+    write_tree(tmp_path, _project(BASE_TOOL))
+    done = toollint("dump", str(tmp_path), "--shape", "openai-chat")
+    assert done.returncode == 0, done.stderr
+    (sent,) = json.loads(done.stdout)
+    assert sent["function"]["name"] == "search_orders"
+    # as langchain-core 1.8.3 sends it: _rm_titles does not look into anyOf, so the titles there stay
+    assert sent["function"]["parameters"] == {
+        "type": "object", "required": ["query"],
+        "properties": {"query": {"description": "Words to look for, e.g. 'blue mug'.", "type": "string"},
+                       "window": {"anyOf": [{"description": "A date range.", "type": "object", "required": ["start"],
+                                             "title": "Window",
+                                             "properties": {"start": {"description": "First day, ISO 8601.",
+                                                                      "title": "Start", "type": "string"}}},
+                                            {"type": "null"}],
+                                  "default": None, "description": "When the orders were placed."}}}

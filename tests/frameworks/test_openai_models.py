@@ -162,3 +162,16 @@ def test_a_script_at_module_level_and_a_list_of_any_name(lint):
 def test_a_model_defined_in_a_function_or_reached_through_self_is_not_read(lint):
     files = _project(MODELS, call="pydantic_function_tool(self.Query)")
     assert lint(files, select=["TL1", "TL2"]) == []
+
+
+def test_dump_shows_the_strict_definition(tmp_path):
+    from conftest import toollint, write_tree
+
+    write_tree(tmp_path, _project(MODELS))
+    done = toollint("dump", str(tmp_path), "--shape", "openai-chat")
+    assert done.returncode == 0, done.stderr
+    (sent,) = json.loads(done.stdout)
+    assert sent["function"]["name"] == "SearchOrders" and sent["function"]["strict"] is True
+    parameters = sent["function"]["parameters"]
+    assert parameters["required"] == ["query", "window"] and parameters["additionalProperties"] is False
+    assert parameters["$defs"]["Window"]["additionalProperties"] is False
