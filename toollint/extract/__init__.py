@@ -121,19 +121,23 @@ class _Extractor:
         mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
-        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
+        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
+        from toollint.frameworks.langchain_models import is_inherited
 
         found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)
         decorated = found.decorated
+        classes = _class_tools(self.classes, self.imports, self.names, self.span_of, evaluator, functions)
         registries, factories = self._registries(evaluator, functions, found.calls)
+        made = {t.span for t in classes if not is_inherited(t)}  # an inherited one is a tool if linking says so
+        registries = [r for r in registries if r.kind != "loose" or r.span not in made]
 
         constants: List[Tuple[str, Value]] = []
         for name in self.names:
@@ -144,7 +148,7 @@ class _Extractor:
             module=self.module,
             registries=tuple(registries),
             # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
-            decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories),
+            decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories) + classes,
             pending=found.pending,
             servers=found.servers,
             functions=tuple(functions.items()),
@@ -196,6 +200,18 @@ class _Extractor:
                                                     in calls)]
         registries = [r for r in map(lambda r: _without_made(r, calls), registries) if r is not None]
         return registries, factories
+
+
+def _class_tools(classes, imports, names, span_of, evaluator, functions) -> Tuple:
+    """LangChain's `BaseTool` subclasses: a schema from `args_schema`, or from `_run` as LangChain derives it."""
+    from toollint.frameworks.base import Context, Use
+    from toollint.frameworks.langchain import LangChain
+    from toollint.frameworks.langchain_classes import class_tools
+
+    ctx = Context(imports, names, span_of, evaluator)
+    framework = LangChain()
+    run = lambda node, sig: framework.derive(node, sig, Use(framework, None, "from_function"), ctx, "bound")  # noqa: E731
+    return tuple(class_tools(classes, imports, evaluator, functions, run))
 
 
 def _without_made(decl: RegistryDecl, calls: Set[Tuple[int, int]]) -> Optional[RegistryDecl]:

@@ -456,7 +456,9 @@ class _Calls(cst.CSTVisitor):
         """Each function a list hands over, derived as `method` says."""
         for item in items:
             target = self._function(item)
-            if target is not None and not self._is_tool_already(target[0]):
+            if target is None:  # `llm.bind_tools([SearchInput])`: a pydantic model
+                self._add(item, framework.listed_model(item, self.ctx, method))
+            elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
 

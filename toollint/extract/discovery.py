@@ -59,8 +59,21 @@ def _looks_like_tool(node: cst.CSTNode) -> bool:
     return False
 
 
+# calls that return a whole definition from a pydantic model, made when linking (frameworks/openai_models.py)
+_MODEL_TOOLS = {"pydantic_function_tool", "pydantic_responses_function_tool"}
+
+
 def _is_tool_list(value: Value) -> bool:
-    return isinstance(value, ListVal) and any(tool_from_value(item) is not None for item in value.items)
+    return isinstance(value, ListVal) and any(tool_from_value(item) is not None or _model_tool(item)
+                                              for item in value.items)
+
+
+def _is_model_list(value: Optional[Value]) -> bool:
+    return isinstance(value, ListVal) and any(_model_tool(item) for item in value.items)
+
+
+def _model_tool(value: Value) -> bool:
+    return isinstance(value, CallVal) and value.func.rpartition(".")[2] in _MODEL_TOOLS
 
 
 def _handler_like(value: Value) -> bool:
@@ -99,6 +112,9 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             out.append(RegistryDecl("definitions", name, value, span))
         elif tool_from_value(value) is not None:
             out.append(RegistryDecl("loose", name, value, span, alone=True))
+        elif isinstance(value, CallVal) and _is_model_list(value.kwarg("tools")):
+            # a script's `completion = client.chat.completions.parse(tools=[pydantic_function_tool(Q)])`
+            out.append(RegistryDecl("definitions", f"{name}:tools=", value.kwarg("tools"), span))
         elif _handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
         elif _category_like(value):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import textwrap
-from typing import Callable, Dict, List, Mapping, Optional, Set, Tuple
+from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -130,6 +130,7 @@ class Evaluator:
         functions: Mapping[str, FunctionSig],
         mutated: Set[str],
         lambda_sig: Callable[[cst.Lambda], FunctionSig],
+        classes: Collection[str] = (),
     ) -> None:
         self.span_of = span_of
         self.names = names
@@ -137,6 +138,7 @@ class Evaluator:
         self.functions = functions
         self.mutated = mutated
         self.lambda_sig = lambda_sig
+        self.classes = frozenset(classes)  # module-level classes: `pydantic_function_tool(Query)` names one
         self._cache: Dict[str, Value] = {}
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
@@ -347,6 +349,9 @@ class Evaluator:
                 complete = False
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self._eval(arg.value, d)))
+            elif isinstance(arg.value, cst.Name) and arg.value.value in self.classes \
+                    and arg.value.value not in self.names:
+                args.append(Symbol(arg.value.value, self.span_of(arg.value)))  # a class handed over: linking reads it
             else:
                 args.append(self._eval(arg.value, d))
         return CallVal(func, tuple(args), tuple(kwargs), span, complete)

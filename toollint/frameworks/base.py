@@ -125,6 +125,10 @@ class Framework:
         """The tool an item of an `object_lists` keyword is (`handoffs=[billing_agent]`); None: none."""
         return None
 
+    def listed_model(self, item: cst.BaseExpression, ctx: Context, method: str) -> Optional[Tool]:
+        """The tool a list item that is no function of the module makes (a model class); None: none."""
+        return None
+
     def strict(self, use: Use, evaluator: Evaluator) -> Optional[bool]:
         return None
 

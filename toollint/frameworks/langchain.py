@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import inspect
 import textwrap
+from dataclasses import replace
 from typing import List, Optional, Sequence, Tuple
 
 from toollint.frameworks.args import bool_arg, str_arg
 from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs, param_block
+from toollint.frameworks.langchain_classes import bound_model, model_value
+from toollint.frameworks.langchain_models import marker
 from toollint.model import Const, DictVal, ListVal, Param, Str, Tool, Unresolved, Value
 
 _STRUCTURED = Factory(("func", "coroutine", "name", "description", "return_direct", "args_schema", "infer_schema"),
@@ -80,6 +83,20 @@ class LangChain(Framework):
     dropped = frozenset({"run_manager", "callbacks"})
     positional_name = True
 
+    def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
+        tool = super().derive(node, sig, use, ctx, mode)
+        given = tool.description if tool is not None else None
+        if given is not None and given.value is not None:  # from_function sends `description.strip()`
+            tool = replace(tool, description=Str(given.value.strip(), given.span))
+        return tool
+
+    def excluded(self, param, method, first, skip) -> bool:
+        # pydantic takes a leading underscore for a private attribute: no field, no property
+        return param.name.startswith("_") or super().excluded(param, method, first, skip)
+
+    def listed_model(self, item, ctx, method) -> Optional[Tool]:
+        return bound_model(item, ctx.evaluator, ctx.span_of(item)) if method == "bind_tools" else None
+
     def rejects(self, use, sig, params: Sequence[Param], evaluator) -> bool:
         if not _parsed(use, evaluator):
             return False
@@ -95,6 +112,10 @@ class LangChain(Framework):
         return textwrap.dedent(raw).strip(), {}
 
     def given_schema(self, use, evaluator) -> Optional[Value]:
+        expr = use.kwarg("args_schema")
+        model = model_value(expr, evaluator) if expr is not None else None
+        if model is not None:  # a pydantic model: linking derives what LangChain sends of it
+            return marker(model, "tool", evaluator.span_of(expr))
         given = super().given_schema(use, evaluator)
         if given is None and use.kwarg("infer_schema") is not None:
             value = evaluator.eval(use.kwarg("infer_schema"))

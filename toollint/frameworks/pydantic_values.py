@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Optional
 
 from toollint.frameworks import crewai_schema
+from toollint.frameworks.langchain_models import MARKER, linked as langchain_tool
+from toollint.frameworks.openai_models import function_tool
 from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
-from toollint.model import CallVal, Const, DictVal, ListVal, ModelClass, ModuleFacts, Span, Unresolved, Value
+from toollint.frameworks.spanned import spanned
+from toollint.model import CallVal, Const, ModelClass, ModuleFacts, Tool, Unresolved, Value
 
 _METHODS = ("model_json_schema", "schema")
 _TRANSFORM_KEY = "toollint_transform"
@@ -37,13 +40,23 @@ def module_resolver(module_of: Callable[[str], Optional[ModuleFacts]]) -> Resolv
     return resolve
 
 
+def linked(tool: Tool, facts: ModuleFacts, module_of: Callable[[str], Optional[ModuleFacts]]) -> Optional[Tool]:
+    """A framework tool whose schema is a model's (LangChain's args_schema), derived; None:
+    no tool after all (toollint.frameworks.langchain_models)."""
+    if not isinstance(tool.schema, CallVal) or tool.schema.func != MARKER:
+        return tool  # made on use only: the resolver is a closure over the link resolver
+    return langchain_tool(tool, facts, module_resolver(module_of))
+
+
 def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]], resolve: Resolver) -> Optional[Value]:
     """The schema `call` returns when it is `Model.model_json_schema()` of a class the
-    project defines (`facts_at` gives the module of a path); None for any other call."""
+    project defines (`facts_at` gives the module of a path), the definition of OpenAI's
+    `pydantic_function_tool(Model)`; None for any other call."""
     owner, _, method = call.func.rpartition(".")
     transform = _transform(call.kwargs)
     if method not in _METHODS or not owner or call.args or transform is None or not call.complete:
-        return None
+        facts = facts_at(call.span.path)
+        return function_tool(call, facts, resolve) if facts is not None else None
     facts = facts_at(call.span.path)
     cls = class_of(owner, facts, resolve) if facts is not None else None
     if cls is None:
@@ -54,7 +67,7 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     schema = transform(schema)
     spans = {"": field_spans(cls, resolve)}
     spans.update((name, field_spans(c, resolve)) for name, c in classes.items() if c is not None)
-    return python_value(schema, call.span, spans)
+    return spanned(schema, call.span, spans)
 
 
 def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
@@ -89,27 +102,5 @@ def class_of(owner: str, facts: ModuleFacts, resolve: Resolver) -> Optional[Mode
     return resolve(facts.module, owner) if not rest else None
 
 
-def python_value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]]) -> Value:
-    """A plain schema as a Value: the properties of the top level ("") and of each `$defs`
-    entry spanned as `spans` says, everything else on `span`."""
-    return _value(data, span, spans, "")
-
-
-def _value(data: Any, span: Span, spans: Dict[str, Dict[str, Span]], level: str) -> Value:
-    if isinstance(data, dict):
-        entries = []
-        for key, sub in data.items():
-            if key == "properties" and isinstance(sub, dict):
-                fields = spans.get(level, {})
-                props = tuple((Const(k, fields.get(k, span)), _value(v, fields.get(k, span), spans, "\0"))
-                              for k, v in sub.items())
-                entries.append((Const(key, span), DictVal(props, span)))
-            elif key == "$defs" and isinstance(sub, dict):
-                defs = tuple((Const(k, span), _value(v, span, spans, k)) for k, v in sub.items())
-                entries.append((Const(key, span), DictVal(defs, span)))
-            else:
-                entries.append((Const(key, span), _value(sub, span, spans, "\0")))
-        return DictVal(tuple(entries), span)
-    if isinstance(data, list):
-        return ListVal(tuple(_value(i, span, spans, "\0") for i in data), span)
-    return Const(data, span)
+# crewai.py and model_params.py place derived JSON as spanned.py does
+python_value = spanned

@@ -15,30 +15,14 @@ from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.frameworks.model_params import finish_all
-from toollint.frameworks.pydantic_values import module_resolver, schema_call
+from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
 from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
 from toollint.link.mentions import all_mentions
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
 from toollint.model import (
-    CallVal,
-    Category,
-    Const,
-    DictVal,
-    FunctionSig,
-    Group,
-    HandlerEntry,
-    ListVal,
-    ModuleFacts,
-    Project,
-    Ref,
-    Registry,
-    RegistryDecl,
-    Str,
-    Symbol,
-    Tool,
-    Unresolved,
-    Value,
+    CallVal, Category, Const, DictVal, FunctionSig, Group, HandlerEntry, ListVal, ModuleFacts,
+    Project, Ref, Registry, RegistryDecl, Str, Symbol, Tool, Unresolved, Value,
 )
 from toollint.rulekit.schema import properties
 
@@ -454,7 +438,8 @@ def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[Module
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
     for m in ordered:
-        for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
+        for tool in filter(None, (linked(t, m, module) for t in m.decorated)):  # a model's schema derived
+            # a toolkit class's tools (Tool.registry: the class) are a group of their own
             out.setdefault(m.path if tool.registry is None else f"{m.path}#{tool.registry}", []).append(tool)
     for m in ordered:
         for pending in m.pending:

@@ -69,7 +69,12 @@ FRAMEWORKS = {
     "langchain_models": ("langchain-core", "langchain"),
     "agents_models": ("openai-agents", "openai-agents"),
     "llama_index_models": ("llama-index-core", "llama-index"),
+    # pydantic models a call turns into a whole definition (issue 16): written to models/,
+    # compared after linking (tests/frameworks/test_openai_models.py), not by check_recording
+    "openai_models": ("openai", "openai"),
+    "langchain_classes": ("langchain-core", "langchain"),
 }
+MODELS = {"openai_models", "langchain_classes"}
 
 
 def _load(name: str):
@@ -332,6 +337,32 @@ def _browser_use(module):
     return out
 
 
+def _openai_models(module):
+    return [json.loads(json.dumps(tool)) for tool in module.TOOLS]
+
+
+def _langchain_classes(module):
+    """Every tool object and BaseTool subclass of the module, then what bind() hands to bind_tools."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.tools import BaseTool
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    tools = []
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, BaseTool) and value.__module__ == module.__name__:
+            tools.append(value())
+        elif isinstance(value, BaseTool):
+            tools.append(value)
+
+    class Recorder(FakeListChatModel):
+        def bind_tools(self, given, **kwargs):
+            tools.extend(given)
+            return self
+
+    module.bind(Recorder(responses=[]))
+    return [convert_to_openai_tool(t)["function"] for t in tools]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -362,6 +393,8 @@ READERS = {
     "langchain_models": _langchain,
     "agents_models": _agents,
     "llama_index_models": _llama_index,
+    "openai_models": _openai_models,
+    "langchain_classes": _langchain_classes,
 }
 
 
@@ -383,7 +416,8 @@ def record(name: str) -> bool:
         "sha256": digest,
         "tools": tools,
     }
-    with open(os.path.join(HERE, name + ".json"), "w", encoding="utf-8") as handle:
+    folder = os.path.join(HERE, "models") if name in MODELS else HERE
+    with open(os.path.join(folder, name + ".json"), "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2, sort_keys=True, ensure_ascii=False)
         handle.write("\n")
     print(f"{name}: {len(tools)} tools from {distribution} {version}")
