@@ -116,7 +116,8 @@ class _Extractor:
 
     # --- results --------------------------------------------------------------------------
 
-    def run(self) -> ModuleFacts:
+    def prepare(self) -> Tuple[Evaluator, Dict[str, FunctionSig]]:
+        """The module's names collected: its evaluator and signatures."""
         self.collect(self.tree.body)
         mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
         functions: Dict[str, FunctionSig] = {}
@@ -124,6 +125,10 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
+        return evaluator, functions
+
+    def run(self) -> ModuleFacts:
+        evaluator, functions = self.prepare()
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
@@ -146,6 +151,7 @@ class _Extractor:
             # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
             decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories),
             pending=found.pending,
+            by_reference=found.refs,
             servers=found.servers,
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),

@@ -4,6 +4,7 @@ rules read all ask it. Reads only ModuleFacts: importing it loads no libcst.
 """
 from __future__ import annotations
 
+import os
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from toollint.model import ModuleFacts, PendingTool, Tool
@@ -35,16 +36,45 @@ def absolute_import(module: str, is_package: bool, level: int, name: str) -> str
 
 def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]]:
     """Dotted module name -> (path, is_package) from (path, path relative to the root) pairs,
-    also without a leading `src.`; files outside the root have no name."""
+    also without a leading `src.`; files outside the root have no name.
+
+    Other import roots the project may run from are names too, after the root's own (a
+    module's own name, the last of its root-relative ones, stays the one linking knows it
+    by): the root's folder itself (`from app.tools import x` where the root is `app/`), and
+    any sub-folder without an `__init__.py` (`backend/` of `backend/app/tools.py`: namespace
+    packages and sub-folder roots)."""
+    files = [(path, rel) for path, rel in files if not rel.startswith("../")]
     index: Dict[str, Tuple[str, bool]] = {}
     for path, rel in files:
-        if rel.startswith("../"):
-            continue
         name, is_package = module_name(rel)
         index.setdefault(name, (path, is_package))
         if name.startswith("src."):
             index.setdefault(name[4:], (path, is_package))
-    return index
+    packages = {os.path.dirname(rel.replace("\\", "/")) for _, rel in files if rel.endswith("__init__.py")}
+    aliases: Dict[str, Tuple[str, bool]] = {}
+    for path, rel in files:
+        name, is_package = module_name(rel)
+        for alias in _other_roots(path, rel, name, packages):
+            if alias not in index:
+                aliases.setdefault(alias, (path, is_package))
+    aliases.update(index)
+    return aliases
+
+
+def _other_roots(path: str, rel: str, name: str, packages: Set[str]) -> List[str]:
+    """The module's names from the import roots other than the project root."""
+    out: List[str] = []
+    folders = rel.replace("\\", "/").split("/")[:-1]
+    for i in range(1, len(folders) + 1):  # folders[i-1] is the import root: no package
+        if "/".join(folders[:i]) not in packages:
+            out.append(".".join(name.split(".")[i:]))
+    full = os.path.abspath(path).replace("\\", "/")
+    rel_posix = rel.replace("\\", "/").lstrip("./")
+    if name and full.endswith("/" + rel_posix):
+        above = os.path.basename(full[: -len(rel_posix) - 1])
+        if above.isidentifier():
+            out.append(f"{above}.{name}")
+    return [n for n in out if n]
 
 
 def import_targets(facts: ModuleFacts, packages: bool = False) -> List[str]:

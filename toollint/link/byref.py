@@ -1,0 +1,68 @@
+"""The framework-made tools each server or agent offers, across modules: a module's own,
+those declared on an object another module creates (PendingTool), and functions of other
+modules handed to a framework here (RefTool: `from app.tools import search`, then
+`Agent(tools=[search])`), whose def linking finds through the module graph."""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Tuple
+
+from toollint.link.graph import finish_pending, imported_as
+from toollint.model import ModuleFacts, RefTool, Tool
+
+Lookup = Callable[[str], Optional[ModuleFacts]]
+_MAX_HOPS = 20
+
+
+def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[Tool]]:
+    """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers them."""
+    out: Dict[str, List[Tool]] = {}
+    ordered = sorted(facts, key=lambda m: m.path)
+    for m in ordered:
+        for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
+            out.setdefault(_key(m.path, tool.registry), []).append(tool)
+    for m in ordered:
+        for pending in m.pending:
+            found = finish_pending(pending, module)
+            if found is not None:
+                out.setdefault(found[1], []).append(found[0])
+    for m in ordered:
+        for ref in m.by_reference:
+            tool = _finish_ref(ref, module)
+            if tool is not None:
+                out.setdefault(_key(m.path, ref.registry), []).append(tool)
+    return out
+
+
+def _key(path: str, registry: Optional[str]) -> str:
+    return path if registry is None else f"{path}#{registry}"
+
+
+def _finish_ref(ref: RefTool, module: Lookup) -> Optional[Tool]:
+    found = function_def(ref.target, module, 0)
+    if found is None:
+        return None  # not a project module's function: a library's tool, or unknown
+    facts, qualname = found
+    from toollint.extract.foreign import derive_ref  # parses that module: libcst only here
+
+    return derive_ref(facts.path, facts.module, qualname, ref)
+
+
+def function_def(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[ModuleFacts, str]]:
+    """(facts of the defining module, the def's name) of a module-level function named as
+    `pkg.mod.fn`, through re-exports (`from .tools import fn` in `pkg/__init__.py`)."""
+    if hops > _MAX_HOPS:
+        return None  # an import cycle
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        facts = module(".".join(parts[:cut]))
+        if facts is None:
+            continue
+        rest = parts[cut:]
+        if len(rest) == 1 and rest[0] in dict(facts.functions):
+            return facts, rest[0]
+        source = imported_as(facts, rest[0])
+        if source is not None:
+            target = ".".join(p for p in [source[0], source[1]] + rest[1:] if p)
+            return function_def(target, module, hops + 1) if target != qualified else None
+        return None
+    return None
