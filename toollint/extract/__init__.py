@@ -17,6 +17,7 @@ from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
+from toollint.extract.returns import returning
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -123,6 +124,7 @@ class _Extractor:
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
+        evaluator.returns = returning(self.function_nodes)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
         return evaluator, functions

@@ -1,0 +1,188 @@
+"""Functions another project module defines, handed to a framework by reference
+(`from app.tools import search`, then `Agent(tools=[search])`): derived in their own
+module while linking, as the framework would (issue 17)."""
+from __future__ import annotations
+
+import textwrap
+
+from toollint.config.settings import Settings
+from toollint.engine.core import build, run
+from toollint.link.graph import module_index
+
+TOOLS = '''
+def search(query: str, limit: int = 5) -> str:
+    """Search the docs. Use this when the user asks how something works.
+
+    Args:
+        query: the words to look for
+        limit: how many results to return
+    """
+    return ""
+
+
+def fetch(url):
+    return url
+'''
+
+
+def _project(tmp_path, files):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def _tools(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    project = build(["."], Settings(root="."), cache=False).project
+    if project is None:
+        return []
+    return [(g.key.split(":")[0], t) for g in project.groups for t in g.tools]
+
+
+def _codes(tmp_path, monkeypatch, select="TL101", cache=False):
+    monkeypatch.chdir(tmp_path)
+    found = run(["."], Settings(root=".", select=tuple(select.split(","))), cache=cache).findings
+    return [f"{f.span.path}:{f.span.line}:{f.span.col}: {f.code}" for f in found]
+
+
+def test_each_framework_derives_an_imported_function(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS, "app/agent.py": """
+        from agents import Agent, function_tool
+        from autogen_core.tools import FunctionTool
+        from langchain_openai import ChatOpenAI
+        from mcp.server.fastmcp import FastMCP
+        from swarm import Agent as SwarmAgent
+
+        from app import tools
+        from app.tools import fetch, search
+
+        DESCRIPTION = "Find pages of the docs. Use this for any how-to question."
+        mcp = FastMCP("x")
+        mcp.add_tool(search)
+        agent = Agent(name="a", tools=[function_tool(fetch, name_override="get_url")])
+        found = FunctionTool(search, description=DESCRIPTION, name="find")
+        llm = ChatOpenAI().bind_tools([tools.search])
+        swarm = SwarmAgent(functions=[fetch])
+    """})
+    got = {(t.framework, t.name.value): t for _, t in _tools(tmp_path, monkeypatch)}
+    assert set(got) == {("mcp", "search"), ("openai-agents", "get_url"), ("autogen", "find"),
+                        ("langchain", "search"), ("swarm", "fetch")}
+    # the tool is made at the call; what the function says stays in its own module
+    assert got[("mcp", "search")].span.path == "app/agent.py"
+    assert got[("mcp", "search")].function.span.path == "app/tools.py"
+    assert got[("mcp", "search")].description.value.startswith("Search the docs.")
+    assert "Args:" in got[("mcp", "search")].description.value  # the MCP SDK sends the raw docstring
+    assert got[("langchain", "search")].description.value == "Search the docs. Use this when the user asks how something works."
+    props = got[("langchain", "search")].schema.get("properties")
+    assert props.get("query").get("description").span.path == "app/tools.py"
+    # an argument given at the call is evaluated where it was written
+    finder = got[("autogen", "find")]
+    assert finder.description.value.startswith("Find pages") and finder.description.span.path == "app/agent.py"
+    assert got[("openai-agents", "get_url")].name.span.path == "app/agent.py"
+    assert got[("swarm", "fetch")].schema.get("required").items[0].value == "url"
+
+
+def test_findings_land_on_the_function_and_follow_its_edits(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS, "app/agent.py": """
+        from swarm import Agent
+        from app.tools import fetch
+
+        agent = Agent(functions=[fetch])
+    """})
+    assert _codes(tmp_path, monkeypatch, cache=True) == ["app/tools.py:12:5: TL101"]
+    source = (tmp_path / "app/tools.py").read_text()
+    (tmp_path / "app/tools.py").write_text(source.replace(
+        "def fetch(url):", 'def fetch(url):\n    """Fetch a page. Use this for a URL the user gives."""'))
+    assert _codes(tmp_path, monkeypatch, cache=True) == []  # a warm run sees the other module changed
+
+
+def test_noqa_on_the_def_silences_it(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS.replace(
+        "def fetch(url):", "def fetch(url):  # noqa: TL101"), "app/agent.py": """
+        from swarm import Agent
+        from app.tools import fetch
+
+        agent = Agent(functions=[fetch])
+    """})
+    assert _codes(tmp_path, monkeypatch) == []
+
+
+def test_through_a_package_reexport(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "from .tools import search\n", "app/tools.py": TOOLS,
+                        "app/agent.py": """
+        from agents import Agent, function_tool
+        from app import search
+
+        agent = Agent(name="a", tools=[function_tool(search)])
+    """})
+    assert [t.name.value for _, t in _tools(tmp_path, monkeypatch)] == ["search"]
+
+
+def test_what_must_not_become_a_tool(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS, "app/decorated.py": '''
+        from langchain_core.tools import tool
+
+        @tool
+        def weather(city: str) -> str:
+            """Current weather in a city. Use this when the user asks about the weather."""
+            return ""
+    ''', "app/agent.py": """
+        from concurrent.futures import ThreadPoolExecutor
+
+        from agents import Agent, WebSearchTool
+        from langchain_community.tools import tavily_search
+        from langgraph.prebuilt import create_react_agent
+
+        from app.decorated import weather
+        from app.tools import fetch, search
+
+        ThreadPoolExecutor().submit(search, "x")
+        sorted([], key=fetch)
+        agent = Agent(name="a", tools=[WebSearchTool()], hooks=[search])
+        graph = create_react_agent("openai:gpt-4o", tools=[weather, tavily_search])
+        assert [search] == [fetch]
+    """})
+    got = [(key, t.name.value) for key, t in _tools(tmp_path, monkeypatch)]
+    assert got == [("app/decorated.py", "weather")]  # a tool by its own decorator, once
+
+
+def test_an_import_cycle_of_reexports_ends(tmp_path, monkeypatch):
+    _project(tmp_path, {"a/__init__.py": "from b import search\n", "b/__init__.py": "from a import search\n",
+                        "agent.py": """
+        from swarm import Agent
+        from a import search
+
+        agent = Agent(functions=[search])
+    """})
+    assert _tools(tmp_path, monkeypatch) == []
+
+
+def test_module_names_from_other_import_roots():
+    index = module_index([("proj/backend/app/__init__.py", "backend/app/__init__.py"),
+                          ("proj/backend/app/tools.py", "backend/app/tools.py"),
+                          ("proj/src/agent/tools.py", "src/agent/tools.py")])
+    assert index["backend.app.tools"] == ("proj/backend/app/tools.py", False)
+    assert index["app.tools"] == ("proj/backend/app/tools.py", False)  # backend/ has no __init__.py
+    assert index["src.agent.tools"] == index["agent.tools"] == ("proj/src/agent/tools.py", False)
+    assert "backend.tools" not in index and "tools" not in {k for k, v in index.items() if "backend" in v[0]}
+    # the name a module goes by is still its root-relative one: the last name of each path
+    own = {path: name for name, (path, _) in index.items()}
+    assert own["proj/backend/app/tools.py"] == "backend.app.tools"
+    assert own["proj/src/agent/tools.py"] == "agent.tools"
+
+
+def test_the_root_folder_is_an_import_root(tmp_path, monkeypatch):
+    # no project marker: the root is app/ itself, which the code imports as `app`
+    for name, text in {"app/tools.py": TOOLS, "app/agent.py": """
+        from swarm import Agent
+        from app.tools import fetch
+
+        agent = Agent(functions=[fetch])
+    """}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    monkeypatch.chdir(tmp_path / "app")
+    found = run(["."], Settings(root=".", select=("TL101",)), cache=False).findings
+    assert [(f.span.path, f.span.line, f.code) for f in found] == [("tools.py", 12, "TL101")]
