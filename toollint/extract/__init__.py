@@ -17,7 +17,7 @@ from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
-from toollint.extract.returns import returning
+from toollint.extract.returns import final_calls, returning
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -125,6 +125,7 @@ class _Extractor:
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
         evaluator.returns = returning(self.function_nodes)
+        evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
         return evaluator, functions

@@ -31,6 +31,7 @@ from toollint.extract.byref import imported_target, ref_tool
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.walk import child_blocks, headers, walk
+from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -77,10 +78,12 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
     servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
                                                      for n in names if "." not in n) if fw is not None)
     found: List[Tuple[Tuple[int, int], _Made]] = []
+    wrappers = wrapping_decorators(function_nodes, imports, names)
     for qualname, node in function_nodes:
         if not node.decorators:
             continue  # most defs have none: skip them before any work
-        got = declared_tool(node, functions[qualname], ctx, {}, "." in qualname)
+        got = declared_tool(node, functions[qualname], ctx, {}, "." in qualname) or wrapped_tool(
+            node, functions[qualname], ctx, wrappers, "." in qualname)
         if got is not None:
             found.append((_at(span_of(node)), got))
     decorated = tuple(t for _, t in found if isinstance(t, Tool))
@@ -460,17 +463,17 @@ class _Calls(cst.CSTVisitor):
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
-                for item in self._items(arg.value):
+                for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
                     self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
         self._derive_listed(self._items(expr), framework, framework.list_method)
 
-    def _items(self, expr: Optional[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+    def _items(self, expr: Optional[cst.BaseExpression], kinds=(cst.Name, cst.Attribute)) -> Sequence[cst.BaseExpression]:
         """The functions a tool list hands over: a literal, a local list built up (appends
         included, innermost function first) or a module's `TOOLS`."""
         values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
-        return [v for v in values or () if isinstance(v, (cst.Name, cst.Attribute))]
+        return [v for v in values or () if isinstance(v, kinds)]
 
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""

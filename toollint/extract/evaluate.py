@@ -141,6 +141,7 @@ class Evaluator:
         self.lambda_sig = lambda_sig
         self._cache: Dict[str, Value] = {}
         self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
+        self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:

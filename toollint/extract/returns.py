@@ -72,3 +72,17 @@ def bind(params: Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], cal
                 return None
             bound[name] = value(default)
     return bound
+
+
+def final_calls(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Dict[str, cst.Call]:
+    """Module-level functions whose last statement returns a call: `def billing_agent(): ...;
+    return Agent(name="billing", ...)`, what `handoffs=[billing_agent()]` hands over."""
+    out: Dict[str, cst.Call] = {}
+    for qualname, node in function_nodes:
+        if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+            continue
+        last = node.body.body[-1]
+        if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return) \
+                and isinstance(last.body[0].value, cst.Call):
+            out[qualname] = last.body[0].value
+    return out
