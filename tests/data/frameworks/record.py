@@ -57,6 +57,7 @@ FRAMEWORKS = {
     "autogen": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "langchain_bound": ("langchain-core", "langchain"),
+    "langchain_agent": ("langchain", "langchain"),
     # toolkits: functions and bound methods handed to a framework's object
     "agno": ("agno", "agno"),
     "camel": ("camel-ai", "camel"),
@@ -257,6 +258,24 @@ def _langchain_bound(module):
     module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
     return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
             for f in sent]
+def _langchain_agent(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What the model is bound to when create_agent's graph calls it."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.build(Recorder(responses=["done"])).invoke({"messages": [("user", "hi")]})
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+
+
 def _agno(module):
     from agno.tools import Toolkit
     from agno.tools.function import Function
@@ -338,6 +357,7 @@ READERS = {
     "autogen": _autogen,
     "agents_registered": _agents_registered,
     "langchain_bound": _langchain_bound,
+    "langchain_agent": _langchain_agent,
     "agno": _agno,
     "camel": _camel,
     "livekit": _livekit,
