@@ -8,6 +8,7 @@ import textwrap
 from toollint.config.settings import Settings
 from toollint.engine.core import build, run
 from toollint.link.graph import module_index
+from toollint.model import to_python
 
 TOOLS = '''
 def search(query: str, limit: int = 5) -> str:
@@ -186,3 +187,26 @@ def test_the_root_folder_is_an_import_root(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path / "app")
     found = run(["."], Settings(root=".", select=("TL101",)), cache=False).findings
     assert [(f.span.path, f.span.line, f.code) for f in found] == [("tools.py", 12, "TL101")]
+
+
+def test_an_autogen_base_tool_reads_its_model_from_another_module(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/models.py": """
+        from pydantic import BaseModel, Field
+
+        class LookupArgs(BaseModel):
+            sku: str = Field(description="The product's SKU.")
+            count: int = 1
+    """, "app/tools.py": """
+        from autogen_core.tools import BaseTool
+        from app.models import LookupArgs
+
+        class Lookup(BaseTool[LookupArgs, str]):
+            def __init__(self):
+                super().__init__(LookupArgs, str, "lookup", "Look up a product. Use this when the user names a SKU.")
+    """})
+    (tool,) = [t for _, t in _tools(tmp_path, monkeypatch)]
+    schema = to_python(tool.schema)
+    assert (tool.name.value, tool.framework) == ("lookup", "autogen")
+    assert schema["required"] == ["sku"] and schema["additionalProperties"] is False
+    assert schema["properties"]["sku"]["description"] == "The product's SKU."
+    assert tool.schema.get("properties").get("sku").get("description").span.path == "app/models.py"

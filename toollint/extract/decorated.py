@@ -28,6 +28,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.byref import imported_target, ref_tool
+from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.walk import child_blocks, headers, walk
@@ -92,7 +93,7 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
         scan.walk_body(tree.body)
     except RecursionError:
         pass
-    found.extend(scan.found)
+    found.extend(scan.found + class_tools(tree.body, ctx))
     found.sort(key=lambda item: item[0])
     tools: List[Tool] = []
     pending: List[PendingTool] = []

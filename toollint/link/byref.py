@@ -4,10 +4,12 @@ modules handed to a framework here (RefTool: `from app.tools import search`, the
 `Agent(tools=[search])`), whose def linking finds through the module graph."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Tuple
 
+from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
-from toollint.model import ModuleFacts, RefTool, Tool
+from toollint.model import CallVal, Const, DictVal, ListVal, ModuleFacts, RefTool, Tool, Unresolved
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
 _MAX_HOPS = 20
@@ -17,9 +19,11 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
     """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers them."""
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
+    models = module_resolver(module)
+    at = {m.path: m for m in ordered}.get
     for m in ordered:
         for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
-            out.setdefault(_key(m.path, tool.registry), []).append(tool)
+            out.setdefault(_key(m.path, tool.registry), []).append(model_schema(tool, at, models))
     for m in ordered:
         for pending in m.pending:
             found = finish_pending(pending, module)
@@ -66,3 +70,23 @@ def function_def(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[Mo
             return function_def(target, module, hops + 1) if target != qualified else None
         return None
     return None
+
+
+def model_schema(tool: Tool, facts_at: Lookup, models) -> Tool:
+    """A tool whose schema is its arguments model's (autogen's BaseTool subclasses): the
+    model's model_json_schema() as BaseTool.schema reduces it, or unresolved."""
+    call = tool.schema
+    if not isinstance(call, CallVal):
+        return tool
+    got = schema_call(call, facts_at, models)
+    if not isinstance(got, DictVal):
+        return replace(tool, schema=got if got is not None else Unresolved(
+            f"the schema comes from {call.func.rpartition('.')[0]}, which is not a model the project defines", call.span))
+    if got.has("$defs"):  # BaseTool inlines nested models with jsonref: not derived here
+        return replace(tool, schema=Unresolved("the arguments model nests other models", call.span))
+    where = got.span
+    kept = [(Const("type", where), Const("object", where)),
+            (Const("properties", where), got.get("properties") or DictVal((), where)),
+            (Const("required", where), got.get("required") or ListVal((), where)),
+            (Const("additionalProperties", where), got.get("additionalProperties") or Const(False, where))]
+    return replace(tool, schema=DictVal(tuple(kept), where, got.complete))

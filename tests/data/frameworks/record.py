@@ -55,6 +55,7 @@ FRAMEWORKS = {
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
     "autogen": ("autogen-core", "autogen"),
+    "autogen_basetool": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "langchain_bound": ("langchain-core", "langchain"),
     "langchain_agent": ("langchain", "langchain"),
@@ -226,6 +227,12 @@ def _autogen(module):
              "strict": s.get("strict", False)} for s in (t.schema for t in found)]
 
 
+def _autogen_basetool(module):
+    # BaseTool subclasses: the schema each instance gives the model client
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in module.tools)]
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -355,6 +362,7 @@ READERS = {
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,
     "autogen": _autogen,
+    "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
     "langchain_bound": _langchain_bound,
     "langchain_agent": _langchain_agent,
