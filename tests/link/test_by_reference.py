@@ -210,3 +210,20 @@ def test_an_autogen_base_tool_reads_its_model_from_another_module(tmp_path, monk
     assert schema["required"] == ["sku"] and schema["additionalProperties"] is False
     assert schema["properties"]["sku"]["description"] == "The product's SKU."
     assert tool.schema.get("properties").get("sku").get("description").span.path == "app/models.py"
+
+
+def test_a_list_constant_of_another_module(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS + "\nTOOLS = [search, fetch]\nSOME = [search, *EXTRA]\n",
+                        "app/graph.py": """
+        from langchain_openai import ChatOpenAI
+        from app.tools import SOME, TOOLS
+
+        def call_model(state):
+            return ChatOpenAI().bind_tools(TOOLS)
+
+        def partial(state):
+            return ChatOpenAI().bind_tools(SOME)
+    """})
+    got = [(t.name.value, t.framework, t.span.path) for _, t in _tools(tmp_path, monkeypatch)]
+    # SOME is not read whole: none of it is derived rather than a part
+    assert got == [("search", "langchain", "app/graph.py"), ("fetch", "langchain", "app/graph.py")]

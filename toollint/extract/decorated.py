@@ -10,8 +10,7 @@ every node's span on the source that caused it. A function becomes a tool by a d
 or by a constructor's tool list (`Agent(tools=[fn])`). This module finds those
 declarations over the frameworks registry, never branching on a framework's name.
 
-The derivations were checked against the real packages: tests/data/frameworks/record.py
-records what each one sends, and tests/frameworks/ compares.
+Checked against the real packages: tests/data/frameworks/ (record.py) and tests/frameworks/.
 
 Methods: a decorator in a class body wraps the plain function, so most frameworks send
 `self` as a required parameter, which is what is derived; those that raise instead
@@ -474,6 +473,8 @@ class _Calls(cst.CSTVisitor):
         """The functions a tool list hands over: a literal, a local list built up (appends
         included, innermost function first) or a module's `TOOLS`."""
         values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
+        if values is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            values = [expr]  # `bind_tools(TOOLS)` of `from .tools import TOOLS`: linking reads it (_foreign)
         return [v for v in values or () if isinstance(v, kinds)]
 
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:

@@ -9,7 +9,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
-from toollint.model import CallVal, Const, DictVal, ListVal, ModuleFacts, RefTool, Tool, Unresolved
+from toollint.model import CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool, Unresolved
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
 _MAX_HOPS = 20
@@ -31,9 +31,9 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
                 out.setdefault(found[1], []).append(found[0])
     for m in ordered:
         for ref in m.by_reference:
-            tool = _finish_ref(ref, module)
-            if tool is not None:
-                out.setdefault(_key(m.path, ref.registry), []).append(tool)
+            tools = _finish_ref(ref, module)
+            if tools:
+                out.setdefault(_key(m.path, ref.registry), []).extend(tools)
     return out
 
 
@@ -41,14 +41,34 @@ def _key(path: str, registry: Optional[str]) -> str:
     return path if registry is None else f"{path}#{registry}"
 
 
-def _finish_ref(ref: RefTool, module: Lookup) -> Optional[Tool]:
+def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
+    """The tool of the function `ref` names, or the tools of the functions a list constant
+    of that module holds (`TOOLS = [search, fetch]`, handed over as `bind_tools(TOOLS)`)."""
     found = function_def(ref.target, module, 0)
-    if found is None:
-        return None  # not a project module's function: a library's tool, or unknown
-    facts, qualname = found
-    from toollint.extract.foreign import derive_ref  # parses that module: libcst only here
+    defs = [found] if found is not None else _listed_defs(ref.target, module)
+    from toollint.extract.foreign import derive_ref  # parses those modules: libcst only here
 
-    return derive_ref(facts.path, facts.module, qualname, ref)
+    tools = (derive_ref(facts.path, facts.module, qualname, ref) for facts, qualname in defs)
+    return [t for t in tools if t is not None]
+
+
+def _listed_defs(qualified: str, module: Lookup) -> List[Tuple[ModuleFacts, str]]:
+    """The defs a module-level list constant `pkg.mod.TOOLS` holds; [] when it is not one,
+    or not read whole (a list of which we would derive only some is no less a guess)."""
+    name, _, rest = qualified.rpartition(".")
+    facts = module(name) if name else None
+    value = dict(facts.constants).get(rest) if facts is not None else None
+    if not isinstance(value, ListVal) or not value.complete:
+        return []
+    out: List[Tuple[ModuleFacts, str]] = []
+    for item in value.items:
+        target = f"{facts.module}.{item.target}" if isinstance(item, Symbol) else (
+            f"{item.module}.{item.name}" if isinstance(item, Ref) else None)
+        found = function_def(target, module, 0) if target else None
+        if found is None:
+            return []
+        out.append(found)
+    return out
 
 
 def function_def(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[ModuleFacts, str]]:
