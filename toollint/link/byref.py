@@ -19,7 +19,9 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
     """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers them."""
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
-    models = module_resolver(module)
+    # made only when some schema needs it: the resolver's closure is a cycle holding every module's facts
+    models = module_resolver(module) if any(isinstance(t.schema, CallVal) for m in ordered for t in m.decorated) \
+        else None
     at = {m.path: m for m in ordered}.get
     for m in ordered:
         for tool in m.decorated:  # a toolkit class's tools (Tool.registry: the class) are a group of their own
