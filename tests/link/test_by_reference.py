@@ -165,9 +165,9 @@ def test_module_names_from_other_import_roots():
                           ("proj/backend/app/tools.py", "backend/app/tools.py"),
                           ("proj/src/agent/tools.py", "src/agent/tools.py")])
     assert index["backend.app.tools"] == ("proj/backend/app/tools.py", False)
-    assert index["app.tools"] == ("proj/backend/app/tools.py", False)  # backend/ has no __init__.py
+    assert index["app.tools"] == ("proj/backend/app/tools.py", False)  # backend/ as the import root
     assert index["src.agent.tools"] == index["agent.tools"] == ("proj/src/agent/tools.py", False)
-    assert "backend.tools" not in index and "tools" not in {k for k, v in index.items() if "backend" in v[0]}
+    assert "tools" not in index  # either module's: neither's
     # the name a module goes by is still its root-relative one: the last name of each path
     own = {path: name for name, (path, _) in index.items()}
     assert own["proj/backend/app/tools.py"] == "backend.app.tools"
@@ -227,3 +227,30 @@ def test_a_list_constant_of_another_module(tmp_path, monkeypatch):
     got = [(t.name.value, t.framework, t.span.path) for _, t in _tools(tmp_path, monkeypatch)]
     # SOME is not read whole: none of it is derived rather than a part
     assert got == [("search", "langchain", "app/graph.py"), ("fetch", "langchain", "app/graph.py")]
+
+
+def test_star_imports_and_a_package_folder_run_as_the_import_root(tmp_path, monkeypatch):
+    # examples/airline/ is a package, run as a script's folder: `from configs.tools import *`
+    _project(tmp_path, {"examples/airline/__init__.py": "", "examples/airline/configs/__init__.py": "",
+                        "examples/airline/configs/tools.py": TOOLS,
+                        "examples/airline/configs/other.py": "def search():\n    return None\n",
+                        "examples/airline/configs/agents.py": """
+        from swarm import Agent
+        from configs.other import *
+        from configs.tools import *
+
+        agent = Agent(functions=[search, fetch, unknown_name])
+    """})
+    got = [(t.name.value, t.function.span.path) for _, t in _tools(tmp_path, monkeypatch)]
+    # the last star import that has the name is the one Python keeps
+    assert got == [("search", "examples/airline/configs/tools.py"), ("fetch", "examples/airline/configs/tools.py")]
+
+
+def test_a_module_name_two_roots_give_is_neither_modules(tmp_path, monkeypatch):
+    _project(tmp_path, {"one/tools.py": TOOLS, "two/tools.py": TOOLS, "three/agent.py": """
+        from swarm import Agent
+        from tools import search
+
+        agent = Agent(functions=[search])
+    """})
+    assert _tools(tmp_path, monkeypatch) == []

@@ -11,6 +11,7 @@ import libcst as cst
 
 from toollint.config.settings import Settings
 from toollint.extract import discovery
+from toollint.extract.byref import STAR
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
@@ -43,6 +44,7 @@ class _Extractor:
         self.imports: Dict[str, Tuple[str, str]] = {}
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
+        self.stars: List[str] = []  # modules of `from m import *`, in order
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
@@ -107,6 +109,7 @@ class _Extractor:
         if node.relative:
             base = absolute_import(self.module, self.is_package, len(node.relative), base)
         if isinstance(node.names, cst.ImportStar):
+            self.stars.append(base)
             return
         for alias in node.names:
             name = dotted(alias.name) or ""
@@ -136,7 +139,9 @@ class _Extractor:
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
 
-        found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
+        # `from .tools import *`: where a function handed over may come from (extract/byref.py)
+        imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}}
+        found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)

@@ -10,7 +10,7 @@ derives it (toollint/extract/foreign.py), spans on the function in its own modul
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional, Tuple
+from typing import List, Mapping, Optional, Tuple
 
 import libcst as cst
 
@@ -19,23 +19,28 @@ from toollint.frameworks.base import Use
 from toollint.model import RefTool, Span, Value
 
 
-def imported_target(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
-                    local: Mapping[str, object]) -> Optional[str]:
-    """The qualified function a reference names when it comes from an import: `search` of
+STAR = "*"  # the imports key prefix of `from m import *` (toollint.extract), never a name
+
+
+def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
+                     local: Mapping[str, object]) -> List[str]:
+    """The qualified functions a reference may name when it comes from an import: `search` of
     `from app.tools import search`, `tools.search` of `from app import tools` or of
-    `import app.tools as tools`; None for anything else (a local, a call, `self.f`)."""
-    if expr is None:
-        return None
+    `import app.tools as tools`; a name no import or def binds, of each `from m import *`,
+    the last first (the one Python keeps); [] for anything else (a local, a call, `self.f`)."""
     written = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     if written is None or written.count(".") > 1:
-        return None
+        return []
     head, _, rest = written.partition(".")
-    if head in local or head not in imports:
-        return None
+    if head in local:
+        return []
+    if head not in imports:
+        stars = [m for key, (m, _) in imports.items() if key.startswith(STAR)]
+        return [f"{m}.{head}" for m in reversed(stars)] if not rest else []
     module, attr = imports[head]
     if not rest and not attr:
-        return None  # `import tools`: a module is no function
-    return ".".join(p for p in (module, attr, rest) if p)
+        return []  # `import tools`: a module is no function
+    return [".".join(p for p in (module, attr, rest) if p)]
 
 
 def given_args(call: Optional[cst.Call], evaluator: Evaluator) -> Optional[Tuple[Tuple[str, Value], ...]]:

@@ -26,7 +26,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.byref import imported_target, ref_tool
+from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
@@ -287,8 +287,7 @@ class _Calls(cst.CSTVisitor):
 
     def _foreign(self, where: cst.CSTNode, expr: Optional[cst.BaseExpression], use: Use) -> None:
         """A function another module defines (extract/byref.py): linking derives it."""
-        target = imported_target(expr, self.ctx.imports, self._objects())
-        if target is not None:
+        for target in imported_targets(expr, self.ctx.imports, {**self.ctx.names, **self._objects(), **self.nodes}):
             self._add(where, ref_tool(target, use, self.ctx.evaluator, self.ctx.span_of(where)))
 
     def _own_decorator(self, node: cst.FunctionDef, framework: Framework) -> Optional[Use]:

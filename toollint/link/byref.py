@@ -32,9 +32,11 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
             if found is not None:
                 out.setdefault(found[1], []).append(found[0])
     for m in ordered:
+        made = set()  # `from a import *; from b import *`: a name is the first star's that has it
         for ref in m.by_reference:
-            tools = _finish_ref(ref, module)
+            tools = _finish_ref(ref, module) if ref.span not in made else []
             if tools:
+                made.add(ref.span)
                 out.setdefault(_key(m.path, ref.registry), []).extend(tools)
     return out
 

@@ -41,8 +41,9 @@ def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]
     Other import roots the project may run from are names too, after the root's own (a
     module's own name, the last of its root-relative ones, stays the one linking knows it
     by): the root's folder itself (`from app.tools import x` where the root is `app/`), and
-    any sub-folder without an `__init__.py` (`backend/` of `backend/app/tools.py`: namespace
-    packages and sub-folder roots)."""
+    any sub-folder (`backend/` of `backend/app/tools.py`, `examples/airline/` run as a
+    script's folder; namespace packages). Such a name two modules could have is neither's:
+    linking must not guess between two examples' `tools.py`."""
     files = [(path, rel) for path, rel in files if not rel.startswith("../")]
     index: Dict[str, Tuple[str, bool]] = {}
     for path, rel in files:
@@ -50,24 +51,21 @@ def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]
         index.setdefault(name, (path, is_package))
         if name.startswith("src."):
             index.setdefault(name[4:], (path, is_package))
-    packages = {os.path.dirname(rel.replace("\\", "/")) for _, rel in files if rel.endswith("__init__.py")}
-    aliases: Dict[str, Tuple[str, bool]] = {}
+    aliases: Dict[str, Optional[Tuple[str, bool]]] = {}
     for path, rel in files:
         name, is_package = module_name(rel)
-        for alias in _other_roots(path, rel, name, packages):
+        for alias in _other_roots(path, rel, name):
             if alias not in index:
-                aliases.setdefault(alias, (path, is_package))
-    aliases.update(index)
-    return aliases
+                aliases[alias] = (path, is_package) if alias not in aliases else None  # None: ambiguous
+    out = {alias: hit for alias, hit in aliases.items() if hit is not None}
+    out.update(index)
+    return out
 
 
-def _other_roots(path: str, rel: str, name: str, packages: Set[str]) -> List[str]:
+def _other_roots(path: str, rel: str, name: str) -> List[str]:
     """The module's names from the import roots other than the project root."""
-    out: List[str] = []
-    folders = rel.replace("\\", "/").split("/")[:-1]
-    for i in range(1, len(folders) + 1):  # folders[i-1] is the import root: no package
-        if "/".join(folders[:i]) not in packages:
-            out.append(".".join(name.split(".")[i:]))
+    parts = name.split(".")
+    out = [".".join(parts[i:]) for i in range(1, len(rel.replace("\\", "/").split("/")))]
     full = os.path.abspath(path).replace("\\", "/")
     rel_posix = rel.replace("\\", "/").lstrip("./")
     if name and full.endswith("/" + rel_posix):
