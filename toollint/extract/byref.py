@@ -10,13 +10,15 @@ derives it (toollint/extract/foreign.py), spans on the function in its own modul
 """
 from __future__ import annotations
 
-from typing import List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.frameworks.base import Use
 from toollint.model import RefTool, Span, Value
+
+if TYPE_CHECKING:  # toollint.extract imports this module, and the frameworks import toollint.extract
+    from toollint.frameworks.base import Use
 
 
 STAR = "*"  # the imports key prefix of `from m import *` (toollint.extract), never a name
@@ -51,6 +53,6 @@ def given_args(call: Optional[cst.Call], evaluator: Evaluator) -> Optional[Tuple
                  for arg in call.args if not arg.star)
 
 
-def ref_tool(target: str, use: Use, evaluator: Evaluator, span: Span) -> RefTool:
+def ref_tool(target: str, use: "Use", evaluator: Evaluator, span: Span) -> RefTool:
     return RefTool(target=target, framework=use.framework.name, method=use.method, span=span, params=use.params,
                    args=given_args(use.call, evaluator))
