@@ -291,6 +291,21 @@ class PendingTool:
 
 
 @dataclass(frozen=True)
+class RefTool:
+    """A function another project module defines, handed to a framework here (`from
+    app.tools import search`, then `Agent(tools=[search])`): only linking can read its def,
+    so the tool is derived then (toollint/link/byref.py), as the framework would here."""
+
+    target: str  # the function, qualified as this module imports it: "app.tools.search"
+    framework: str  # Framework.name
+    method: str  # Use.method
+    span: Span  # where the tool is made: the call, or the item of the list
+    params: Tuple[str, ...] = ()  # Use.params
+    args: Optional[Tuple[Tuple[str, Value], ...]] = None  # the call's arguments evaluated here; None: no call
+    registry: Optional[str] = None  # Tool.registry
+
+
+@dataclass(frozen=True)
 class Registration:
     """What one module hands to agents, servers and tool lists (TL308; extract/registration.py)."""
 
@@ -309,6 +324,7 @@ class ModuleFacts:
     registries: Tuple[RegistryDecl, ...] = ()
     decorated: Tuple[Tool, ...] = ()  # tools a framework derives from a function: decorated or registered
     pending: Tuple[PendingTool, ...] = ()  # such tools whose server or agent another module creates
+    by_reference: Tuple[RefTool, ...] = ()  # functions of other modules a framework makes tools of here
     servers: Tuple[Tuple[str, str], ...] = ()  # (module-level name, framework) of servers and agents
     loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method

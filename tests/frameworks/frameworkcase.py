@@ -19,6 +19,7 @@ from toollint.engine.scan import extract_file
 from toollint.front.prefilter import may_define_tools, needles
 from toollint.frameworks import model_params
 from toollint.frameworks.pydantic_values import module_resolver
+from toollint.link.byref import model_schema
 from toollint.model import UNRESOLVED, Tool, to_python
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -116,8 +117,10 @@ def check_recording(recording: str) -> None:
     assert may_define_tools(source, needles(Settings()))
     facts = extract_file(source_path, "recorded", False, Settings(), data=source)
     assert facts.error is None, facts.internal_error
-    linked = [model_params.finish(t, {source_path: facts}.get, module_resolver(
-        lambda m: facts if m == "recorded" else None)) for t in facts.decorated]
+    # schemas read when linking: an arguments model's (autogen's BaseTool), model-typed parameters
+    models = module_resolver(lambda name: facts if name == facts.module else None)
+    at = {source_path: facts, facts.path: facts}.get
+    linked = [model_params.finish(model_schema(t, at, models), at, models) for t in facts.decorated]
     ours = {t.name.value: t for t in linked}
     assert list(ours) == [t["name"] for t in data["tools"]], "a different set of tools, or another order"
     for real in data["tools"]:
@@ -128,6 +131,7 @@ def check_recording(recording: str) -> None:
         if tool.description is None or tool.description.value is not None:  # a Str(None) is unresolved
             assert (tool.description.value if tool.description else None) == real["description"], where
         got, want = _without_titles(schema(tool)), _without_titles(real["input_schema"])
-        assert _unresolved_as_recorded(got, want) == want, where
+        # a schema from a pydantic model keeps its titles, as it is sent
+        assert schema(tool) == real["input_schema"] or _unresolved_as_recorded(got, want) == want, where
         if "strict" in real:
             assert bool(tool.strict) == bool(real["strict"]), where

@@ -57,3 +57,47 @@ def test_callbacks_and_other_calls_are_not_tools():
         agent.register_hook(on_message)
         run = sorted([1], key=on_message)
     ''') == []
+
+
+def _linked(source):
+    from toollint.frameworks.pydantic_values import module_resolver
+    from toollint.link.byref import model_schema
+    import textwrap
+    from toollint.config.settings import Settings
+    from toollint.engine.scan import extract_file
+
+    facts = extract_file("tools.py", "tools", False, Settings(), data=textwrap.dedent(source).encode())
+    models = module_resolver(lambda name: facts if name == "tools" else None)
+    return [(t.name.value, model_schema(t, {facts.path: facts}.get, models).schema)
+            for t in facts.decorated]
+
+
+def test_base_tool_subclasses_the_schema_cannot_be_read_of():
+    got = _linked('''
+        from autogen_core.tools import BaseTool
+        from pydantic import BaseModel
+        from elsewhere import ExternalArgs
+
+        class Inner(BaseModel):
+            x: int
+
+        class Outer(BaseModel):
+            inner: Inner
+
+        class External(BaseTool[ExternalArgs, str]):
+            def __init__(self):
+                super().__init__(ExternalArgs, str, "external", "Uses a model from a library.")
+
+        class Nested(BaseTool[Outer, str]):
+            def __init__(self):
+                super().__init__(Outer, str, "nested", "Uses nested models.")
+
+        class Named(BaseTool[Inner, str]):
+            def __init__(self, name):
+                super().__init__(Inner, str, name, "Its name is a parameter.")
+
+        class NoInit(BaseTool[Inner, str]):
+            pass
+    ''')
+    assert [name for name, _ in got] == ["external", "nested"]
+    assert all(type(schema).__name__ == "Unresolved" for _, schema in got), got

@@ -11,12 +11,14 @@ import libcst as cst
 
 from toollint.config.settings import Settings
 from toollint.extract import discovery
+from toollint.extract.byref import STAR
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
+from toollint.extract.returns import final_calls, returning
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -42,6 +44,7 @@ class _Extractor:
         self.imports: Dict[str, Tuple[str, str]] = {}
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
+        self.stars: List[str] = []  # modules of `from m import *`, in order
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
@@ -106,6 +109,7 @@ class _Extractor:
         if node.relative:
             base = absolute_import(self.module, self.is_package, len(node.relative), base)
         if isinstance(node.names, cst.ImportStar):
+            self.stars.append(base)
             return
         for alias in node.names:
             name = dotted(alias.name) or ""
@@ -116,20 +120,29 @@ class _Extractor:
 
     # --- results --------------------------------------------------------------------------
 
-    def run(self) -> ModuleFacts:
+    def prepare(self) -> Tuple[Evaluator, Dict[str, FunctionSig]]:
+        """The module's names collected: its evaluator and signatures."""
         self.collect(self.tree.body)
         mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes)
+        evaluator.returns = returning(self.function_nodes)
+        evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
+        return evaluator, functions
+
+    def run(self) -> ModuleFacts:
+        evaluator, functions = self.prepare()
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
         from toollint.frameworks.langchain_models import is_inherited
 
-        found = module_tools(self.tree, self.function_nodes, functions, self.imports, self.names, self.span_of,
+        # `from .tools import *`: where a function handed over may come from (extract/byref.py)
+        imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}}
+        found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)
@@ -150,6 +163,7 @@ class _Extractor:
             # `def make_tool(name, func): return Tool(name=name, func=func)`: its callers' tools
             decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories) + classes,
             pending=found.pending,
+            by_reference=found.refs,
             servers=found.servers,
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),

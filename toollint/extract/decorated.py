@@ -10,9 +10,7 @@ every node's span on the source that caused it. A function becomes a tool by a d
 or by a constructor's tool list (`Agent(tools=[fn])`). This module finds those
 declarations over the frameworks registry, never branching on a framework's name.
 
-The derivations were checked against the real packages: tests/data/frameworks/record.py
-records what each one sends, and tests/frameworks/ compares.
-
+Checked against the real packages: tests/data/frameworks/ (record.py) and tests/frameworks/.
 Methods: a decorator in a class body wraps the plain function, so most frameworks send
 `self` as a required parameter, which is what is derived; those that raise instead
 (`Framework.in_class` False) make no tool. A bound method (`mcp.add_tool(obj.method)`,
@@ -27,17 +25,22 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
+from toollint.extract.byref import imported_targets, ref_tool
+from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.walk import child_blocks, headers, walk
+from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
-from toollint.frameworks.recognise import (call_framework, declared_tool, declares, imported_owner,
-                                           instance_framework, recognise_expr)
-from toollint.frameworks.registry import (ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES,
-                                          FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS)
-from toollint.model import FunctionSig, PendingTool, Span, Tool
+from toollint.frameworks.recognise import call_framework, declared_tool, declares, imported_owner
+from toollint.frameworks.recognise import instance_framework, recognise_expr
+from toollint.frameworks.registry import ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES
+from toollint.frameworks.registry import FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS
+from toollint.model import FunctionSig, PendingTool, RefTool, Span, Tool
+
+_Made = Union[Tool, PendingTool, RefTool]
 
 
 # --- a module's tools: decorated defs, wrapping and registering calls ------------------------
@@ -49,6 +52,7 @@ class Found:
 
     tools: Tuple[Tool, ...] = ()
     pending: Tuple[PendingTool, ...] = ()
+    refs: Tuple[RefTool, ...] = ()  # functions of other modules handed over here
     decorated: Tuple[Tool, ...] = ()  # those of `tools` a decorator declares on a def of the module
     servers: Tuple[Tuple[str, str], ...] = ()
     calls: Set[Tuple[int, int]] = field(default_factory=set)  # (line, col) of calls that became tools
@@ -72,11 +76,13 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
     ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()))
     servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
                                                      for n in names if "." not in n) if fw is not None)
-    found: List[Tuple[Tuple[int, int], Union[Tool, PendingTool]]] = []
+    found: List[Tuple[Tuple[int, int], _Made]] = []
+    wrappers = wrapping_decorators(function_nodes, imports, names)
     for qualname, node in function_nodes:
         if not node.decorators:
             continue  # most defs have none: skip them before any work
-        got = declared_tool(node, functions[qualname], ctx, {}, "." in qualname)
+        got = declared_tool(node, functions[qualname], ctx, {}, "." in qualname) or wrapped_tool(
+            node, functions[qualname], ctx, wrappers, "." in qualname)
         if got is not None:
             found.append((_at(span_of(node)), got))
     decorated = tuple(t for _, t in found if isinstance(t, Tool))
@@ -85,14 +91,18 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
         scan.walk_body(tree.body)
     except RecursionError:
         pass
-    found.extend(scan.found)
+    found.extend(scan.found + class_tools(tree.body, ctx))
     found.sort(key=lambda item: item[0])
     tools: List[Tool] = []
     pending: List[PendingTool] = []
+    refs: Dict[Tuple[str, str, str, Optional[str]], RefTool] = {}
     seen: Set[Tuple[str, Optional[str], Optional[str]]] = set()
     for _, item in found:
         if isinstance(item, PendingTool):
             pending.append(item)
+            continue
+        if isinstance(item, RefTool):
+            refs.setdefault((item.target, item.framework, item.method, item.registry), item)
             continue
         # one function offered twice the same way (Tool(fn) in two agents) is one tool
         key = (item.function.qualname if item.function else f"{item.span}", item.framework, item.name.value)
@@ -101,7 +111,7 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
         if key not in seen:
             seen.add(key)
             tools.append(item)
-    return Found(tuple(tools), tuple(pending), decorated, servers, scan.calls)
+    return Found(tuple(tools), tuple(pending), tuple(refs.values()), decorated, servers, scan.calls)
 
 
 def _at(span: Span) -> Tuple[int, int]:
@@ -136,7 +146,7 @@ class _Calls(cst.CSTVisitor):
         self.functions = functions
         self.sig_of = sig_of
         self.scopes: List[_Scope] = [_Scope("", None)]
-        self.found: List[Tuple[Tuple[int, int], Union[Tool, PendingTool]]] = []
+        self.found: List[Tuple[Tuple[int, int], _Made]] = []
         self.calls: Set[Tuple[int, int]] = set()
         triggers = [_TRIGGER]
         aliases = [local for local, (module, attr) in ctx.imports.items()
@@ -274,6 +284,11 @@ class _Calls(cst.CSTVisitor):
         mode = "function" if static else "bound" if bound else "method"
         return node, self.functions[qualname], mode
 
+    def _foreign(self, where: cst.CSTNode, expr: Optional[cst.BaseExpression], use: Use) -> None:
+        """A function another module defines (extract/byref.py): linking derives it."""
+        for target in imported_targets(expr, self.ctx.imports, {**self.ctx.names, **self._objects(), **self.nodes}):
+            self._add(where, ref_tool(target, use, self.ctx.evaluator, self.ctx.span_of(where)))
+
     def _own_decorator(self, node: cst.FunctionDef, framework: Framework) -> Optional[Use]:
         """The framework's own marker (fastmcp's `@tool(name=...)`) on a function: the
         options add_tool applies."""
@@ -298,7 +313,7 @@ class _Calls(cst.CSTVisitor):
             pass
         return True
 
-    def _add(self, call: cst.CSTNode, tool: Optional[Union[Tool, PendingTool]]) -> None:
+    def _add(self, call: cst.CSTNode, tool: Optional[_Made]) -> None:
         # A tool a call makes is that call: its span is where the tool object is made, so it
         # is not mistaken for a decorated def (TL308 asks whether the def is passed on).
         if tool is None:
@@ -345,7 +360,10 @@ class _Calls(cst.CSTVisitor):
         if made is not None:
             self._add(node, made)
             return
-        target = self._function(_function_arg(use, factory.functions))
+        fn_expr = _function_arg(use, factory.functions)
+        target = self._function(fn_expr)
+        if target is None:
+            self._foreign(node, fn_expr, use)
         if target is not None and (framework.marks or not self._is_tool_already(target[0])):
             fn, sig, mode = target
             self._add(node, framework.derive(fn, sig, _merge(use, self._own_decorator(fn, framework)), self.ctx,
@@ -356,9 +374,11 @@ class _Calls(cst.CSTVisitor):
         args = [a for a in node.args if a.keyword is None and not a.star]
         if use is not None and args:
             target = self._function(args[0].value)
-            if target is not None and not self._is_tool_already(target[0]):
-                if use.call is None:
-                    use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
+            if use.call is None:
+                use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
+            if target is None:
+                self._foreign(node, args[0].value, use)
+            elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(node, use.framework.derive(fn, sig, use, self.ctx, mode))
         elif use is None and args:
@@ -404,6 +424,7 @@ class _Calls(cst.CSTVisitor):
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
         target = self._function(expr)
         if target is None:
+            self._foreign(call, expr, use)
             return
         fn, sig, mode = target
         own = self._own_decorator(fn, use.framework)
@@ -440,24 +461,28 @@ class _Calls(cst.CSTVisitor):
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
-                for item in self._items(arg.value):
+                for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
                     self._add(item, framework.listed_tool(item, self.ctx))
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
         self._derive_listed(self._items(expr), framework, framework.list_method)
 
-    def _items(self, expr: Optional[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+    def _items(self, expr: Optional[cst.BaseExpression], kinds=(cst.Name, cst.Attribute)) -> Sequence[cst.BaseExpression]:
         """The functions a tool list hands over: a literal, a local list built up (appends
         included, innermost function first) or a module's `TOOLS`."""
         values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
-        return [v for v in values or () if isinstance(v, (cst.Name, cst.Attribute))]
+        if values is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            values = [expr]  # `bind_tools(TOOLS)` of `from .tools import TOOLS`: linking reads it (_foreign)
+        return [v for v in values or () if isinstance(v, kinds)]
 
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""
         for item in items:
             target = self._function(item)
-            if target is None:  # `llm.bind_tools([SearchInput])`: a pydantic model
+            if target is None:  # a pydantic model (`bind_tools([SearchInput])`) or an imported function:
+                # linking keeps whichever the name turns out to be
                 self._add(item, framework.listed_model(item, self.ctx, method))
+                self._foreign(item, item, Use(framework, None, method))
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))

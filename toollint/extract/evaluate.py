@@ -13,6 +13,8 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 
 import libcst as cst
 
+from toollint.extract.returns import Returns, bind
+
 from toollint.model import (
     CallVal,
     Const,
@@ -140,6 +142,8 @@ class Evaluator:
         self.lambda_sig = lambda_sig
         self.classes = frozenset(classes)  # module-level classes: `pydantic_function_tool(Query)` names one
         self._cache: Dict[str, Value] = {}
+        self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
+        self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:
@@ -341,6 +345,10 @@ class Evaluator:
             if isinstance(inner, ListVal):
                 return ListVal(inner.items, span, inner.complete)
             return Unresolved(f"{func}() of something that is not a constant", span)
+        if func in self.returns:
+            made = self._returned(func, node, d)
+            if isinstance(made, (DictVal, ListVal)):  # a definition; anything else stays the call it was
+                return made
         args: List[Value] = []
         kwargs: List[Tuple[str, Value]] = []
         complete = True
@@ -355,6 +363,18 @@ class Evaluator:
             else:
                 args.append(self._eval(arg.value, d))
         return CallVal(func, tuple(args), tuple(kwargs), span, complete)
+
+    def _returned(self, func: str, node: cst.Call, d: int) -> Optional[Value]:
+        """`read_file_tool()`: what the function returns, its parameters bound to the call's arguments."""
+        params, expr = self.returns[func]
+        bound = bind(params, node, lambda arg: self._eval(arg, d))
+        if bound is None:
+            return None
+        inner = Evaluator(self.span_of, self.names, self.imports, self.functions, self.mutated, self.lambda_sig)
+        inner.returns = self.returns
+        inner._cache.update(self._cache)
+        inner._cache.update(bound)  # a parameter shadows the module-level name
+        return inner._eval(expr, d)
 
     def _dict_call(self, node: cst.Call, d: int) -> Value:
         entries: List[Tuple[Value, Value]] = []

@@ -61,6 +61,8 @@ class AgentsSDKRefs(Framework):
     def _agent(self, expr: Optional[cst.BaseExpression], ctx: Context) -> Optional[Use]:
         """The `Agent(...)` a module-level name is bound to."""
         value = ctx.names.get(expr.value) if isinstance(expr, cst.Name) else expr
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ctx.evaluator.final:
+            value = ctx.evaluator.final[value.func.value]  # `handoffs=[billing_agent()]`: the agent it returns
         func = value.func.value if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) else (
             value.func if isinstance(value, cst.Call) else None)  # Agent[Context](...)
         if func is not None and qualified(func, ctx.imports) in _AGENT:

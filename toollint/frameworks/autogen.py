@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from toollint.frameworks.args import bool_arg
-from toollint.frameworks.base import Factory, Framework
+from toollint.extract.evaluate import dotted
+from toollint.frameworks.args import bool_arg, str_arg
+from toollint.frameworks.base import Factory, Framework, Use
 from toollint.frameworks.derive import function_tool
-from toollint.model import Const, DictVal, Str, Tool
+from toollint.model import CallVal, Const, DictVal, Str, Tool, Unresolved
 
 _FUNCTION_TOOL = Factory(("func", "description", "name", "global_imports", "strict"), ("func",),
                          method="FunctionTool")
@@ -41,6 +42,7 @@ def _described(schema: DictVal) -> DictVal:
 
 class Autogen(Framework):
     name = "autogen"
+    tool_classes = ("autogen_core.tools.BaseTool", "autogen_core.tools._base.BaseTool")
     classes = ("autogen_agentchat.agents.AssistantAgent", "autogen_agentchat.agents._assistant_agent.AssistantAgent")
     factories = {q: _FUNCTION_TOOL for q in ("autogen_core.tools.FunctionTool",
                                              "autogen_core.tools._function_tool.FunctionTool")}
@@ -55,6 +57,24 @@ class Autogen(Framework):
         if tool is None or not isinstance(tool.schema, DictVal):
             return tool
         return replace(tool, schema=_described(tool.schema))
+
+    def class_tool(self, node, init, ctx) -> Optional[Tool]:
+        """`class Search(BaseTool[Args, Result])` calling `super().__init__(Args, Result, name, description)`:
+        BaseTool.schema is the args model's model_json_schema(), reduced to type, properties,
+        required and additionalProperties (false unless the model says otherwise); linking
+        reads the model (toollint/link/byref.py)."""
+        use = Use(self, init, "BaseTool", ("args_type", "return_type", "name", "description", "strict"))
+        where = ctx.span_of(node.name)
+        name = str_arg(use.kwarg("name"), ctx.evaluator)
+        if name is None or name.value is None:
+            return None  # one tool per name a caller passes: not one to report on
+        model = use.kwarg("args_type")
+        written = dotted(model) if model is not None else None
+        schema = CallVal(f"{written}.model_json_schema", (), (), ctx.span_of(model), True) if written else \
+            Unresolved("the arguments model is not a class name", where)
+        return Tool(name=name, span=where, shape="decorated",
+                    description=str_arg(use.kwarg("description"), ctx.evaluator) or Str(None, where),
+                    schema=schema, strict=self.strict(use, ctx.evaluator), framework=self.name, function=None)
 
     def strict(self, use, evaluator) -> Optional[bool]:
         return bool_arg(use.kwarg("strict"), evaluator, False)

@@ -104,6 +104,7 @@ class Framework:
     # base classes whose subclasses are such objects: `self.register(self.f)`, `super().__init__(tools=[...])`
     toolkits: Tuple[str, ...] = ()
     by_name = False  # a toolkit keeps its tools by name: registering a name again replaces the tool
+    tool_classes: Tuple[str, ...] = ()  # bases whose subclasses are tools (`class_tool`)
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
     # --- deriving the schema
@@ -127,6 +128,10 @@ class Framework:
 
     def listed_model(self, item: cst.BaseExpression, ctx: Context, method: str) -> Optional[Tool]:
         """The tool a list item that is no function of the module makes (a model class); None: none."""
+        return None
+
+    def class_tool(self, node: cst.ClassDef, init: cst.Call, ctx: Context) -> Optional[Tool]:
+        """The tool a subclass of one of `tool_classes` is, given its `super().__init__(...)`."""
         return None
 
     def strict(self, use: Use, evaluator: Evaluator) -> Optional[bool]:

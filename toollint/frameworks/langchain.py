@@ -79,7 +79,9 @@ class LangChain(Framework):
         "langchain.tools.StructuredTool")}
     # a chat model's bind_tools converts functions itself; langgraph's agent wraps them with tool(fn)
     list_calls = {".bind_tools": ListCall(0, "bind_tools"),
-                  **{f"langgraph.prebuilt.{m}create_react_agent": ListCall(1, "tool") for m in ("", "chat_agent_executor.")}}
+                  **{f"langgraph.prebuilt.{m}create_react_agent": ListCall(1, "tool") for m in ("", "chat_agent_executor.")},
+                  # langchain 1's agent: its ToolNode wraps them with tool(fn) too (langchain/agents/factory.py)
+                  **{f"langchain.agents.{m}create_agent": ListCall(1, "tool") for m in ("", "factory.")}}
     dropped = frozenset({"run_manager", "callbacks"})
     positional_name = True
 

@@ -4,6 +4,7 @@ rules read all ask it. Reads only ModuleFacts: importing it loads no libcst.
 """
 from __future__ import annotations
 
+import os
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from toollint.model import ModuleFacts, PendingTool, Tool
@@ -35,16 +36,43 @@ def absolute_import(module: str, is_package: bool, level: int, name: str) -> str
 
 def module_index(files: Iterable[Tuple[str, str]]) -> Dict[str, Tuple[str, bool]]:
     """Dotted module name -> (path, is_package) from (path, path relative to the root) pairs,
-    also without a leading `src.`; files outside the root have no name."""
+    also without a leading `src.`; files outside the root have no name.
+
+    Other import roots the project may run from are names too, after the root's own (a
+    module's own name, the last of its root-relative ones, stays the one linking knows it
+    by): the root's folder itself (`from app.tools import x` where the root is `app/`), and
+    any sub-folder (`backend/` of `backend/app/tools.py`, `examples/airline/` run as a
+    script's folder; namespace packages). Such a name two modules could have is neither's:
+    linking must not guess between two examples' `tools.py`."""
+    files = [(path, rel) for path, rel in files if not rel.startswith("../")]
     index: Dict[str, Tuple[str, bool]] = {}
     for path, rel in files:
-        if rel.startswith("../"):
-            continue
         name, is_package = module_name(rel)
         index.setdefault(name, (path, is_package))
         if name.startswith("src."):
             index.setdefault(name[4:], (path, is_package))
-    return index
+    aliases: Dict[str, Optional[Tuple[str, bool]]] = {}
+    for path, rel in files:
+        name, is_package = module_name(rel)
+        for alias in _other_roots(path, rel, name):
+            if alias not in index:
+                aliases[alias] = (path, is_package) if alias not in aliases else None  # None: ambiguous
+    out = {alias: hit for alias, hit in aliases.items() if hit is not None}
+    out.update(index)
+    return out
+
+
+def _other_roots(path: str, rel: str, name: str) -> List[str]:
+    """The module's names from the import roots other than the project root."""
+    parts = name.split(".")
+    out = [".".join(parts[i:]) for i in range(1, len(rel.replace("\\", "/").split("/")))]
+    full = os.path.abspath(path).replace("\\", "/")
+    rel_posix = rel.replace("\\", "/").lstrip("./")
+    if name and full.endswith("/" + rel_posix):
+        above = os.path.basename(full[: -len(rel_posix) - 1])
+        if above.isidentifier():
+            out.append(f"{above}.{name}")
+    return [n for n in out if n]
 
 
 def import_targets(facts: ModuleFacts, packages: bool = False) -> List[str]:

@@ -15,8 +15,9 @@ from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from toollint.frameworks.model_params import finish_all
-from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
-from toollint.link.graph import ModuleGraph, finish_pending, import_targets, imported_as
+from toollint.frameworks.pydantic_values import module_resolver, schema_call
+from toollint.link.byref import offered_tools
+from toollint.link.graph import ModuleGraph, import_targets, imported_as
 from toollint.link.mentions import all_mentions
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
@@ -324,7 +325,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = _Resolver(by_module, load)
-    decorated = finish_all(_decorated(facts, resolver.module), facts, resolver.module)  # model-typed parameters
+    decorated = finish_all(offered_tools(facts, resolver.module), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = _grouped(kept)
     _attach_orphans(ordered)
@@ -430,23 +431,6 @@ def _cap_tools(group: _Draft) -> None:
                                unresolved=registry.unresolved + (dropped,))
             group.definitions[i] = registry
         room -= len(registry.tools)
-
-
-def _decorated(facts: List[ModuleFacts], module: Callable[[str], Optional[ModuleFacts]]) -> Dict[str, List[Tool]]:
-    """Decorated tools by the module whose server or agent offers them: a module's own, and
-    those other modules declare on it (`from .server import mcp`, then `@mcp.tool()`)."""
-    out: Dict[str, List[Tool]] = {}
-    ordered = sorted(facts, key=lambda m: m.path)
-    for m in ordered:
-        for tool in filter(None, (linked(t, m, module) for t in m.decorated)):  # a model's schema derived
-            # a toolkit class's tools (Tool.registry: the class) are a group of their own
-            out.setdefault(m.path if tool.registry is None else f"{m.path}#{tool.registry}", []).append(tool)
-    for m in ordered:
-        for pending in m.pending:
-            found = finish_pending(pending, module)
-            if found is not None:
-                out.setdefault(found[1], []).append(found[0])
-    return out
 
 
 def _named_by(orphan: _Draft, groups: List[_Draft]) -> Optional[_Draft]:

@@ -55,8 +55,10 @@ FRAMEWORKS = {
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
     "autogen": ("autogen-core", "autogen"),
+    "autogen_basetool": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "langchain_bound": ("langchain-core", "langchain"),
+    "langchain_agent": ("langchain", "langchain"),
     # toolkits: functions and bound methods handed to a framework's object
     "agno": ("agno", "agno"),
     "camel": ("camel-ai", "camel"),
@@ -237,6 +239,12 @@ def _autogen(module):
              "strict": s.get("strict", False)} for s in (t.schema for t in found)]
 
 
+def _autogen_basetool(module):
+    # BaseTool subclasses: the schema each instance gives the model client
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in module.tools)]
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -269,6 +277,24 @@ def _langchain_bound(module):
     module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
     return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
             for f in sent]
+def _langchain_agent(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What the model is bound to when create_agent's graph calls it."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.build(Recorder(responses=["done"])).invoke({"messages": [("user", "hi")]})
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+
+
 def _agno(module):
     from agno.tools import Toolkit
     from agno.tools.function import Function
@@ -382,8 +408,10 @@ READERS = {
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,
     "autogen": _autogen,
+    "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
     "langchain_bound": _langchain_bound,
+    "langchain_agent": _langchain_agent,
     "agno": _agno,
     "camel": _camel,
     "livekit": _livekit,

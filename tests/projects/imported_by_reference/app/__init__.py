@@ -1,0 +1,1 @@
+from .payments import refund

@@ -1,0 +1,58 @@
+"""Functions handed to a framework that another project module defines: `from app.tools
+import search`, then `Agent(tools=[search])`, `mcp.add_tool(search)`, `FunctionTool(search,
+description=...)`, `llm.bind_tools([search])`.
+
+This module cannot read that def, so it records what linking needs to derive the tool
+there as the framework would here (model.RefTool): the function as imported, the
+framework and method, and the call's arguments evaluated in this module, where their
+names mean something. toollint/link/byref.py finds the def through the module graph and
+derives it (toollint/extract/foreign.py), spans on the function in its own module.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Mapping, Optional, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.model import RefTool, Span, Value
+
+if TYPE_CHECKING:  # toollint.extract imports this module, and the frameworks import toollint.extract
+    from toollint.frameworks.base import Use
+
+
+STAR = "*"  # the imports key prefix of `from m import *` (toollint.extract), never a name
+
+
+def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
+                     local: Mapping[str, object]) -> List[str]:
+    """The qualified functions a reference may name when it comes from an import: `search` of
+    `from app.tools import search`, `tools.search` of `from app import tools` or of
+    `import app.tools as tools`; a name no import or def binds, of each `from m import *`,
+    the last first (the one Python keeps); [] for anything else (a local, a call, `self.f`)."""
+    written = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if written is None or written.count(".") > 1:
+        return []
+    head, _, rest = written.partition(".")
+    if head in local:
+        return []
+    if head not in imports:
+        stars = [m for key, (m, _) in imports.items() if key.startswith(STAR)]
+        return [f"{m}.{head}" for m in reversed(stars)] if not rest else []
+    module, attr = imports[head]
+    if not rest and not attr:
+        return []  # `import tools`: a module is no function
+    return [".".join(p for p in (module, attr, rest) if p)]
+
+
+def given_args(call: Optional[cst.Call], evaluator: Evaluator) -> Optional[Tuple[Tuple[str, Value], ...]]:
+    """Each plain argument of the call, evaluated here: (keyword or "", value)."""
+    if call is None:
+        return None
+    return tuple((arg.keyword.value if arg.keyword is not None else "", evaluator.eval(arg.value))
+                 for arg in call.args if not arg.star)
+
+
+def ref_tool(target: str, use: "Use", evaluator: Evaluator, span: Span) -> RefTool:
+    return RefTool(target=target, framework=use.framework.name, method=use.method, span=span, params=use.params,
+                   args=given_args(use.call, evaluator))

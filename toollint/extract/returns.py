@@ -1,0 +1,88 @@
+"""Small project functions that return one expression, evaluated at their call sites:
+`TOOL_DEFINITIONS = [read_file_tool(), named_tool("write_file", "...")]` where each
+function returns a literal dict, so list-level rules see the whole list. The call's
+arguments are evaluated where the call is and bound to the parameters; a call that cannot
+be bound (star arguments, a missing one, an unknown keyword) stays a call, so the list
+stays incomplete (toollint.extract.evaluate)."""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import libcst as cst
+
+from toollint.model import Value
+
+# name -> (parameters in order: (name, default or None, positional), the returned expression)
+Returns = Dict[str, Tuple[Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], cst.BaseExpression]]
+
+
+def returning(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Returns:
+    """The module-level functions whose body is one `return <expr>` (a docstring aside),
+    undecorated and without *args/**kwargs."""
+    out: Returns = {}
+    for qualname, node in function_nodes:
+        if "." in qualname or node.decorators or node.asynchronous is not None:
+            continue
+        params = node.params
+        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+            continue
+        expr = _single_return(node)
+        if expr is None:
+            continue
+        listed = [(p.name.value, p.default, True) for p in (*params.posonly_params, *params.params)]
+        listed += [(p.name.value, p.default, False) for p in params.kwonly_params]
+        out[qualname] = (tuple(listed), expr)
+    return out
+
+
+def _single_return(node: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+    if not isinstance(node.body, cst.IndentedBlock):
+        return None
+    body = list(node.body.body)
+    if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and isinstance(
+            body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        body = body[1:]  # the docstring
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
+        return None
+    ret = body[0].body[0]
+    return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
+
+
+def bind(params: Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], call: cst.Call,
+         value: Callable[[cst.BaseExpression], Value]) -> Optional[Dict[str, Value]]:
+    """Parameter name -> value for the call, or None when the call cannot be bound statically."""
+    bound: Dict[str, Value] = {}
+    positional = [p for p in params if p[2]]
+    args: List[cst.Arg] = list(call.args)
+    for index, arg in enumerate(args):
+        if arg.star:
+            return None
+        if arg.keyword is None:
+            if index >= len(positional):
+                return None
+            bound[positional[index][0]] = value(arg.value)
+        else:
+            name = arg.keyword.value
+            if name in bound or name not in {p[0] for p in params}:
+                return None
+            bound[name] = value(arg.value)
+    for name, default, _ in params:
+        if name not in bound:
+            if default is None:
+                return None
+            bound[name] = value(default)
+    return bound
+
+
+def final_calls(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Dict[str, cst.Call]:
+    """Module-level functions whose last statement returns a call: `def billing_agent(): ...;
+    return Agent(name="billing", ...)`, what `handoffs=[billing_agent()]` hands over."""
+    out: Dict[str, cst.Call] = {}
+    for qualname, node in function_nodes:
+        if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+            continue
+        last = node.body.body[-1]
+        if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return) \
+                and isinstance(last.body[0].value, cst.Call):
+            out[qualname] = last.body[0].value
+    return out

@@ -1,0 +1,118 @@
+"""The framework-made tools each server or agent offers, across modules: a module's own,
+those declared on an object another module creates (PendingTool), and functions of other
+modules handed to a framework here (RefTool: `from app.tools import search`, then
+`Agent(tools=[search])`), whose def linking finds through the module graph."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Dict, List, Optional, Tuple
+
+from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
+from toollint.link.graph import finish_pending, imported_as
+from toollint.model import CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool, Unresolved
+
+Lookup = Callable[[str], Optional[ModuleFacts]]
+_MAX_HOPS = 20
+
+
+def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[Tool]]:
+    """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers them."""
+    out: Dict[str, List[Tool]] = {}
+    ordered = sorted(facts, key=lambda m: m.path)
+    # made only when some schema needs it: the resolver's closure is a cycle holding every module's facts
+    models = module_resolver(module) if any(isinstance(t.schema, CallVal) for m in ordered for t in m.decorated) \
+        else None
+    at = {m.path: m for m in ordered}.get
+    for m in ordered:
+        # a toolkit class's tools (Tool.registry: the class) are a group of their own; linked():
+        # a LangChain model's schema derived, or no tool after all
+        for tool in filter(None, (linked(t, m, module) for t in m.decorated)):
+            out.setdefault(_key(m.path, tool.registry), []).append(model_schema(tool, at, models))
+    for m in ordered:
+        for pending in m.pending:
+            found = finish_pending(pending, module)
+            if found is not None:
+                out.setdefault(found[1], []).append(found[0])
+    for m in ordered:
+        made = set()  # `from a import *; from b import *`: a name is the first star's that has it
+        for ref in m.by_reference:
+            tools = _finish_ref(ref, module) if ref.span not in made else []
+            if tools:
+                made.add(ref.span)
+                out.setdefault(_key(m.path, ref.registry), []).extend(tools)
+    return out
+
+
+def _key(path: str, registry: Optional[str]) -> str:
+    return path if registry is None else f"{path}#{registry}"
+
+
+def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
+    """The tool of the function `ref` names, or the tools of the functions a list constant
+    of that module holds (`TOOLS = [search, fetch]`, handed over as `bind_tools(TOOLS)`)."""
+    found = function_def(ref.target, module, 0)
+    defs = [found] if found is not None else _listed_defs(ref.target, module)
+    from toollint.extract.foreign import derive_ref  # parses those modules: libcst only here
+
+    tools = (derive_ref(facts.path, facts.module, qualname, ref) for facts, qualname in defs)
+    return [t for t in tools if t is not None]
+
+
+def _listed_defs(qualified: str, module: Lookup) -> List[Tuple[ModuleFacts, str]]:
+    """The defs a module-level list constant `pkg.mod.TOOLS` holds; [] when it is not one,
+    or not read whole (a list of which we would derive only some is no less a guess)."""
+    name, _, rest = qualified.rpartition(".")
+    facts = module(name) if name else None
+    value = dict(facts.constants).get(rest) if facts is not None else None
+    if not isinstance(value, ListVal) or not value.complete:
+        return []
+    out: List[Tuple[ModuleFacts, str]] = []
+    for item in value.items:
+        target = f"{facts.module}.{item.target}" if isinstance(item, Symbol) else (
+            f"{item.module}.{item.name}" if isinstance(item, Ref) else None)
+        found = function_def(target, module, 0) if target else None
+        if found is None:
+            return []
+        out.append(found)
+    return out
+
+
+def function_def(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[ModuleFacts, str]]:
+    """(facts of the defining module, the def's name) of a module-level function named as
+    `pkg.mod.fn`, through re-exports (`from .tools import fn` in `pkg/__init__.py`)."""
+    if hops > _MAX_HOPS:
+        return None  # an import cycle
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        facts = module(".".join(parts[:cut]))
+        if facts is None:
+            continue
+        rest = parts[cut:]
+        if len(rest) == 1 and rest[0] in dict(facts.functions):
+            return facts, rest[0]
+        source = imported_as(facts, rest[0])
+        if source is not None:
+            target = ".".join(p for p in [source[0], source[1]] + rest[1:] if p)
+            return function_def(target, module, hops + 1) if target != qualified else None
+        return None
+    return None
+
+
+def model_schema(tool: Tool, facts_at: Lookup, models) -> Tool:
+    """A tool whose schema is its arguments model's (autogen's BaseTool subclasses): the
+    model's model_json_schema() as BaseTool.schema reduces it, or unresolved."""
+    call = tool.schema
+    if not isinstance(call, CallVal) or tool.framework != "autogen":
+        return tool  # the other frameworks' model schemas: pydantic_values, model_params
+    got = schema_call(call, facts_at, models)
+    if not isinstance(got, DictVal):
+        return replace(tool, schema=got if got is not None else Unresolved(
+            f"the schema comes from {call.func.rpartition('.')[0]}, which is not a model the project defines", call.span))
+    if got.has("$defs"):  # BaseTool inlines nested models with jsonref: not derived here
+        return replace(tool, schema=Unresolved("the arguments model nests other models", call.span))
+    where = got.span
+    kept = [(Const("type", where), Const("object", where)),
+            (Const("properties", where), got.get("properties") or DictVal((), where)),
+            (Const("required", where), got.get("required") or ListVal((), where)),
+            (Const("additionalProperties", where), got.get("additionalProperties") or Const(False, where))]
+    return replace(tool, schema=DictVal(tuple(kept), where, got.complete))
