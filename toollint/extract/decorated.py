@@ -189,6 +189,8 @@ class _Calls(cst.CSTVisitor):
                 walk(block, self)
 
     def _def(self, node: cst.FunctionDef) -> None:
+        if node.name.value.startswith("test_"):
+            return  # a test's tools are fixtures (as discovery.py reads them), not declarations
         outer = self.scopes[-1]
         qualname = f"{outer.cls}.{node.name.value}" if outer.cls and not outer.qualname else (
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)

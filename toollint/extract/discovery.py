@@ -175,6 +175,9 @@ def _inputs_schema(inputs: Value) -> Value:
     ), span, inputs.complete)
 
 
+# Keywords whose value is what a tool is called with, never a definition.
+_CALL_DATA = frozenset(("arguments", "tool_input"))
+
 _ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
                          "assert_called_once_with", "assert_any_call", "assert_awaited_with",
                          "assert_awaited_once_with"))
@@ -229,7 +232,10 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def _parameter(self, value: cst.BaseExpression) -> bool:
-        """`name`, or `tool.name` of a parameter `tool` (not `self`: a tool class's own)."""
+        """`name`, `tool.name`, `row[0]` of a parameter or loop variable (not `self`: a tool
+        class's own): a name that comes from data the function is given."""
+        while isinstance(value, (cst.Subscript, cst.Call)):
+            value = value.value if isinstance(value, cst.Subscript) else value.func
         head = (dotted(value) or "").partition(".")[0]
         return head in self.params and head not in ("self", "cls")
 
@@ -250,6 +256,8 @@ class FunctionScan(cst.CSTVisitor):
         return found
 
     def visit_Arg(self, node: cst.Arg) -> bool:
+        if node.keyword is not None and node.keyword.value in _CALL_DATA:
+            return False  # `call_tool(name, arguments={"name": ..., "parameters": ...})`: a call's input
         if node.keyword is not None and node.keyword.value == "tools":
             value = self.evaluator.eval(node.value)
             if isinstance(value, ListVal) and value.items:

@@ -145,8 +145,8 @@ class Types:
             description = keyword(call, "description")
             if description is not None:
                 got = self.evaluator.eval(description)
-                if isinstance(got, Const) and isinstance(got.value, str):
-                    into.description = got
+                if not isinstance(got, Const) or isinstance(got.value, str):
+                    into.description = got  # `description=helper(...)`: there is one, we cannot read it
             into.field_default = field_has_default(call)
 
 

@@ -143,7 +143,9 @@ _EXCLUSION_PATTERNS = (
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
-    r"(?:use|call|run)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
+    # "Use write_file with the path to add content", "Reach for get_board when you need those"
+    r"(?:use|call|run|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME
+    + r")\s+(?:tool\s+)?(?:to|first|before|if|when|with)\b",
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )
