@@ -884,3 +884,30 @@ def test_schemawalk_paths_and_pointers():
     assert pointer_node(root, ("required", 0)).span.line == 8
     assert pointer_node(root, ("properties", "nope", "type")) is root.key_node("properties")  # deepest known key
 
+
+
+def test_tl207_is_quiet_on_the_fixed_input_of_an_agent_as_tool(tmp_path):
+    # openai-agents 0.24 sends {"input": {"type": "string"}} with no description for every
+    # agent.as_tool(...) (AgentAsToolInput): the caller cannot describe it. A hand-built
+    # FunctionTool with the same property is the caller's own schema and still fires.
+    from toollint.config.settings import Settings
+    from toollint.engine.scan import extract_file
+    from toollint.rules.tl207_missing_parameter_description import MissingParameterDescription
+
+    src = tmp_path / "agents_app.py"
+    src.write_text(textwrap.dedent('''
+        from agents import Agent, FunctionTool
+
+        spanish = Agent(name="Spanish agent", instructions="Translate to Spanish.")
+        tool = spanish.as_tool(tool_name="translate_to_spanish", tool_description="Translate to Spanish.")
+
+        async def run(ctx, args):
+            return args
+
+        manual = FunctionTool(name="lookup_order", description="Look up an order.", on_invoke_tool=run,
+                              params_json_schema={"type": "object", "properties": {"input": {"type": "string"}}})
+    '''))
+    facts = extract_file(str(src), "agents_app", False, Settings(root=str(tmp_path)))
+    found = {t.name.value: list(MissingParameterDescription().check_tool(t, None, None)) for t in facts.decorated}
+    assert found["translate_to_spanish"] == []
+    assert [f.code for f in found["lookup_order"]] == ["TL207"]
