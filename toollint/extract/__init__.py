@@ -121,7 +121,8 @@ class _Extractor:
         mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
-        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig)
+        bodies = {q: n for q, n in self.function_nodes if "." not in q}
+        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, bodies)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
