@@ -6,6 +6,7 @@ from typing import Dict, List, Optional, Tuple
 
 from toollint.config.settings import Settings
 from toollint.engine.scan import Scan, Task, cacheable, digest, extract_file, extract_many
+from toollint.front.prefilter import may_dispatch
 from toollint.link.graph import import_targets
 from toollint.model import Finding, ModuleFacts
 
@@ -69,12 +70,28 @@ class Loader:
             out[path] = (digests[path], result)
         return out
 
-    def _wanted(self) -> Dict[str, Tuple[str, bool]]:
-        """Path -> (module, is_package) of what the registry modules import."""
+    def neighbours(self) -> List[ModuleFacts]:
+        """The modules a tool-declaring module imports that the prefilter let by but that
+        hold a dispatch (`from app.dispatch import handlers`, whose text never says
+        "tool"): linking reads their registries as it reads the passing modules'."""
+        out: List[ModuleFacts] = []
+        for path, (module, _) in sorted(self._wanted(every=True).items()):
+            data = self.scan.read(path)
+            if isinstance(data, Finding) or not may_dispatch(data):
+                self.digests.setdefault(path, b"" if isinstance(data, Finding) else digest(data))
+                continue
+            facts = self(module)
+            if facts is not None:
+                out.append(facts)
+        return out
+
+    def _wanted(self, every: bool = False) -> Dict[str, Tuple[str, bool]]:
+        """Path -> (module, is_package) of what the registry modules (or `every` passing
+        module: the `main.py` that imports both the definitions and the dispatch) import."""
         index = self.scan.index
         wanted: Dict[str, Tuple[str, bool]] = {}
         for facts in self.good.values():
-            if not facts.registries:
+            if not facts.registries and not every:
                 continue
             for name in import_targets(facts):
                 hit = index.get(name)
