@@ -313,6 +313,9 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Assign(self, node: cst.Assign) -> bool:
+        if self._parameter(node.value):  # `db_name = row.iloc[0]`: data the function is given
+            for target in node.targets:
+                self.params.update(_bound(target.target))
         if isinstance(node.value, cst.Dict) and node.value.elements:
             value = self.evaluator.eval(node.value)
             if _handler_like(value):

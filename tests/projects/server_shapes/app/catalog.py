@@ -6,3 +6,11 @@ def discover_databases(rows):
     for _, row in rows:
         databases.append({"name": row.iloc[0], "description": "", "location_uri": "", "parameters": {}})
     return databases
+
+
+def discover_tables(frame):
+    tables = []
+    for _, row in frame.iterrows():
+        table_name = row.iloc[0]
+        tables.append({"name": table_name, "description": "", "owner": "", "parameters": {}})
+    return tables
