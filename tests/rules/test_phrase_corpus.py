@@ -42,6 +42,8 @@ CLAUSES = [
     ("Omits the admin fields that get_board exposes. Reach for get_board when you need those.", True, True),
     ("Show one page. To change its text, use the write_page_file tool with its path.", False, True),
     ("Read a file. Use relative paths with the workspace root.", False, False),
+    ("Think out loud. It will not obtain new information or change the database. Use it when reasoning is complex.",
+     True, True),
     ("Returns thread ids and snippets, not full message content.", False, True),
     ("Runs Python code. The runtime does not have network access.", False, True),
     ("Exports the sheet as CSV. Charts are not supported.", False, True),

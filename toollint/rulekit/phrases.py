@@ -128,7 +128,7 @@ _EXCLUSION_PATTERNS = (
     # "Does not handle refunds", "can't modify"
     r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
     + _alt("handle support cover apply work include return search modify accept process "
-           "create delete update change find list send have") + r"\b",
+           "create delete update change find list send have obtain fetch retrieve") + r"\b",
     # "Word documents are not yet supported", "PDF files only;"
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
     r"(?:is|are)\s+unsupported\b",
