@@ -57,7 +57,10 @@ def _listed_in(description, name: str) -> bool:
         return False
     line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
                       % re.escape(name), re.MULTILINE)
-    return bool(line.search(description.value))
+    # prose that names it as code or as a parameter: "``recurring=False`` removes the
+    # series", "the etag parameter must be provided"
+    prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
+    return bool(line.search(description.value) or prose.search(description.value))
 
 
 def _description(prop: DictVal):

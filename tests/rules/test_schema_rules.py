@@ -911,3 +911,23 @@ def test_tl207_is_quiet_on_the_fixed_input_of_an_agent_as_tool(tmp_path):
     found = {t.name.value: list(MissingParameterDescription().check_tool(t, None, None)) for t in facts.decorated}
     assert found["translate_to_spanish"] == []
     assert [f.code for f in found["lookup_order"]] == ["TL207"]
+
+
+def test_tl207_quiet_on_a_parameter_the_tool_description_discusses(lint):
+    # the MCP SDK sends the docstring whole: prose about a parameter is on the wire
+    src = textwrap.dedent('''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("notes")
+
+
+        @mcp.tool()
+        def update_note(note_id: int, etag: str, recurring: bool = True, title: str = "") -> str:
+            """Update a note. Call this when the user edits a note; not for new notes.
+
+            The etag parameter must be provided to prevent overwriting concurrent changes.
+            ``recurring=False`` stops the series. ``note_id`` comes from list_notes.
+            """
+            return ""
+    ''')
+    assert lint({"notes.py": src}, select=["TL207"]) == [("notes.py", 7, "TL207")]  # only title
