@@ -75,15 +75,35 @@ class Loader:
         hold a dispatch (`from app.dispatch import handlers`, whose text never says
         "tool"): linking reads their registries as it reads the passing modules'."""
         out: List[ModuleFacts] = []
-        for path, (module, _) in sorted(self._wanted(every=True).items()):
+        names = self._tool_names()
+        wanted = sorted(self._wanted(every=True).items()) if names else []
+        for path, (module, _) in wanted:
             data = self.scan.read(path)
-            if isinstance(data, Finding) or not may_dispatch(data):
+            if isinstance(data, Finding) or not may_dispatch(data) or not _names_one(data, names):
                 self.digests.setdefault(path, b"" if isinstance(data, Finding) else digest(data))
                 continue
             facts = self(module)
             if facts is not None:
                 out.append(facts)
         return out
+
+    def _tool_names(self) -> List[bytes]:
+        """The literal names of the tools the passing modules define, as the quoted
+        strings a dispatch of them must hold."""
+        from toollint.link.shapes import tool_from_value
+
+        names = set()
+        for facts in self.good.values():
+            for decl in facts.registries:
+                if decl.kind == "definitions":
+                    items = getattr(decl.value, "items", ()) or ()
+                else:
+                    items = (decl.value,) if decl.kind == "loose" else ()
+                for item in items:
+                    tool = tool_from_value(item)
+                    if tool is not None and tool.name.value:
+                        names.add(tool.name.value.encode())
+        return sorted(names)
 
     def _wanted(self, every: bool = False) -> Dict[str, Tuple[str, bool]]:
         """Path -> (module, is_package) of what the registry modules (or `every` passing
@@ -115,3 +135,8 @@ class Loader:
         if result is not None and store is not None and cacheable(result):
             store.put(path, module, pkg, sha, result)
         return result
+
+
+def _names_one(data: bytes, names: List[bytes]) -> bool:
+    return any(b'"' + n + b'"' in data or b"'" + n + b"'" in data for n in names)
+
