@@ -211,6 +211,7 @@ class FunctionScan(cst.CSTVisitor):
         self._branches: Dict[str, Set[int]] = {}
         self._seen_ifs: Set[int] = set()
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
+        self._acting: Set[str] = set()  # subjects some branch of which calls something
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
@@ -361,6 +362,11 @@ class FunctionScan(cst.CSTVisitor):
         subject = subject or ""
         self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
         self._branches.setdefault(subject, set()).add(id(body))
+        if subject not in self._acting:
+            calls = _Calls()
+            walk(body, calls)
+            if calls.found:
+                self._acting.add(subject)
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
         finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
@@ -374,6 +380,8 @@ class FunctionScan(cst.CSTVisitor):
             walk(node.body, forwards)
             if len(entries) < 2 and not forwards.found:
                 continue  # one `if tool.name == "x":` alone is special-casing, not a dispatch
+            if subject not in self._acting and not forwards.found:
+                continue  # every branch only returns a value (`return {"lines": 50}`): a lookup, not a dispatch
             # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
             # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
             complete = all(self._reads_dict(target) for target in forwards.found)
@@ -389,6 +397,22 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
+
+
+class _Calls(cst.CSTVisitor):
+    """Whether a branch calls anything (a handler, a result type, `await`): a branch that
+    only returns a literal looks a value up."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        self.found = True
+        return False
+
+    def visit_Await(self, node: cst.Await) -> bool:
+        self.found = True
+        return False
 
 
 # Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
