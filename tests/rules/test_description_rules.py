@@ -510,3 +510,22 @@ def test_a_subsumed_variant_whose_other_name_word_is_not_generic_still_fires(lin
     src = _pair("load_path_to_table", "Load a local file into the database.",
                 "load_csv_to_table", "Load a local CSV file into the database.")
     assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
+CALCULATOR = '''
+from langchain_core.tools import tool
+from pydantic import Field
+
+
+@tool
+def add(a: float = Field(description="First number"), b: float = Field(..., description="Second number"),
+        c: float = Field(0.0, description="Third number, 0 when left out")) -> str:
+    """Add two or three numbers. Use when the user asks for a sum; not for other arithmetic."""
+    return str(a + b + c)
+'''
+
+
+def test_tl204_a_field_marker_without_a_default_is_not_a_default(lint):
+    # mcp-server-langgraph's shape: Field(description=...) as the default of a langchain tool's
+    # parameter marks it required, in the schema and in the function alike
+    assert lint({"calc.py": CALCULATOR}, select=["TL204"]) == []

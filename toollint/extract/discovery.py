@@ -334,9 +334,13 @@ class FunctionScan(cst.CSTVisitor):
         branch: Optional[cst.If] = node
         while isinstance(branch, cst.If):
             self._seen_ifs.add(id(branch))
-            key = compared_literal(branch.test)
-            if key is not None:
-                self._branch(key, branch.body, branch.test)
+            # `name == "agent_chat" or name == "chat"`: each name, one handler (the same value, so
+            # TL304 knows the old name for an alias of a tool)
+            keys = [(compared_literal(test), test) for test in _alternatives(branch.test)]
+            keys = [(key, test) for key, test in keys if key is not None]
+            target = self._target(keys[0][0], branch.body) if len(keys) > 1 else None
+            for key, test in keys:
+                self._branch(key, branch.body, test, target=target)
             branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
         return True
 
@@ -351,11 +355,14 @@ class FunctionScan(cst.CSTVisitor):
                         self._branch((key, pattern.value), case.body, None, subject_key(node.subject))
         return True
 
+    def _target(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode) -> Value:
+        return self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+
     def _branch(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode, test: Optional[cst.BaseExpression],
-                subject: Optional[str] = None) -> None:
+                subject: Optional[str] = None, target: Optional[Value] = None) -> None:
         """One `if name == "x":` / `case "x":` branch: it dispatches its name whether or not
         its handler can be read (an unread one stays unresolved, never drops the name)."""
-        target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+        target = target or self._target(key, body)
         if subject is None and isinstance(test, cst.Comparison):
             other = test.comparisons[0].comparator if key[1] is test.left else test.left
             subject = subject_key(other)
@@ -397,6 +404,13 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
+
+
+def _alternatives(test: cst.BaseExpression) -> List[cst.BaseExpression]:
+    """The sides of an `or` (nested too); the test itself otherwise."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _alternatives(test.left) + _alternatives(test.right)
+    return [test]
 
 
 class _Calls(cst.CSTVisitor):
