@@ -931,3 +931,35 @@ def test_tl207_quiet_on_a_parameter_the_tool_description_discusses(lint):
             return ""
     ''')
     assert lint({"notes.py": src}, select=["TL207"]) == [("notes.py", 7, "TL207")]  # only title
+
+
+def test_tl205_tl206_quiet_on_a_handler_given_the_arguments_dict_and_the_dispatchers_own_values(lint):
+    # mcp-server-langgraph's shape: `return await self._handle_get(arguments, span, user_id)`
+    src = textwrap.dedent('''
+        TOOLS = [
+            {"name": "conversation_get", "description": "Get one conversation. Use when the user names a chat.",
+             "input_schema": {"type": "object", "properties": {
+                 "thread_id": {"type": "string", "description": "Thread id, e.g. 't-12'."},
+                 "user_id": {"type": "string", "description": "User id, e.g. 'user:ana'."}},
+                 "required": ["thread_id"]}},
+            {"name": "search_tools", "description": "Find a tool by keyword. Use when no tool fits.",
+             "input_schema": {"type": "object", "properties": {
+                 "query": {"type": "string", "description": "Keywords."}}, "required": ["query"]}},
+        ]
+
+
+        class Server:
+            async def call_tool(self, name, arguments):
+                span, user_id = None, "user:ana"
+                if name == "conversation_get":
+                    return await self._handle_get(arguments, span, user_id)
+                elif name == "search_tools":
+                    return await self._handle_search(arguments, span)
+
+            async def _handle_get(self, arguments: dict, span, user_id: str):
+                return arguments["thread_id"]
+
+            async def _handle_search(self, arguments, span):
+                return arguments["query"]
+    ''')
+    assert lint({"server.py": src}, select=["TL205", "TL206"]) == []
