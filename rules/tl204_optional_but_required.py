@@ -10,6 +10,18 @@ def _shown(value):
     return f" ({value.value!r})" if isinstance(value, Const) else ""
 
 
+def _field_without_default(value) -> bool:
+    """`x: str = Field(description="...")`: pydantic's marker, not a default; the framework
+    requires the parameter, and so does the schema (langchain, fastmcp, pydantic-ai)."""
+    from toollint.model import CallVal, Unresolved
+
+    if not isinstance(value, CallVal) or value.func.rpartition(".")[2] != "Field" or not value.complete:
+        return False
+    if any(k in ("default", "default_factory") for k, _ in value.kwargs):
+        return False
+    return not value.args or (isinstance(value.args[0], Unresolved) and "Ellipsis" in value.args[0].reason)
+
+
 class OptionalButRequired(Rule):
     code = "TL204"
     name = "optional-but-required"
@@ -26,7 +38,7 @@ class OptionalButRequired(Rule):
         style = call_style(handler, props)
         if style == "kwargs":
             for param in handler.tool_params():
-                if param.has_default and param.name in required_names:
+                if param.has_default and param.name in required_names and not _field_without_default(param.default):
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
                                       f"default{_shown(param.default)} but the schema of {shown_name(tool)} "
                                       "requires it: the model must invent a value on every call; drop it "

@@ -19,7 +19,7 @@ class MissingParameterDescription(Rule):
         if tool.shape == "server":
             return
         for path, name, key, prop in all_properties(tool.schema):
-            if _exempt(prop):
+            if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
                 continue
             if not path and _listed_in(tool.description, name):
                 continue  # an Args block in the tool description is on the wire too
@@ -37,6 +37,19 @@ class MissingParameterDescription(Rule):
                                   "description: say what to send and where the value comes from")
 
 
+# openai-agents 0.24, agent_tool_input.AgentAsToolInput: `agent.as_tool(...)` always sends
+# `{"input": {"type": "string"}}` under this docstring; the caller has no way to describe
+# `input` short of writing its own `parameters=`, and the tool description says what the
+# agent does with it.
+_AGENT_AS_TOOL_INPUT = "Default input schema for agent-as-tool calls."
+
+
+def _fixed_by_the_sdk(tool) -> bool:
+    schema = tool.schema
+    return tool.framework == "openai-agents" and isinstance(schema, DictVal) \
+        and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
+
+
 def _listed_in(description, name: str) -> bool:
     """True when the tool description documents the parameter on a line of its own
     (`order_id: ...`, `- order_id (str): ...`), as the MCP SDK's raw docstrings do."""
@@ -44,7 +57,10 @@ def _listed_in(description, name: str) -> bool:
         return False
     line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
                       % re.escape(name), re.MULTILINE)
-    return bool(line.search(description.value))
+    # prose that names it as code or as a parameter: "``recurring=False`` removes the
+    # series", "the etag parameter must be provided"
+    prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
+    return bool(line.search(description.value) or prose.search(description.value))
 
 
 def _description(prop: DictVal):

@@ -190,5 +190,5 @@ class UnspecifiedFormat(Rule):
                 continue
             what, hint = HINTS[kind]
             yield self.report(description.span, f"property '{property_label(path, name)}' of "
-                              f"{shown_name(tool)} is {what}, but its description is a type annotation, "
-                              f"not a spec: what should the model send? {hint}")
+                              f"{shown_name(tool)} is {what}, but its description never says what one "
+                              f"looks like: {hint}")

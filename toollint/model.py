@@ -74,6 +74,8 @@ class ListVal:
 class Unresolved:
     reason: str
     span: Span
+    # `DETAILED if verbose else SHORT`: the strings it may be, each where it is written
+    choices: Tuple["Const", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ class Str:
 
     value: Optional[str]
     span: Span
+    choices: Tuple["Str", ...] = ()  # value None, chosen by a conditional among these literals
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,16 @@ def test_tl108_args_entry_for_a_renamed_parameter(lint):
     assert lint({"tools.py": fixed}, select=["TL108"]) == []
 
 
+def test_tl108_a_result_field_said_to_be_populated_is_not_a_parameter(lint):
+    # an MCP server's shape: the description explains when an output field is filled in
+    src = LOAD_CSV.replace("dataset_name:", "path:").replace("Use this when the user asks what a data file contains.",
+                           "Use this when the user asks what a data file contains.\n\n"
+                           "    - `source_url` is only populated when `limit` is provided.")
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+    src = src.replace("is only populated when `limit` is provided", "must be set when `limit` is provided")
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
+
+
 def test_tl108_message_names_the_parameters_and_the_likely_one(tmp_path):
     from toollint.engine.core import run
 

@@ -31,3 +31,35 @@ def test_corpus_project(name, monkeypatch):
 
 def test_corpus_is_not_empty():
     assert len(CORPUS) >= 6
+
+
+TEST_FILE = '''
+from fastmcp import FastMCP
+
+
+def _owner() -> FastMCP:
+    owner = FastMCP("owner")
+
+    @owner.tool(annotations={"readOnlyHint": True})
+    async def scrape(url: str) -> str:
+        return url
+
+    return owner
+
+
+served = FastMCP("served")
+
+
+@served.tool
+def fetch(url: str) -> str:
+    return url
+'''
+
+
+@pytest.mark.parametrize("name,quiet", [("test_daemon.py", True), ("conftest.py", True), ("daemon_test.py", True),
+                                        ("daemon.py", False)])
+def test_a_server_built_inside_a_function_of_a_test_file_is_a_test_double(lint, name, quiet):
+    # linkedin-mcp-server's shape: a helper in a test module builds the server its tests call
+    got = {(line, code) for _, line, code in lint({name: TEST_FILE}, select=["TL101"])}
+    assert (8, "TL101") not in got if quiet else (8, "TL101") in got
+    assert (18, "TL101") in got  # module-level tools of a test file are still read

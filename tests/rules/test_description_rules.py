@@ -489,3 +489,43 @@ def find_orders(query: str) -> list:
 '''
     # fastmcp moves Args into the schema (reported there); the MCP SDK sends the raw docstring
     assert lint({"server.py": src}, select=["TL106"]) == [("server.py", 13, "TL106"), ("server.py", 20, "TL106")]
+
+
+@pytest.mark.parametrize("name_a,desc_a,name_b,desc_b", [
+    # 'it' is a stop word and 'tools' boilerplate: one name adds a word its description echoes
+    ("it_search", "Use this function to search for IT related information.",
+     "music_search", "Use this function to search for information related to music."),
+    ("list_models", "List the models available for building components.",
+     "list_tools", "List the tools available for building components."),
+    # the general member of a family need not say 'web'
+    ("search_web", "Search Google for the given query using the search service.",
+     "search_news", "Search Google News for the given query using the search service."),
+])
+def test_one_name_adds_the_word_its_description_echoes(lint, name_a, desc_a, name_b, desc_b):
+    assert lint({"agent.py": _pair(name_a, desc_a, name_b, desc_b)}, select=["TL107"]) == []
+
+
+def test_a_subsumed_variant_whose_other_name_word_is_not_generic_still_fires(lint):
+    # a CSV file is also a local file: the model cannot tell which to call for one
+    src = _pair("load_path_to_table", "Load a local file into the database.",
+                "load_csv_to_table", "Load a local CSV file into the database.")
+    assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
+CALCULATOR = '''
+from langchain_core.tools import tool
+from pydantic import Field
+
+
+@tool
+def add(a: float = Field(description="First number"), b: float = Field(..., description="Second number"),
+        c: float = Field(0.0, description="Third number, 0 when left out")) -> str:
+    """Add two or three numbers. Use when the user asks for a sum; not for other arithmetic."""
+    return str(a + b + c)
+'''
+
+
+def test_tl204_a_field_marker_without_a_default_is_not_a_default(lint):
+    # mcp-server-langgraph's shape: Field(description=...) as the default of a langchain tool's
+    # parameter marks it required, in the schema and in the function alike
+    assert lint({"calc.py": CALCULATOR}, select=["TL204"]) == []

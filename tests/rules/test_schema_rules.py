@@ -884,3 +884,82 @@ def test_schemawalk_paths_and_pointers():
     assert pointer_node(root, ("required", 0)).span.line == 8
     assert pointer_node(root, ("properties", "nope", "type")) is root.key_node("properties")  # deepest known key
 
+
+
+def test_tl207_is_quiet_on_the_fixed_input_of_an_agent_as_tool(tmp_path):
+    # openai-agents 0.24 sends {"input": {"type": "string"}} with no description for every
+    # agent.as_tool(...) (AgentAsToolInput): the caller cannot describe it. A hand-built
+    # FunctionTool with the same property is the caller's own schema and still fires.
+    from toollint.config.settings import Settings
+    from toollint.engine.scan import extract_file
+    from toollint.rules.tl207_missing_parameter_description import MissingParameterDescription
+
+    src = tmp_path / "agents_app.py"
+    src.write_text(textwrap.dedent('''
+        from agents import Agent, FunctionTool
+
+        spanish = Agent(name="Spanish agent", instructions="Translate to Spanish.")
+        tool = spanish.as_tool(tool_name="translate_to_spanish", tool_description="Translate to Spanish.")
+
+        async def run(ctx, args):
+            return args
+
+        manual = FunctionTool(name="lookup_order", description="Look up an order.", on_invoke_tool=run,
+                              params_json_schema={"type": "object", "properties": {"input": {"type": "string"}}})
+    '''))
+    facts = extract_file(str(src), "agents_app", False, Settings(root=str(tmp_path)))
+    found = {t.name.value: list(MissingParameterDescription().check_tool(t, None, None)) for t in facts.decorated}
+    assert found["translate_to_spanish"] == []
+    assert [f.code for f in found["lookup_order"]] == ["TL207"]
+
+
+def test_tl207_quiet_on_a_parameter_the_tool_description_discusses(lint):
+    # the MCP SDK sends the docstring whole: prose about a parameter is on the wire
+    src = textwrap.dedent('''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("notes")
+
+
+        @mcp.tool()
+        def update_note(note_id: int, etag: str, recurring: bool = True, title: str = "") -> str:
+            """Update a note. Call this when the user edits a note; not for new notes.
+
+            The etag parameter must be provided to prevent overwriting concurrent changes.
+            ``recurring=False`` stops the series. ``note_id`` comes from list_notes.
+            """
+            return ""
+    ''')
+    assert lint({"notes.py": src}, select=["TL207"]) == [("notes.py", 7, "TL207")]  # only title
+
+
+def test_tl205_tl206_quiet_on_a_handler_given_the_arguments_dict_and_the_dispatchers_own_values(lint):
+    # mcp-server-langgraph's shape: `return await self._handle_get(arguments, span, user_id)`
+    src = textwrap.dedent('''
+        TOOLS = [
+            {"name": "conversation_get", "description": "Get one conversation. Use when the user names a chat.",
+             "input_schema": {"type": "object", "properties": {
+                 "thread_id": {"type": "string", "description": "Thread id, e.g. 't-12'."},
+                 "user_id": {"type": "string", "description": "User id, e.g. 'user:ana'."}},
+                 "required": ["thread_id"]}},
+            {"name": "search_tools", "description": "Find a tool by keyword. Use when no tool fits.",
+             "input_schema": {"type": "object", "properties": {
+                 "query": {"type": "string", "description": "Keywords."}}, "required": ["query"]}},
+        ]
+
+
+        class Server:
+            async def call_tool(self, name, arguments):
+                span, user_id = None, "user:ana"
+                if name == "conversation_get":
+                    return await self._handle_get(arguments, span, user_id)
+                elif name == "search_tools":
+                    return await self._handle_search(arguments, span)
+
+            async def _handle_get(self, arguments: dict, span, user_id: str):
+                return arguments["thread_id"]
+
+            async def _handle_search(self, arguments, span):
+                return arguments["query"]
+    ''')
+    assert lint({"server.py": src}, select=["TL205", "TL206"]) == []

@@ -340,6 +340,10 @@ SHOUTING = [
     ("Returns JSON. NEVER call it twice.", "NEVER"),
     ("WARNING: destructive.", "WARNING"),
     ("Use ONLY for admins.", "ONLY"),
+    # a banner heading whose every word is emphatic is still emphasis
+    ("Deletes the workspace.\n\nIMPORTANT:\nthis cannot be undone.", "IMPORTANT"),
+    # under a section heading, the stress in the text still counts
+    ("Lists flows.\n\nWHEN NOT TO USE:\n- Do NOT call with an empty id list.", "NOT"),
 ]
 
 
@@ -360,6 +364,10 @@ CALM = [
     "Great, it worked!",
     "Generates a PDF from an HTML template via the HTTP API and returns its UUID.",
     "Pass status \"REQUIRED\" to list blocking tasks.",
+    # section headings in capitals are layout (issue 18: MCP servers' long descriptions)
+    "Creates a configuration.\n\nUSAGE:\n- Use when you want a new one.\n\nWHEN NOT TO USE:\n- flows.",
+    "Creates a row.\n\nBEFORE CALLING - REQUIRED STEPS:\n1. Read the component schema.",
+    "Not for flows; use the dedicated tools (see WHEN NOT TO USE).\n\nWHEN NOT TO USE:\n- flows.",
 ]
 
 

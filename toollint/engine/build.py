@@ -50,7 +50,7 @@ def build_project(found: Scan, settings: Settings, verbose: bool, jobs: int) -> 
     from toollint.link.project import link
 
     loader = Loader(found, good, settings, jobs)
-    project = link(list(good.values()), loader)
+    project = link(list(good.values()) + loader.neighbours(), loader)
     return Build(project=project, requested=found.requested, errors=errors, internal=internal, bugs=bugs,
                  loaded=loader.digests)
 

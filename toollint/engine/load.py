@@ -6,6 +6,7 @@ from typing import Dict, List, Optional, Tuple
 
 from toollint.config.settings import Settings
 from toollint.engine.scan import Scan, Task, cacheable, digest, extract_file, extract_many
+from toollint.front.prefilter import may_dispatch
 from toollint.link.graph import import_targets
 from toollint.model import Finding, ModuleFacts
 
@@ -69,12 +70,48 @@ class Loader:
             out[path] = (digests[path], result)
         return out
 
-    def _wanted(self) -> Dict[str, Tuple[str, bool]]:
-        """Path -> (module, is_package) of what the registry modules import."""
+    def neighbours(self) -> List[ModuleFacts]:
+        """The modules a tool-declaring module imports that the prefilter let by but that
+        hold a dispatch (`from app.dispatch import handlers`, whose text never says
+        "tool"): linking reads their registries as it reads the passing modules'."""
+        out: List[ModuleFacts] = []
+        names = self._tool_names()
+        wanted = sorted(self._wanted(every=True).items()) if names else []
+        for path, (module, _) in wanted:
+            data = self.scan.read(path)
+            if isinstance(data, Finding) or not may_dispatch(data) or not _names_one(data, names):
+                self.digests.setdefault(path, b"" if isinstance(data, Finding) else digest(data))
+                continue
+            facts = self(module)
+            if facts is not None:
+                out.append(facts)
+        return out
+
+    def _tool_names(self) -> List[bytes]:
+        """The literal names of the tools the passing modules define, as the quoted
+        strings a dispatch of them must hold."""
+        from toollint.link.shapes import tool_from_value
+
+        names = set()
+        for facts in self.good.values():
+            for decl in facts.registries:
+                if decl.kind == "definitions":
+                    items = getattr(decl.value, "items", ()) or ()
+                else:
+                    items = (decl.value,) if decl.kind == "loose" else ()
+                for item in items:
+                    tool = tool_from_value(item)
+                    if tool is not None and tool.name.value:
+                        names.add(tool.name.value.encode())
+        return sorted(names)
+
+    def _wanted(self, every: bool = False) -> Dict[str, Tuple[str, bool]]:
+        """Path -> (module, is_package) of what the registry modules (or `every` passing
+        module: the `main.py` that imports both the definitions and the dispatch) import."""
         index = self.scan.index
         wanted: Dict[str, Tuple[str, bool]] = {}
         for facts in self.good.values():
-            if not facts.registries:
+            if not facts.registries and not every:
                 continue
             for name in import_targets(facts):
                 hit = index.get(name)
@@ -98,3 +135,8 @@ class Loader:
         if result is not None and store is not None and cacheable(result):
             store.put(path, module, pkg, sha, result)
         return result
+
+
+def _names_one(data: bytes, names: List[bytes]) -> bool:
+    return any(b'"' + n + b'"' in data or b"'" + n + b"'" in data for n in names)
+

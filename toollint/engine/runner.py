@@ -8,6 +8,7 @@ from toollint.config.settings import Settings
 from toollint.engine import pool
 from toollint.link.graph import ModuleGraph
 from toollint.model import Finding
+from toollint.rulekit import branches
 
 
 def check(project, settings: Settings, requested: Set[str], jobs: int = 1) -> List[Finding]:
@@ -54,7 +55,7 @@ def _check_group(rules, ctx, group, requested: Set[str]) -> List[Finding]:
     for rule in rules:
         found.extend(rule.check_group(group, ctx))
         for tool in group.tools:
-            found.extend(rule.check_tool(tool, group, ctx))
+            found.extend(branches.check_tool(rule, tool, group, ctx))
     return [f for f in found if touched or f.span.path in requested]
 
 

@@ -126,7 +126,9 @@ class _Extractor:
         mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
-        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes)
+        bodies = {q: n for q, n in self.function_nodes if "." not in q}
+        evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
+                              bodies=bodies)
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:

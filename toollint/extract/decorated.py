@@ -199,7 +199,11 @@ class _Calls(cst.CSTVisitor):
                 walk(block, self)
 
     def _def(self, node: cst.FunctionDef) -> None:
+        if node.name.value.startswith("test_"):
+            return  # a test's tools are fixtures (as discovery.py reads them), not declarations
         outer = self.scopes[-1]
+        if outer.qualname and _test_file(self.ctx.span_of(node).path):
+            return  # `def _owner(): @owner.tool ...` in a test file: a fixture's server
         qualname = f"{outer.cls}.{node.name.value}" if outer.cls and not outer.qualname else (
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)
         scope = _Scope(qualname, outer.cls)
@@ -498,3 +502,10 @@ def _merge(use: Use, own: Optional[Use]) -> Use:
 # --- linking: the framework of an object another module creates ------------------------------
 
 _MAX_HOPS = 20
+
+
+def _test_file(path: str) -> bool:
+    """test_*.py, *_test.py, conftest.py: where a server built inside a function is a test
+    double. By file name only: a whole project may live under a folder named tests."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"

@@ -191,6 +191,9 @@ def _inputs_schema(inputs: Value) -> Value:
     ), span, inputs.complete)
 
 
+# Keywords whose value is what a tool is called with, never a definition.
+_CALL_DATA = frozenset(("arguments", "tool_input"))
+
 _ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
                          "assert_called_once_with", "assert_any_call", "assert_awaited_with",
                          "assert_awaited_once_with"))
@@ -224,6 +227,7 @@ class FunctionScan(cst.CSTVisitor):
         self._branches: Dict[str, Set[int]] = {}
         self._seen_ifs: Set[int] = set()
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
+        self._acting: Set[str] = set()  # subjects some branch of which calls something
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
@@ -245,7 +249,10 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def _parameter(self, value: cst.BaseExpression) -> bool:
-        """`name`, or `tool.name` of a parameter `tool` (not `self`: a tool class's own)."""
+        """`name`, `tool.name`, `row[0]` of a parameter or loop variable (not `self`: a tool
+        class's own): a name that comes from data the function is given."""
+        while isinstance(value, (cst.Subscript, cst.Call)):
+            value = value.value if isinstance(value, cst.Subscript) else value.func
         head = (dotted(value) or "").partition(".")[0]
         return head in self.params and head not in ("self", "cls")
 
@@ -266,6 +273,8 @@ class FunctionScan(cst.CSTVisitor):
         return found
 
     def visit_Arg(self, node: cst.Arg) -> bool:
+        if node.keyword is not None and node.keyword.value in _CALL_DATA:
+            return False  # `call_tool(name, arguments={"name": ..., "parameters": ...})`: a call's input
         if node.keyword is not None and node.keyword.value == "tools":
             value = self.evaluator.eval(node.value)
             if isinstance(value, ListVal) and value.items:
@@ -321,6 +330,9 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Assign(self, node: cst.Assign) -> bool:
+        if self._parameter(node.value):  # `db_name = row.iloc[0]`: data the function is given
+            for target in node.targets:
+                self.params.update(_bound(target.target))
         if isinstance(node.value, cst.Dict) and node.value.elements:
             value = self.evaluator.eval(node.value)
             if _handler_like(value):
@@ -338,9 +350,13 @@ class FunctionScan(cst.CSTVisitor):
         branch: Optional[cst.If] = node
         while isinstance(branch, cst.If):
             self._seen_ifs.add(id(branch))
-            key = compared_literal(branch.test)
-            if key is not None:
-                self._branch(key, branch.body, branch.test)
+            # `name == "agent_chat" or name == "chat"`: each name, one handler (the same value, so
+            # TL304 knows the old name for an alias of a tool)
+            keys = [(compared_literal(test), test) for test in _alternatives(branch.test)]
+            keys = [(key, test) for key, test in keys if key is not None]
+            target = self._target(keys[0][0], branch.body) if len(keys) > 1 else None
+            for key, test in keys:
+                self._branch(key, branch.body, test, target=target)
             branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
         return True
 
@@ -355,17 +371,25 @@ class FunctionScan(cst.CSTVisitor):
                         self._branch((key, pattern.value), case.body, None, subject_key(node.subject))
         return True
 
+    def _target(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode) -> Value:
+        return self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+
     def _branch(self, key: Tuple[str, cst.CSTNode], body: cst.CSTNode, test: Optional[cst.BaseExpression],
-                subject: Optional[str] = None) -> None:
+                subject: Optional[str] = None, target: Optional[Value] = None) -> None:
         """One `if name == "x":` / `case "x":` branch: it dispatches its name whether or not
         its handler can be read (an unread one stays unresolved, never drops the name)."""
-        target = self._called(body) or Unresolved("a branch whose handler is not read", self.span_of(key[1]))
+        target = target or self._target(key, body)
         if subject is None and isinstance(test, cst.Comparison):
             other = test.comparisons[0].comparator if key[1] is test.left else test.left
             subject = subject_key(other)
         subject = subject or ""
         self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
         self._branches.setdefault(subject, set()).add(id(body))
+        if subject not in self._acting:
+            calls = _Calls()
+            walk(body, calls)
+            if calls.found:
+                self._acting.add(subject)
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
         finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
@@ -379,6 +403,8 @@ class FunctionScan(cst.CSTVisitor):
             walk(node.body, forwards)
             if len(entries) < 2 and not forwards.found:
                 continue  # one `if tool.name == "x":` alone is special-casing, not a dispatch
+            if subject not in self._acting and not forwards.found:
+                continue  # every branch only returns a value (`return {"lines": 50}`): a lookup, not a dispatch
             # The names the call flow sends on (`tool_map[name](...)`, `handle_tool(name, args)`)
             # are dispatched too: credited when they go to a dispatch dict we read, else unknown.
             complete = all(self._reads_dict(target) for target in forwards.found)
@@ -394,6 +420,29 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
+
+
+def _alternatives(test: cst.BaseExpression) -> List[cst.BaseExpression]:
+    """The sides of an `or` (nested too); the test itself otherwise."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _alternatives(test.left) + _alternatives(test.right)
+    return [test]
+
+
+class _Calls(cst.CSTVisitor):
+    """Whether a branch calls anything (a handler, a result type, `await`): a branch that
+    only returns a literal looks a value up."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        self.found = True
+        return False
+
+    def visit_Await(self, node: cst.Await) -> bool:
+        self.found = True
+        return False
 
 
 # Keys of a whole JSON Schema; a dict with none of them is what goes inside one.

@@ -133,7 +133,9 @@ class Evaluator:
         mutated: Set[str],
         lambda_sig: Callable[[cst.Lambda], FunctionSig],
         classes: Collection[str] = (),
+        bodies: Optional[Mapping[str, cst.FunctionDef]] = None,
     ) -> None:
+        self.bodies = bodies or {}  # module-level defs, for helpers that choose a string
         self.span_of = span_of
         self.names = names
         self.imports = imports
@@ -236,7 +238,41 @@ class Evaluator:
             return Symbol("<lambda>", self.span_of(node), self.lambda_sig(node))
         if isinstance(node, cst.FormattedString):
             return Unresolved("an f-string is only known at run time", self.span_of(node))
+        if isinstance(node, cst.IfExp):
+            return self._choice(node, d)
         return Unresolved(f"{type(node).__name__} is not evaluated statically", self.span_of(node))
+
+    def _choice(self, node: cst.IfExp, d: int) -> Value:
+        """`DETAILED if verbose else SHORT`: unknown, but known to be one of its strings."""
+        choices: List[Const] = []
+        for branch in (node.body, node.orelse):
+            value = self._eval(branch, d)
+            if isinstance(value, Const) and isinstance(value.value, str):
+                choices.append(value)
+            elif isinstance(value, Unresolved) and value.choices:
+                choices.extend(value.choices)
+            else:
+                return Unresolved("a conditional whose branches are not all strings", self.span_of(node))
+        return Unresolved("a conditional: one of its strings at run time", self.span_of(node), tuple(choices))
+
+    def _chooser(self, fn: cst.FunctionDef, span: Span, d: int) -> Optional[Value]:
+        """`def describe(verbose): return DETAILED if verbose else SHORT` (or an if/else of
+        returns): a helper whose every path returns a module string is one of them."""
+        exprs = _returns(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else None
+        if not exprs:
+            return None
+        choices: List[Const] = []
+        for expr in exprs:
+            value = self._eval(expr, d)
+            if isinstance(value, Const) and isinstance(value.value, str):
+                choices.append(value)
+            elif isinstance(value, Unresolved) and value.choices:
+                choices.extend(value.choices)
+            else:
+                return None
+        if len({c.value for c in choices}) < 2:
+            return None
+        return Unresolved("a helper that returns one of its strings at run time", span, tuple(choices))
 
     def _attribute(self, node: cst.Attribute) -> Value:
         name = dotted(node)
@@ -340,6 +376,10 @@ class Evaluator:
             return Unresolved("dedent() of something that is not a constant", span)
         if func == "dict":
             return self._dict_call(node, d)
+        if func in self.bodies:
+            chosen = self._chooser(self.bodies[func], span, d)
+            if chosen is not None:
+                return chosen
         if func in ("list", "tuple", "set", "frozenset") and len(node.args) == 1 and not node.args[0].keyword:
             inner = self._eval(node.args[0].value, d)
             if isinstance(inner, ListVal):
@@ -370,8 +410,9 @@ class Evaluator:
         bound = bind(params, node, lambda arg: self._eval(arg, d))
         if bound is None:
             return None
-        inner = Evaluator(self.span_of, self.names, self.imports, self.functions, self.mutated, self.lambda_sig)
-        inner.returns = self.returns
+        inner = Evaluator(self.span_of, self.names, self.imports, self.functions, self.mutated, self.lambda_sig,
+                          self.classes, bodies=self.bodies)
+        inner.returns, inner.final = self.returns, self.final
         inner._cache.update(self._cache)
         inner._cache.update(bound)  # a parameter shadows the module-level name
         return inner._eval(expr, d)
@@ -393,6 +434,37 @@ class Evaluator:
             else:
                 complete = False
         return DictVal(tuple(entries), self.span_of(node), complete)
+
+
+def _returns(body) -> Optional[List[cst.BaseExpression]]:
+    """The returned expressions of a block every path of which returns (only `if`/`else`,
+    plain statements, docstrings); None when a path may fall through or loops."""
+    out: List[cst.BaseExpression] = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Return):
+                    if small.value is None:
+                        return None
+                    out.append(small.value)
+                    return out
+                if not isinstance(small, (cst.Expr, cst.Pass)):
+                    return None  # an assignment may change what a name means
+            continue
+        if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock):
+            inner = _returns(stmt.body.body)
+            if inner is None:
+                return None
+            out.extend(inner)
+            orelse = stmt.orelse
+            if orelse is None:
+                continue
+            rest = _returns([orelse] if isinstance(orelse, cst.If) else orelse.body.body)
+            if rest is None:
+                return None
+            return out + rest
+        return None
+    return None  # the end of the body is reached: it returns None there
 
 
 def _children(value: Value) -> Tuple[Value, ...]:

@@ -98,6 +98,10 @@ class Types:
                 return ParamType(here, type="object", values=values)
             return ParamType(here)
         name = last_name(node)
+        names = getattr(self.evaluator, "names", None) or {}
+        alias = names.get(node.value) if isinstance(node, cst.Name) and name not in _SCALARS else None
+        if isinstance(alias, cst.Subscript) and last_name(alias.value) == "Annotated":
+            return self.of(alias, None, depth + 1)  # `Email = Annotated[str, Field(description=...)]`
         if name in _SCALARS:
             return ParamType(here, type=_SCALARS[name])
         if name in _ARRAYS:
@@ -145,8 +149,8 @@ class Types:
             description = keyword(call, "description")
             if description is not None:
                 got = self.evaluator.eval(description)
-                if isinstance(got, Const) and isinstance(got.value, str):
-                    into.description = got
+                if not isinstance(got, Const) or isinstance(got.value, str):
+                    into.description = got  # `description=helper(...)`: there is one, we cannot read it
             into.field_default = field_has_default(call)
 
 

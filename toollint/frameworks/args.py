@@ -30,7 +30,12 @@ def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optiona
         return None
     if isinstance(value, Const) and isinstance(value.value, str):
         return Str(value.value, value.span)
-    return Str(None, value.span)
+    return Str(None, value.span, choices_of(value))
+
+
+def choices_of(value) -> Tuple[Str, ...]:
+    """The literals a conditional chooses between (`A if flag else B`), or ()."""
+    return tuple(Str(c.value, c.span) for c in getattr(value, "choices", ()))
 
 
 def bool_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator, default: Optional[bool]) -> Optional[bool]:

@@ -140,8 +140,8 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
         got = keyword(field, "description")
         if got is not None:
             value = ctx.evaluator.eval(got)
-            if isinstance(value, Const) and isinstance(value.value, str):
-                description = value
+            if not isinstance(value, Const) or isinstance(value.value, str):
+                description = value  # `description=helper(...)`: there is one, we cannot read it
     elif t.field_default and pydantic:
         has_default = True
     if description is None:

@@ -43,6 +43,9 @@ _FUNCTION_KEY = r"""["']function["']"""
 # registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
 _AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*\("
 _SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own method (agno)
+# a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
+# evaluator reads when a description calls it
+_CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
@@ -67,7 +70,7 @@ def _triggers(keys: Tuple[bytes, ...]):
     pattern = _triggers_cache.get(keys)
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
-                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER))))
+                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER))))
         _triggers_cache[keys] = pattern
     return pattern
 

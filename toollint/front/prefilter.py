@@ -86,3 +86,19 @@ def may_define_tools(data: bytes, keys: Tuple[bytes, ...]) -> bool:
                 if check is None or check(data):
                     return True
     return False
+
+
+# A dispatch that names no tool: an `elif name == "x":` chain, `case "x":`, a dict of
+# callables keyed by strings. A module that fails may_define_tools is read for these only
+# when a module that declares tools imports it (engine/load.py): handlers often live in a
+# module of their own whose text never says "tool". Prose has none of these shapes.
+_DISPATCH = re.compile(
+    rb"""\belif\b[^\n]*(?:==\s*[rRbBuU]{0,2}["']|["']\s*==)|\bcase\s+[rRbBuU]{0,2}["']"""
+    rb"""|=\s*\{(?:\s|\#[^\n]*)*[rRbBuU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*:\s*(?:lambda\b|[A-Za-z_][\w.]*\s*[,}])"""
+)
+
+
+def may_dispatch(data: bytes) -> bool:
+    """Whether a module could hold a tool dispatch (see _DISPATCH)."""
+    return _DISPATCH.search(data) is not None
+

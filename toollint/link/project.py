@@ -18,6 +18,7 @@ from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.byref import offered_tools
 from toollint.link.graph import ModuleGraph, import_targets, imported_as
+from toollint.link.joins import join_through_importers
 from toollint.link.mentions import all_mentions
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
@@ -327,7 +328,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     resolver = _Resolver(by_module, load)
     decorated = finish_all(offered_tools(facts, resolver.module), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
-    ordered = _grouped(kept)
+    ordered = join_through_importers(_grouped(kept), facts)
     _attach_orphans(ordered)
     for group in ordered:
         _cap_tools(group)

@@ -22,7 +22,8 @@ def _str(value: Optional[Value], fallback_span) -> Optional[Str]:
         return Str(value.value, value.span)
     if isinstance(value, Const) and value.value is None:
         return Str("", value.span)  # description=None sends nothing
-    return Str(None, getattr(value, "span", fallback_span))
+    choices = tuple(Str(c.value, c.span) for c in getattr(value, "choices", ()))  # `A if flag else B`
+    return Str(None, getattr(value, "span", fallback_span), choices)
 
 
 def _bool(value: Optional[Value]) -> Optional[bool]:

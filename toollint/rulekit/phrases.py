@@ -61,7 +61,8 @@ _TRIGGER_PATTERNS = (
     + _alt("need want have must should are get receive cannot can't don't do_not would") + r"\b",
     _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
     # "Trigger: ...", "When to use: ...", "Use cases:"
-    r"(?:triggers?|when\s+to\s+use(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
+    r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
+    r"when\s+to\s+(?:use|call|invoke)[ \t]*(?:\n|$)",  # a heading of its own: "## When to call"
     # "the right tool for", "the tool to use when"
     _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
     r"tool\s+to\s+(?:use|call)\b",
@@ -128,7 +129,7 @@ _EXCLUSION_PATTERNS = (
     # "Does not handle refunds", "can't modify"
     r"(?:does\s+not|doesn['\u2019]t|cannot|can['\u2019]t|won['\u2019]t|will\s+not|is\s+not|isn['\u2019]t)\s+"
     + _alt("handle support cover apply work include return search modify accept process "
-           "create delete update change find list send have") + r"\b",
+           "create delete update change find list send have obtain fetch retrieve") + r"\b",
     # "Word documents are not yet supported", "PDF files only;"
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
     r"(?:is|are)\s+unsupported\b",
@@ -137,13 +138,26 @@ _EXCLUSION_PATTERNS = (
     r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
                      "affects operates shows finds fetches retrieves queries sees knows contains checks "
                      "scans indexes matches sends deletes updates modifies changes") + r"\b",
+    # "This tool only triggers deploys", "WHAT THIS TOOL DOES NOT DO:"
+    r"this\s+(?:tool|function)\s+only\s+[a-z]+s\b",
+    r"what\s+(?:this\s+tool|this\s+function|it)\s+(?:does\s+not|doesn['\u2019]t)\s+do\b",
+    # a sibling to call first, in backticks: "If unknown, first use `find_component_id`"
+    r"first\s+(?:use|call|run)\s+(?:the\s+)?`[A-Za-z][\w.\-]*`",
     # "Returns thread ids and snippets, not full message content"
     r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
-    r"(?:use|call|run)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+(?:tool\s+)?(?:to|first|before|if|when)\b",
+    # "Use write_file with the path to add content", "Reach for get_board when you need those"
+    r"(?:use|call|run|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME
+    + r")\s+(?:tool\s+)?(?:to|first|before|if|when|with|for)\b",
+    # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
+    # "Use :func:`attach_note` if ..."
+    r"(?<=\()(?:use|call)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s*\)",
+    r"separately\s+(?:via|with|using|through)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
+    r"(?:using|via|with)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+tool\b",
+    r"(?:use|call)\s+:(?:func|meth):`",
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )

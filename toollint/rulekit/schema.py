@@ -90,6 +90,9 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
     (`handler(arguments)`), or "unknown" (one parameter of another type, e.g. a model
     built from the arguments). Rules about parameters only judge "kwargs" handlers."""
     params = sig.tool_params()
+    if len(params) > 1 and not sig.accepts_any_keyword and params[0].name not in declared \
+            and _takes_the_arguments(params[0]):
+        return "dict"  # `_handle_search(self, arguments: dict, span)`: the rest are the dispatcher's own
     if len(params) != 1 or sig.accepts_any_keyword or params[0].name in declared:
         return "kwargs"
     only = params[0]
@@ -97,3 +100,15 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
         return "dict"
     head = only.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
     return "dict" if head in DICT_PARAM_ANNOTATIONS else "unknown"
+
+
+_ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
+
+
+def _takes_the_arguments(param) -> bool:
+    """A first parameter that receives the whole arguments dict: annotated as a dict, or so named."""
+    if param.annotation is not None:
+        head = param.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
+        return head in DICT_PARAM_ANNOTATIONS
+    return param.name in _ARGUMENT_NAMES
+

@@ -268,6 +268,17 @@ def _blank(m: "re.Match[str]") -> str:
     return " " * len(m.group())
 
 
+# A line of capitals ending in a colon: "WHEN NOT TO USE:", "BEFORE CALLING - REQUIRED STEPS:".
+_HEADING = re.compile(r"^[ \t#*\-]*[A-Z][A-Z0-9 '\u2019()/&\-]*:[ \t*]*$", re.MULTILINE)
+
+
+def _section_heading(m: "re.Match[str]") -> str:
+    """A section heading is layout, not emphasis, unless every word of it is emphatic
+    ("IMPORTANT:" alone on its line is a banner)."""
+    words = set(re.findall(r"[A-Z]+(?:['\u2019][A-Z]+)?", m.group())) - {"DO"}
+    return _blank(m) if words - _EMPHATIC else m.group()
+
+
 def shouting(description: str) -> Optional[str]:
     """The first emphatic fragment ("MUST", "DO NOT", "!!"), or None (TL106).
 
@@ -278,6 +289,10 @@ def shouting(description: str) -> Optional[str]:
         return None
     text = _CODE_SPAN.sub(_blank, description)
     text = _QUOTED.sub(_blank, text)
+    headings = [m.group().strip(" \t#*-:") for m in _HEADING.finditer(text) if _section_heading(m) != m.group()]
+    text = _HEADING.sub(_section_heading, text)
+    for heading in headings:  # "(see WHEN NOT TO USE)": a section named, not a word stressed
+        text = text.replace(heading, " " * len(heading))
     tokens = [(m.start(), m.end(), m.group().replace("\u2019", "'")) for m in _CAPS.finditer(text)]
     hits: List[Tuple[int, str]] = []
     for i, (start, end, word) in enumerate(tokens):
@@ -388,10 +403,26 @@ def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     words that differ between the names (synonyms folded, stop words dropped) are the
     ones that differ between the tools, and each description uses its own. True when
     each name has such a word and all of them appear in its own description.
+
+    Also true when only one name has such words, its description echoes them and the
+    other's never uses them, and the other name adds nothing or only a generic scope:
+    it_search / music_search "... related to music" ('it' is a stop word), list_tools /
+    list_models ('tools' is boilerplate), search_web "Search Google ..." / search_news
+    "Search Google News ...". load_local_path / load_local_csv still fire: 'path' is
+    not generic, and a CSV file is also a local file.
     """
     wa, wb = _name_words(name_a), _name_words(name_b)
     only_a, only_b = wa - wb, wb - wa
-    return bool(only_a and only_b) and only_a <= _content_set(a or "") and only_b <= _content_set(b or "")
+    ca, cb = _content_set(a or ""), _content_set(b or "")
+    if only_a and only_b and only_a <= ca and only_b <= cb:
+        return True
+    return any(only and only <= own and not only & other and rest <= _GENERIC_SCOPE
+               for only, own, other, rest in ((only_a, ca, cb, only_b), (only_b, cb, ca, only_a)))
+
+
+# Name words that mark a tool as the general one of its family (search_web beside
+# search_news): the name says it all, the description need not repeat it.
+_GENERIC_SCOPE = frozenset("web general generic basic default standard plain regular".split())
 
 
 def _name_words(name: str) -> FrozenSet[str]:
