@@ -22,7 +22,6 @@ from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 
 FINDING_FORMATS = OUTPUT_FORMATS
-_PAYLOAD_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 def _share(text: str) -> float:
@@ -47,9 +46,10 @@ def add_parser(sub) -> None:
                    help="source to map the tools back to, as for check; without it, a table")
     inp = p.add_argument_group("payloads")
     inp.add_argument("--responses", nargs="+", action="extend", default=[], metavar="FILE",
-                     help="JSON or JSON Lines files of logged payloads: OpenAI Responses objects, or "
-                          "{\"request\": ..., \"response\": ...} pairs (Responses, Chat Completions, Anthropic "
-                          "Messages); folders and .py files given here are taken as PATHs")
+                     help="JSON or JSON Lines files of logged payloads (optionally .gz or .zst), folders of them, or - "
+                          "for stdin: OpenAI Responses objects, or {\"request\": ..., \"response\": ...} pairs "
+                          "(Responses, Chat Completions, Anthropic Messages); .py files and folders with Python "
+                          "source given here are taken as PATHs")
     inp.add_argument("--openai-response-ids", metavar="FILE",
                      help="fetch these stored OpenAI responses (one resp_... id a line), read-only, "
                           f"with OPENAI_API_KEY; {BASE_URL_ENV} overrides {DEFAULT_BASE_URL}")
@@ -76,13 +76,25 @@ def add_parser(sub) -> None:
 
 def _split_inputs(responses: Sequence[str], paths: Sequence[str]) -> Tuple[List[str], List[str]]:
     # `--responses a.jsonl src/` is how people type it, and argparse puts src/ among the
-    # files; `usage logs.jsonl src/` is the other slip. Source is folders and .py files.
+    # files; `usage logs.jsonl src/` is the other slip. Source is .py files and folders
+    # with Python source; a folder of payload files and no source is payloads.
+    from toollint.usage.sources import STDIN, is_payload_name, payload_folder
+
     files, source = [], []
     for item in responses:
-        (source if os.path.isdir(item) or item.endswith(".py") else files).append(item)
+        if item == STDIN:
+            files.append(item)
+        elif os.path.isdir(item):
+            inside = payload_folder(item)
+            if inside:
+                files.extend(inside)
+            else:
+                source.append(item)
+        else:
+            (source if item.endswith(".py") else files).append(item)
     for item in paths:
-        (files if item.endswith(_PAYLOAD_SUFFIXES) and not os.path.isdir(item) else source).append(item)
-    return [os.path.normpath(f) for f in files], source
+        (files if is_payload_name(item) and not os.path.isdir(item) else source).append(item)
+    return [f if f == STDIN else os.path.normpath(f) for f in files], source
 
 
 def _settings(args, paths: Sequence[str]):

@@ -145,7 +145,8 @@ def json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[s
 
 
 _LABEL = {"malformed": "malformed JSON line skipped", "unusable": "payload skipped", "duplicate": "counted once",
-          "invalid-id": "invalid id", "expired": "not fetched", "failed": "not fetched"}
+          "invalid-id": "invalid id", "expired": "not fetched", "failed": "not fetched",
+          "cut-short": "stopped reading"}
 
 
 def problem_warnings(sample: Sample) -> List[str]:

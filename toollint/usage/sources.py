@@ -56,23 +56,64 @@ def _open_raw(path: str) -> IO[bytes]:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
+class StreamCut(EOFError):
+    pass
+
+
+class _Decompressing(io.RawIOBase):
+    """The decompressed bytes of a gzip or zstandard stream (several members or frames
+    in a row too). Everything decompressed before a cut or corruption is handed on
+    first; then StreamCut, or the codec's own error."""
+
+    def __init__(self, source: IO[bytes], new):
+        self._source, self._new = source, new
+        self._codec = new()
+        self._pending, self._at = b"", 0
+        self._started = False  # whether the current member has consumed input
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        if self._source is not sys.stdin.buffer:
+            self._source.close()
+        super().close()
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        while self._at == len(self._pending):
+            chunk = self._codec.unused_data if self._codec.eof else b""
+            if self._codec.eof:
+                self._codec, self._started = self._new(), False
+            chunk = chunk or self._source.read(_BUFFER)
+            if not chunk:
+                if self._started:
+                    raise StreamCut("the stream ends before its end-of-stream marker")
+                return 0
+            self._started = True
+            self._pending, self._at = self._codec.decompress(chunk), 0
+        n = min(len(buffer), len(self._pending) - self._at)
+        buffer[:n] = memoryview(self._pending)[self._at:self._at + n]
+        self._at += n
+        return n
+
+
 def _decompressed(path: str, raw: IO[bytes]) -> "tuple[IO[bytes], str]":
     from toollint.config.settings import ConfigError
 
     buffered = raw if hasattr(raw, "peek") else io.BufferedReader(raw, _BUFFER)  # type: ignore[arg-type]
     head = buffered.peek(4)[:4]
     if head.startswith(_GZIP_MAGIC):
-        import gzip
+        import zlib
 
-        return io.BufferedReader(gzip.GzipFile(fileobj=buffered, mode="rb"), _BUFFER), "gzip"  # type: ignore[arg-type]
+        return io.BufferedReader(_Decompressing(buffered, lambda: zlib.decompressobj(wbits=31)), _BUFFER), "gzip"
     if head.startswith(_ZSTD_MAGIC):
         try:
             import zstandard
         except ImportError:
             raise ConfigError(f"{path}: is zstandard-compressed; reading it needs the zstandard package: "
                               "pip install 'toollint[zstd]'") from None
-        reader = zstandard.ZstdDecompressor().stream_reader(buffered, read_across_frames=True)
-        return io.BufferedReader(reader, _BUFFER), "zstandard"  # type: ignore[arg-type]
+        decompressor = zstandard.ZstdDecompressor()
+        return io.BufferedReader(_Decompressing(buffered, decompressor.decompressobj), _BUFFER), "zstandard"
     return buffered, ""
 
 
@@ -85,11 +126,18 @@ class Lines:
         self.name = STDIN_NAME if path == STDIN else path
         self.read = 0
         self.failure: Optional[str] = None
-        raw = _open_raw(path)
-        self._handle, self.codec = _decompressed(path, raw)
+        self.codec = ""
 
     def __iter__(self) -> Iterator[bytes]:
         import zlib
+
+        raw = _open_raw(self.path)
+        try:
+            handle, self.codec = _decompressed(self.path, raw)
+        except BaseException:
+            if self.path != STDIN:
+                raw.close()
+            raise
 
         errors = [EOFError, OSError, zlib.error]
         try:
@@ -99,12 +147,12 @@ class Lines:
         except ImportError:
             pass
         try:
-            for raw in self._handle:
+            for line in handle:
                 self.read += 1
-                yield raw
+                yield line
         except tuple(errors) as e:
             what = f"the {self.codec} stream" if self.codec else "the file"
             self.failure = f"{what} stops after line {self.read:,} ({e}); the {self.read:,} lines before are analysed"
         finally:
-            if self.path != STDIN:
-                self._handle.close()
+            if self.path != STDIN or self.codec:
+                handle.close()

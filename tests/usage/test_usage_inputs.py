@@ -1,0 +1,123 @@
+"""`toollint usage` inputs at scale: streaming, compressed files, folders, stdin (issue 23)."""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import sys
+
+import pytest
+
+from test_usage import payload, project, scenario, usage, write_jsonl  # noqa: F401  (project is a fixture)
+from toollint.usage.read import iter_records
+
+
+def _report(capsys, *argv):
+    code, out, err = usage(capsys, *argv, "--output-format", "json")
+    data = json.loads(out)
+    return code, data, err
+
+
+def _same_counts(a, b):
+    def counts(data):  # the locations differ with the files, nothing else may
+        return [{k: v for k, v in t.items() if k != "first_declared"} for t in data["tools"]]
+
+    assert counts(a) == counts(b)
+    assert a["sample"]["turns"] == b["sample"]["turns"] and a["dead_weight"] == b["dead_weight"]
+
+
+def test_records_are_read_one_line_at_a_time():
+    pulled = []
+
+    def lines():
+        for i in range(1000):
+            pulled.append(i)
+            yield json.dumps({"n": i}).encode() + b"\n"
+
+    records = iter_records(lines())
+    assert next(records) == (1, {"n": 0}, None)
+    assert len(pulled) == 1  # nothing ahead of the record handed on is held
+    assert next(records) == (2, {"n": 1}, None) and len(pulled) == 2
+
+
+def test_gzip_zstandard_folder_and_stdin_report_what_the_plain_file_does(project, capsys, monkeypatch):
+    zstandard = pytest.importorskip("zstandard")
+    records = scenario("openai-chat")
+    write_jsonl(project / "plain.jsonl", records)
+    data = (project / "plain.jsonl").read_bytes()
+    (project / "logs").mkdir()
+    (project / "logs" / "part1.jsonl.gz").write_bytes(gzip.compress(data[: data.index(b"\n", len(data) // 2) + 1]))
+    (project / "logs" / "part2.jsonl.zst").write_bytes(
+        zstandard.ZstdCompressor().compress(data[data.index(b"\n", len(data) // 2) + 1:]))
+    (project / "named-wrong.jsonl").write_bytes(gzip.compress(data))  # recognised by its first bytes
+    code, plain, _ = _report(capsys, "--responses", "plain.jsonl")
+    for argv in (["--responses", "logs"], ["--responses", "named-wrong.jsonl"], ["logs/part1.jsonl.gz", "--responses",
+                                                                                 "logs/part2.jsonl.zst"]):
+        assert _report(capsys, *argv)[0] == code
+        got = _report(capsys, *argv)[1]
+        _same_counts(got, plain)
+    assert _report(capsys, "--responses", "logs")[1]["sample"]["files"] == ["logs/part1.jsonl.gz",
+                                                                            "logs/part2.jsonl.zst"]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(gzip.compress(data))))
+    code, piped, _ = _report(capsys, "--responses", "-")
+    _same_counts(piped, plain)
+    assert piped["sample"]["files"] == ["<stdin>"]
+
+
+def test_a_gzip_file_cut_short_is_reported_and_the_rest_analysed(project, capsys):
+    records = scenario("anthropic")
+    write_jsonl(project / "whole.jsonl", records, extra_lines=["{broken"])
+    blob = gzip.compress((project / "whole.jsonl").read_bytes())
+    (project / "cut.jsonl.gz").write_bytes(blob[: len(blob) * 2 // 3])
+    write_jsonl(project / "other.jsonl", scenario("anthropic", prefix="o"))
+    code, data, err = _report(capsys, "--responses", "cut.jsonl.gz", "other.jsonl")
+    cut = [s for s in data["sample"]["skipped"] if s["kind"] == "cut-short"]
+    assert len(cut) == 1 and cut[0]["file"] == "cut.jsonl.gz"
+    read = cut[0]["line"]
+    assert 0 < read < len(records)
+    assert data["sample"]["turns"] == read + len(records)  # every whole line before the cut, and the other file
+    assert f"toollint: warning: cut.jsonl.gz:{read}: stopped reading: the gzip stream stops after line {read:,}" in err
+    assert "skipped: 1 cut short" in usage(capsys, "--responses", "cut.jsonl.gz", "other.jsonl")[1].splitlines()[0]
+
+    (project / "stub.jsonl.gz").write_bytes(blob[:15])
+    code, out, err = usage(capsys, "--responses", "stub.jsonl.gz")
+    assert code == 2 and out == ""
+    assert err.startswith("toollint: error: stub.jsonl.gz: no usable payload (the gzip stream stops after line 0")
+
+
+def test_malformed_lines_in_a_compressed_file_keep_their_line_numbers(project, capsys):
+    lines = [json.dumps(r) for r in scenario("openai-responses")]
+    lines[4:4] = ["{not json", ""]
+    (project / "logs.jsonl.gz").write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    code, data, err = _report(capsys, "--responses", "logs.jsonl.gz")
+    assert [(s["line"], s["kind"]) for s in data["sample"]["skipped"]] == [(5, "malformed")]
+    assert "logs.jsonl.gz:5: malformed JSON line skipped: Expecting property name" in err
+    assert data["sample"]["turns"] == 210
+
+
+def test_zstandard_missing_is_a_clear_error(project, capsys, monkeypatch):
+    (project / "logs.jsonl.zst").write_bytes(b"\x28\xb5\x2f\xfd" + b"\0" * 16)
+    monkeypatch.setitem(sys.modules, "zstandard", None)
+    code, out, err = usage(capsys, "--responses", "logs.jsonl.zst")
+    assert code == 2 and out == ""
+    assert err == ("toollint: error: logs.jsonl.zst: is zstandard-compressed; reading it needs the zstandard "
+                   "package: pip install 'toollint[zstd]'\n")
+
+
+def test_a_folder_with_source_is_still_source(project, capsys):
+    write_jsonl(project / "agent" / "logs.jsonl", scenario("anthropic"))
+    code, out, err = usage(capsys, "--responses", "agent")
+    assert code == 2 and "usage needs payloads" in err
+    code, out, err = usage(capsys, "--responses", "agent/logs.jsonl", "agent")
+    assert code == 1 and "TL401" in out  # findings at the definitions: agent/ was taken as source
+
+
+def test_duplicates_across_a_compressed_and_a_plain_file_count_once(project, capsys):
+    turns = scenario("openai-responses")
+    write_jsonl(project / "b.jsonl", turns[100:] + turns[:2])
+    write_jsonl(project / "a.jsonl", turns[:100])
+    (project / "a.jsonl.gz").write_bytes(gzip.compress((project / "a.jsonl").read_bytes()))
+    (project / "a.jsonl").unlink()
+    code, data, _ = _report(capsys, "--responses", "b.jsonl", "a.jsonl.gz")
+    assert data["sample"]["turns"] == 210
+    assert [(s["file"], s["kind"]) for s in data["sample"]["skipped"]] == [("b.jsonl", "duplicate")] * 2
