@@ -47,7 +47,7 @@ class Tally:
             return True
         key = int.from_bytes(blake2b(f"{turn.provider}\0{turn.response_id}".encode("utf-8", "surrogatepass"),
                                      digest_size=8).digest(), "little")
-        if key in self.seen:
+        if key in self.seen:  # 64 bits: a collision is unlikely below billions of ids
             return False
         self.seen.add(key)
         return True
@@ -58,19 +58,22 @@ class Tally:
         width = len(turn.offered)
         if width > self.widest or (width == self.widest and self.widest_at and turn.where < self.widest_at):
             self.widest, self.widest_at = width, turn.where
+        stats, offered, calls = self.stats, turn.offered, turn.calls
         for name, size in turn.declared.items():
-            s = self.stats.get(name)
+            s = stats.get(name)
             if s is None:
-                s = self.stats[name] = ToolStats(name)
+                # Turns arrive in location order, so the first seen is the first.
+                s = stats[name] = ToolStats(name, first=turn.where)
             s.declared += 1
             s.chars += size
-            s.size = max(s.size, size)
-            s.first = turn.where if s.first is None else min(s.first, turn.where)
-            if name in turn.offered:
+            if size > s.size:
+                s.size = size
+            if name in offered:
                 s.offered += 1
-                if turn.calls.get(name):
+                if calls.get(name):
                     s.called_turns += 1
-            s.calls += turn.calls.get(name, 0)
+            if calls:
+                s.calls += calls.get(name, 0)
         for name, n in turn.calls.items():
             if name not in turn.declared:
                 entry = self.undeclared.setdefault(name, [0, 0, turn.where])
