@@ -121,3 +121,20 @@ def test_duplicates_across_a_compressed_and_a_plain_file_count_once(project, cap
     code, data, _ = _report(capsys, "--responses", "b.jsonl", "a.jsonl.gz")
     assert data["sample"]["turns"] == 210
     assert [(s["file"], s["kind"]) for s in data["sample"]["skipped"]] == [("b.jsonl", "duplicate")] * 2
+
+
+def test_jobs_report_byte_for_byte_what_one_process_does(project, capsys):
+    turns = scenario("anthropic") + scenario("openai-responses", prefix="r")
+    turns[3]["response"]["content"].append({"type": "tool_use", "id": "x", "name": "ghost", "input": {}})
+    for i in range(5):
+        write_jsonl(project / f"part{i}.jsonl", turns[i::5], extra_lines=["{bad"] if i == 2 else ())
+    write_jsonl(project / "repeats.jsonl", turns[7:12])  # responses already in the parts: read again here
+    (project / "part3.jsonl.gz").write_bytes(gzip.compress((project / "part3.jsonl").read_bytes()))
+    (project / "part3.jsonl").unlink()
+    files = ["repeats.jsonl", "part4.jsonl", "part0.jsonl", "part1.jsonl", "part2.jsonl", "part3.jsonl.gz"]
+    for extra in (["--output-format", "json"], [], ["agent"]):
+        one = usage(capsys, "--responses", *files, *extra)
+        assert usage(capsys, "-j", "3", "--responses", *files, *extra) == one
+    data = json.loads(usage(capsys, "-j", "2", "--responses", *files, "--output-format", "json")[1])
+    assert data["sample"]["turns"] == len(turns)
+    assert [s["kind"] for s in data["sample"]["skipped"]].count("duplicate") == 5

@@ -53,6 +53,8 @@ def add_parser(sub) -> None:
     inp.add_argument("--openai-response-ids", metavar="FILE",
                      help="fetch these stored OpenAI responses (one resp_... id a line), read-only, "
                           f"with OPENAI_API_KEY; {BASE_URL_ENV} overrides {DEFAULT_BASE_URL}")
+    inp.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="N",
+                     help="parse the payload files in N processes; the report is the same (default: 1)")
     ana = p.add_argument_group("analysis")
     ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")
@@ -126,7 +128,7 @@ def run(args) -> int:
         raise ConfigError(f"--output-format {args.output_format} needs PATH arguments: its findings sit at the "
                           "tools' definitions; without PATHs use text or json")
     settings = _settings(args, paths)
-    sample = read_sample(files, args.openai_response_ids)
+    sample = read_sample(files, args.openai_response_ids, jobs=args.jobs)
     report = analyse(sample, args.min_offered, args.rare, settings.max_tools_per_turn)
     for line in problem_warnings(sample):
         _warn(line)

@@ -80,3 +80,28 @@ class Tally:
                 entry[0] += n
                 entry[1] += 1
                 entry[2] = min(entry[2], turn.where)
+
+    def merge(self, later: "Tally") -> None:
+        """Add the counts of inputs read after this tally's own (their locations come
+        later, so on a tie the earlier first location and widest turn stay)."""
+        self.turns += later.turns
+        for provider, n in later.providers.items():
+            self.providers[provider] = self.providers.get(provider, 0) + n
+        if later.widest > self.widest or self.widest_at is None:
+            self.widest, self.widest_at = later.widest, later.widest_at
+        for name, t in later.stats.items():
+            s = self.stats.get(name)
+            if s is None:
+                self.stats[name] = t
+                continue
+            s.declared += t.declared
+            s.offered += t.offered
+            s.called_turns += t.called_turns
+            s.calls += t.calls
+            s.chars += t.chars
+            s.size = max(s.size, t.size)
+        for name, (calls, turns, first) in later.undeclared.items():
+            entry = self.undeclared.setdefault(name, [0, 0, first])
+            entry[0] += calls
+            entry[1] += turns
+        self.seen |= later.seen
