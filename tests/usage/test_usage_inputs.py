@@ -138,3 +138,69 @@ def test_jobs_report_byte_for_byte_what_one_process_does(project, capsys):
     data = json.loads(usage(capsys, "-j", "2", "--responses", *files, "--output-format", "json")[1])
     assert data["sample"]["turns"] == len(turns)
     assert [s["kind"] for s in data["sample"]["skipped"]].count("duplicate") == 5
+
+
+def _counts_files(project, tools):
+    import csv
+
+    rows = [{"tool": t["name"], "declared": t["declared"], "offered": t["offered"], "called": t["called_turns"],
+             "calls": t["calls"], "size": t["size"], "characters": t["characters_sent"]} for t in tools]
+    with open(project / "counts.csv", "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        # Split in two partitions, as per-day query results concatenated: rows add up.
+        for row in rows:
+            half = {k: (v // 2 if k not in ("tool", "size") else v) for k, v in row.items()}
+            rest = {k: (v - half[k] if k not in ("tool", "size") else v) for k, v in row.items()}
+            if half["called"] > half["offered"] or half["offered"] > half["declared"] or half["calls"] < half["called"]:
+                half, rest = row, {**{k: 0 for k in row}, "tool": row["tool"], "size": row["size"]}
+            writer.writerow(half)
+            writer.writerow(rest)
+    (project / "counts.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_counts_report_what_the_payloads_do(project, capsys):
+    turns = scenario("anthropic")
+    turns[3]["response"]["content"].append({"type": "tool_use", "id": "x", "name": "ghost", "input": {}})
+    write_jsonl(project / "logs.jsonl", turns)
+    code, direct, _ = _report(capsys, "--responses", "logs.jsonl")
+    _counts_files(project, direct["tools"])
+    table = usage(capsys, "--responses", "logs.jsonl")[1].splitlines()
+    at_source = usage(capsys, "--responses", "logs.jsonl", "agent")
+    for name in ("counts.csv", "counts.jsonl"):
+        got_code, got, _ = _report(capsys, "--counts", name)
+        assert got_code == code
+        _same_counts_but_turns(got, direct)
+        assert got["sample"]["turns"] is None and got["crowding"]["at"] is None and got["orphan_calls"] == []
+        # The table, claims, repairs and dead weight are the same lines; what needs turns is not said.
+        counted = usage(capsys, "--counts", name)[1].splitlines()
+        assert counted[0] == f"sample: per-tool counts of 6 tools from {name}; --min-offered 50, --rare 1%"
+        assert counted[1:-1] == table[1:-3]
+        assert counted[-1] == table[-3] and counted[-1].startswith("dead weight:")
+        code2, out, err = usage(capsys, "--counts", name, "agent")
+        assert code2 == at_source[0] and out == "".join(
+            line + "\n" for line in at_source[1].splitlines() if not line.startswith("logs.jsonl"))
+
+
+def _same_counts_but_turns(a, b):
+    def counts(data):
+        return [{k: v for k, v in t.items() if k != "first_declared"} for t in data["tools"]]
+
+    assert counts(a) == counts(b) and a["dead_weight"] == b["dead_weight"]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("tool,offered,called\nsearch,10,11\n", "counts.csv:2: counts for 'search' do not add up"),
+    ("tool,offered\nsearch,10\n", "counts.csv:2: no 'called' count"),
+    ("tool,offered,called\nsearch,ten,1\n", "counts.csv:2: 'offered' is 'ten', expected a count"),
+    ('{"tool": "search", "offered": 3, "called": 1.5}\n', "counts.csv:1: 'called' is 1.5, expected a count"),
+    ('{"offered": 3, "called": 1}\n', "counts.csv:1: no tool name"),
+    ("tool,offered,called\n", "counts.csv: no per-tool counts"),
+])
+def test_bad_counts_are_a_clear_error(project, capsys, text, why):
+    (project / "counts.csv").write_text(text)
+    code, out, err = usage(capsys, "--counts", "counts.csv")
+    assert code == 2 and out == "" and err.startswith(f"toollint: error: {why}")
+    write_jsonl(project / "logs.jsonl", scenario("anthropic"))
+    code, out, err = usage(capsys, "--counts", "counts.csv", "--responses", "logs.jsonl")
+    assert code == 2 and "--counts replaces the payloads" in err

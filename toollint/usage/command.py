@@ -55,6 +55,9 @@ def add_parser(sub) -> None:
                           f"with OPENAI_API_KEY; {BASE_URL_ENV} overrides {DEFAULT_BASE_URL}")
     inp.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="N",
                      help="parse the payload files in N processes; the report is the same (default: 1)")
+    inp.add_argument("--counts", metavar="FILE",
+                     help="per-tool counts aggregated elsewhere, instead of payloads: CSV or JSON Lines with tool, "
+                          "offered, called and optionally declared, calls, size, characters (see README)")
     ana = p.add_argument_group("analysis")
     ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")
@@ -121,14 +124,22 @@ def run(args) -> int:
     from toollint.usage.report import problem_warnings
 
     files, paths = _split_inputs(args.responses, args.paths)
-    if not files and args.openai_response_ids is None:
+    if args.counts is not None and (files or args.openai_response_ids is not None):
+        raise ConfigError("--counts replaces the payloads: give either --counts FILE or --responses / "
+                          "--openai-response-ids")
+    if not files and args.openai_response_ids is None and args.counts is None:
         raise ConfigError("usage needs payloads: --responses FILE [FILE ...] (JSON or JSON Lines of logged "
-                          "payloads) or --openai-response-ids FILE")
+                          "payloads), --openai-response-ids FILE, or --counts FILE")
     if not paths and args.output_format not in (None, "text", "json"):
         raise ConfigError(f"--output-format {args.output_format} needs PATH arguments: its findings sit at the "
                           "tools' definitions; without PATHs use text or json")
     settings = _settings(args, paths)
-    sample = read_sample(files, args.openai_response_ids, jobs=args.jobs)
+    if args.counts is not None:
+        from toollint.usage.counts import read_counts
+
+        sample = read_counts(args.counts)
+    else:
+        sample = read_sample(files, args.openai_response_ids, jobs=args.jobs)
     report = analyse(sample, args.min_offered, args.rare, settings.max_tools_per_turn)
     for line in problem_warnings(sample):
         _warn(line)

@@ -29,6 +29,7 @@ class Sample:
     tally: Tally = field(default_factory=Tally)
     files: List[str] = field(default_factory=list)
     problems: List[Problem] = field(default_factory=list)
+    aggregated: bool = False  # per-tool counts only (--counts): no turn, no location
 
 
 _WS = " \t\r\n"

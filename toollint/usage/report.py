@@ -51,6 +51,9 @@ def summary_lines(report: Report, sample: Sample, orphans: bool = True) -> List[
     lines = [f"sample: {plural(report.turns, 'turn')} from {plural(len(report.files), 'file')}"
              + (f" ({by})" if by else "")
              + f"; --min-offered {report.min_offered}, --rare {rare_text(report.rare)}"]
+    if sample.aggregated:
+        lines[0] = (f"sample: per-tool counts of {plural(len(report.tools), 'tool')} from {', '.join(report.files)}"
+                    f"; --min-offered {report.min_offered}, --rare {rare_text(report.rare)}")
     skipped = kind_counts(sample.problems)
     if skipped:
         lines[0] += f"; skipped: {skipped}"
@@ -127,7 +130,7 @@ def json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[s
 
     data = {
         "sample": {
-            "turns": report.turns,
+            "turns": None if sample.aggregated else report.turns,
             "files": report.files,
             "providers": report.providers,
             "skipped": [{"file": p.where.path, "line": p.where.line, "kind": p.kind, "detail": p.detail}
