@@ -204,3 +204,50 @@ def test_bad_counts_are_a_clear_error(project, capsys, text, why):
     write_jsonl(project / "logs.jsonl", scenario("anthropic"))
     code, out, err = usage(capsys, "--counts", "counts.csv", "--responses", "logs.jsonl")
     assert code == 2 and "--counts replaces the payloads" in err
+
+
+def _responses_logs(project):
+    turns = scenario("openai-responses")
+    turns.append(dict(turns[0]))  # logged twice: counted once both ways
+    turns[5]["tool_choice"] = {"type": "allowed_tools", "mode": "auto",
+                               "tools": [{"type": "function", "name": "merge_accounts"}]}
+    turns[6]["tool_choice"] = {"type": "file_search"}  # a hosted tool forced: no named tool offered
+    turns[8]["tools"].append({"type": "custom", "name": "grammar_tool", "description": "free-form input"})
+    turns[8]["output"].append({"type": "custom_tool_call", "call_id": "g", "name": "grammar_tool", "input": ""})
+    turns[9]["status"] = "failed"
+    turns[10]["tools"].append({"type": "web_search"})  # hosted, no name: left out both ways
+    turns.append(payload("openai-responses", "z1", ["search_orders", "lonely"], ["lonely", "lonely"], choice="none"))
+    write_jsonl(project / "a.jsonl", turns[:120], extra_lines=["{bad"])
+    write_jsonl(project / "b.jsonl", turns[120:])
+    (project / "b.jsonl.gz").write_bytes(gzip.compress((project / "b.jsonl").read_bytes()))
+    (project / "b.jsonl").unlink()
+    return ["a.jsonl", "b.jsonl.gz"]
+
+
+def test_the_duckdb_query_counts_what_the_reader_counts(project, capsys):
+    pytest.importorskip("duckdb")
+    files = _responses_logs(project)
+    _, direct, _ = _report(capsys, "--responses", *files)
+    code, queried, _ = _report(capsys, "--engine", "duckdb", "--responses", *files)
+    _same_counts_but_turns(queried, direct)
+    assert {t["name"] for t in direct["tools"]} >= {"grammar_tool", "lonely"}
+    assert queried["sample"]["files"] == files and queried["sample"]["turns"] is None
+    # The printed query is the one run: run it by hand and read its rows as --counts.
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET VARIABLE logs = ?", [files])
+    cursor = con.execute(usage(capsys, "--print-query", "duckdb")[1])
+    names = [d[0] for d in cursor.description]
+    (project / "counts.jsonl").write_text("".join(json.dumps(dict(zip(names, r))) + "\n" for r in cursor.fetchall()))
+    _same_counts_but_turns(_report(capsys, "--counts", "counts.jsonl")[1], direct)
+
+
+def test_the_duckdb_engine_missing_or_misused_is_a_clear_error(project, capsys, monkeypatch):
+    files = _responses_logs(project)
+    code, out, err = usage(capsys, "--engine", "duckdb", "--openai-response-ids", "ids.txt")
+    assert code == 2 and "--engine duckdb reads --responses files" in err
+    monkeypatch.setitem(sys.modules, "duckdb", None)
+    code, out, err = usage(capsys, "--engine", "duckdb", "--responses", *files)
+    assert code == 2 and out == ""
+    assert err == "toollint: error: --engine duckdb needs the duckdb package: pip install 'toollint[duckdb]'\n"

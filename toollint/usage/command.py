@@ -58,6 +58,11 @@ def add_parser(sub) -> None:
     inp.add_argument("--counts", metavar="FILE",
                      help="per-tool counts aggregated elsewhere, instead of payloads: CSV or JSON Lines with tool, "
                           "offered, called and optionally declared, calls, size, characters (see README)")
+    inp.add_argument("--engine", choices=("python", "duckdb"), default="python",
+                     help="count the --responses files here (python, the default) or with the reference query "
+                          "in DuckDB (OpenAI Responses objects only; see README)")
+    inp.add_argument("--print-query", choices=("duckdb",), metavar="DIALECT",
+                     help="print the reference SQL that produces the --counts columns from logs, and exit")
     ana = p.add_argument_group("analysis")
     ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")
@@ -123,6 +128,11 @@ def run(args) -> int:
     from toollint.usage.sample import read_sample
     from toollint.usage.report import problem_warnings
 
+    if args.print_query is not None:
+        from toollint.usage.warehouse import query
+
+        write(query(args.print_query))
+        return 0
     files, paths = _split_inputs(args.responses, args.paths)
     if args.counts is not None and (files or args.openai_response_ids is not None):
         raise ConfigError("--counts replaces the payloads: give either --counts FILE or --responses / "
@@ -138,6 +148,10 @@ def run(args) -> int:
         from toollint.usage.counts import read_counts
 
         sample = read_counts(args.counts)
+    elif args.engine == "duckdb":
+        from toollint.usage.warehouse import duckdb_sample
+
+        sample = duckdb_sample(files, args.openai_response_ids)
     else:
         sample = read_sample(files, args.openai_response_ids, jobs=args.jobs)
     report = analyse(sample, args.min_offered, args.rare, settings.max_tools_per_turn)

@@ -18,7 +18,7 @@ not known from them and are not reported.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, Optional, Sequence, Tuple
 
 from toollint.usage.read import Sample
 from toollint.usage.tally import ToolStats
@@ -95,10 +95,17 @@ def read_counts(path: str) -> Sample:
         text = read_bytes(path).decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: not UTF-8 (byte {e.start + 1})") from None
-    sample = Sample(files=[path], aggregated=True)
+    return counted_sample([path], path, _rows(path, text))
+
+
+def counted_sample(files: Sequence[str], source: str, rows: Iterable[Tuple[int, Dict[str, Any]]]) -> Sample:
+    """The sample of per-tool count rows ((line, row) pairs; source names them in errors)."""
+    from toollint.config.settings import ConfigError
+
+    sample = Sample(files=list(files), aggregated=True)
     stats = sample.tally.stats
-    for number, row in _rows(path, text):
-        s = _stats(path, number, row)
+    for number, row in rows:
+        s = _stats(source, number, row)
         if s.name in stats:
             t = stats[s.name]
             t.declared, t.offered, t.called_turns = t.declared + s.declared, t.offered + s.offered, t.called_turns + s.called_turns
@@ -106,5 +113,5 @@ def read_counts(path: str) -> Sample:
         else:
             stats[s.name] = s
     if not stats:
-        raise ConfigError(f"{path}: no per-tool counts (a CSV header and rows, or JSON Lines of objects)")
+        raise ConfigError(f"{source}: no per-tool counts (a CSV header and rows, or JSON Lines of objects)")
     return sample
