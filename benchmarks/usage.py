@@ -8,6 +8,8 @@ as JSON Lines, then runs in fresh processes, one after the other:
   floor    read the file line by line and json.loads each line, nothing kept
   usage    toollint's streaming path: read_sample (parse, extract, deduplicate, count)
            and analyse, as `toollint usage --responses FILE` runs them
+  duckdb   the reference query in DuckDB, as `--engine duckdb` runs it (skipped
+           when duckdb is not installed)
 
 Each child reports its wall time and peak resident memory (ru_maxrss); the ratios
 usage / floor are printed per size. A process running nothing but the imports is
@@ -40,6 +42,9 @@ elif mode == "usage":
     from toollint.usage.sample import read_sample
     report = analyse(read_sample([path]))
     assert report.turns > 0
+elif mode == "duckdb":
+    from toollint.usage.warehouse import run_duckdb
+    assert run_duckdb([path])
 else:
     from toollint.usage.analysis import analyse
     from toollint.usage.sample import read_sample
@@ -77,7 +82,7 @@ def measure(mode: str, path: str) -> Dict[str, float]:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     done = subprocess.run([sys.executable, "-c", _CHILD, mode, path], capture_output=True, text=True, env=env,
                           check=True)
-    return json.loads(done.stdout)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(argv: List[str] = None) -> int:
@@ -92,15 +97,20 @@ def main(argv: List[str] = None) -> int:
     os.makedirs(folder, exist_ok=True)
     base = measure("imports", os.devnull)
     print(f"interpreter and imports: {base['max_rss_mb']:.0f} MB")
-    print(f"{'records':>9}  {'MB':>6}  {'floor s':>8}  {'usage s':>8}  {'time x':>6}  "
-          f"{'floor MB':>8}  {'usage MB':>8}  {'beyond imports MB':>17}")
+    # Not imported here: Linux keeps a parent's peak RSS across exec, so whatever this
+    # process holds would show in every child's figure.
+    from importlib.util import find_spec
+
+    modes = ("floor", "usage", "duckdb") if find_spec("duckdb") else ("floor", "usage")
+    print(f"{'records':>9}  {'MB':>6}  " + "  ".join(f"{m + ' s':>9}  {m + ' MB':>9}" for m in modes)
+          + "  usage/floor time  usage MB beyond imports")
     for n in sizes:
         path = os.path.join(folder, f"logs-{n}.jsonl")
         size = generate(path, n, args.tools)
-        floor, usage = measure("floor", path), measure("usage", path)
-        print(f"{n:>9,}  {size / 1e6:>6.0f}  {floor['seconds']:>8.2f}  {usage['seconds']:>8.2f}  "
-              f"{usage['seconds'] / floor['seconds']:>6.2f}  {floor['max_rss_mb']:>8.0f}  {usage['max_rss_mb']:>8.0f}  "
-              f"{usage['max_rss_mb'] - base['max_rss_mb']:>17.0f}")
+        got = {m: measure(m, path) for m in modes}
+        cells = "  ".join(f"{got[m]['seconds']:>9.2f}  {got[m]['max_rss_mb']:>9.0f}" for m in modes)
+        print(f"{n:>9,}  {size / 1e6:>6.0f}  {cells}  {got['usage']['seconds'] / got['floor']['seconds']:>16.2f}  "
+              f"{got['usage']['max_rss_mb'] - base['max_rss_mb']:>23.0f}", flush=True)
         if not args.keep:
             os.unlink(path)
     if not args.keep:

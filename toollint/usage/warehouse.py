@@ -94,6 +94,7 @@ def run_duckdb(files: Sequence[str]):
         raise ConfigError("--engine duckdb needs the duckdb package: pip install 'toollint[duckdb]'") from None
     con = duckdb.connect(":memory:")
     try:
+        con.execute("SET enable_progress_bar = false")  # its bar goes to stdout, where the report goes
         con.execute("SET VARIABLE logs = ?", [list(files)])
         cursor = con.execute(DUCKDB)
         names = [d[0] for d in cursor.description]
