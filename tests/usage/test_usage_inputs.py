@@ -251,3 +251,15 @@ def test_the_duckdb_engine_missing_or_misused_is_a_clear_error(project, capsys, 
     code, out, err = usage(capsys, "--engine", "duckdb", "--responses", *files)
     assert code == 2 and out == ""
     assert err == "toollint: error: --engine duckdb needs the duckdb package: pip install 'toollint[duckdb]'\n"
+
+
+def test_jobs_with_stdin_among_the_files(project, capsys, monkeypatch):
+    turns = scenario("openai-responses")
+    write_jsonl(project / "a.jsonl", turns[:100])
+    write_jsonl(project / "c.jsonl", turns[150:] + turns[:1])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
+        ("".join(json.dumps(t) + "\n" for t in turns[100:150])).encode())))
+    code, data, _ = _report(capsys, "-j", "2", "--responses", "a.jsonl", "-", "c.jsonl")
+    assert data["sample"]["files"] == ["<stdin>", "a.jsonl", "c.jsonl"]
+    assert data["sample"]["turns"] == 210
+    assert [(s["file"], s["kind"]) for s in data["sample"]["skipped"]] == [("c.jsonl", "duplicate")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Dict, Optional, Sequence, Tuple
 
 from toollint.usage.read import Sample, read_file
+from toollint.usage.sources import STDIN
 
 
 def _read_one(path: str) -> Tuple[Optional[str], Sample]:
@@ -27,7 +28,13 @@ def read_files(paths: Sequence[str], jobs: int, sample: Sample, errors: Dict[str
             _merge_serial(path, sample, errors)
         return
     with ProcessPoolExecutor(min(jobs, len(paths))) as pool:
-        for path, (error, part) in zip(paths, pool.map(_read_one, paths)):
+        # Standard input is this process's to read.
+        results = pool.map(_read_one, [p for p in paths if p != STDIN])
+        for path in paths:
+            if path == STDIN:
+                _merge_serial(path, sample, errors)
+                continue
+            error, part = next(results)
             if part.tally.seen & sample.tally.seen:
                 _merge_serial(path, sample, errors)
                 continue
