@@ -79,6 +79,13 @@ def test_a_gzip_file_cut_short_is_reported_and_the_rest_analysed(project, capsys
     assert f"toollint: warning: cut.jsonl.gz:{read}: stopped reading: the gzip stream stops after line {read:,}" in err
     assert "skipped: 1 cut short" in usage(capsys, "--responses", "cut.jsonl.gz", "other.jsonl")[1].splitlines()[0]
 
+    # Members in a row and zero padding after them are one whole file, as gzip reads it.
+    data = (project / "whole.jsonl").read_bytes()
+    half = data.index(b"\n", len(data) // 2) + 1
+    (project / "members.jsonl.gz").write_bytes(gzip.compress(data[:half]) + gzip.compress(data[half:]) + b"\0" * 512)
+    code, whole, err = _report(capsys, "--responses", "members.jsonl.gz")
+    assert whole["sample"]["turns"] == len(records) and "stopped reading" not in err
+
     (project / "stub.jsonl.gz").write_bytes(blob[:15])
     code, out, err = usage(capsys, "--responses", "stub.jsonl.gz")
     assert code == 2 and out == ""

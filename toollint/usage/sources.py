@@ -89,6 +89,12 @@ class _Decompressing(io.RawIOBase):
                 if self._started:
                     raise StreamCut("the stream ends before its end-of-stream marker")
                 return 0
+            if not self._started:
+                # Zero bytes between or after members are padding (tape and block
+                # devices write it); gzip tolerates them too. No member starts with one.
+                chunk = chunk.lstrip(b"\0")
+                if not chunk:
+                    continue
             self._started = True
             self._pending, self._at = self._codec.decompress(chunk), 0
         n = min(len(buffer), len(self._pending) - self._at)
