@@ -22,7 +22,6 @@ from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 
 FINDING_FORMATS = OUTPUT_FORMATS
-_PAYLOAD_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 def _share(text: str) -> float:
@@ -47,12 +46,23 @@ def add_parser(sub) -> None:
                    help="source to map the tools back to, as for check; without it, a table")
     inp = p.add_argument_group("payloads")
     inp.add_argument("--responses", nargs="+", action="extend", default=[], metavar="FILE",
-                     help="JSON or JSON Lines files of logged payloads: OpenAI Responses objects, or "
-                          "{\"request\": ..., \"response\": ...} pairs (Responses, Chat Completions, Anthropic "
-                          "Messages); folders and .py files given here are taken as PATHs")
+                     help="JSON or JSON Lines files of logged payloads (optionally .gz or .zst), folders of them, or - "
+                          "for stdin: OpenAI Responses objects, or {\"request\": ..., \"response\": ...} pairs "
+                          "(Responses, Chat Completions, Anthropic Messages); .py files and folders with Python "
+                          "source given here are taken as PATHs")
     inp.add_argument("--openai-response-ids", metavar="FILE",
                      help="fetch these stored OpenAI responses (one resp_... id a line), read-only, "
                           f"with OPENAI_API_KEY; {BASE_URL_ENV} overrides {DEFAULT_BASE_URL}")
+    inp.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="N",
+                     help="parse the payload files in N processes; the report is the same (default: 1)")
+    inp.add_argument("--counts", metavar="FILE",
+                     help="per-tool counts aggregated elsewhere, instead of payloads: CSV or JSON Lines with tool, "
+                          "offered, called and optionally declared, calls, size, characters (see README)")
+    inp.add_argument("--engine", choices=("python", "duckdb"), default="python",
+                     help="count the --responses files here (python, the default) or with the reference query "
+                          "in DuckDB (OpenAI Responses objects only; see README)")
+    inp.add_argument("--print-query", choices=("duckdb",), metavar="DIALECT",
+                     help="print the reference SQL that produces the --counts columns from logs, and exit")
     ana = p.add_argument_group("analysis")
     ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")
@@ -76,13 +86,25 @@ def add_parser(sub) -> None:
 
 def _split_inputs(responses: Sequence[str], paths: Sequence[str]) -> Tuple[List[str], List[str]]:
     # `--responses a.jsonl src/` is how people type it, and argparse puts src/ among the
-    # files; `usage logs.jsonl src/` is the other slip. Source is folders and .py files.
+    # files; `usage logs.jsonl src/` is the other slip. Source is .py files and folders
+    # with Python source; a folder of payload files and no source is payloads.
+    from toollint.usage.sources import STDIN, is_payload_name, payload_folder
+
     files, source = [], []
     for item in responses:
-        (source if os.path.isdir(item) or item.endswith(".py") else files).append(item)
+        if item == STDIN:
+            files.append(item)
+        elif os.path.isdir(item):
+            inside = payload_folder(item)
+            if inside:
+                files.extend(inside)
+            else:
+                source.append(item)
+        else:
+            (source if item.endswith(".py") else files).append(item)
     for item in paths:
-        (files if item.endswith(_PAYLOAD_SUFFIXES) and not os.path.isdir(item) else source).append(item)
-    return [os.path.normpath(f) for f in files], source
+        (files if is_payload_name(item) and not os.path.isdir(item) else source).append(item)
+    return [f if f == STDIN else os.path.normpath(f) for f in files], source
 
 
 def _settings(args, paths: Sequence[str]):
@@ -106,15 +128,32 @@ def run(args) -> int:
     from toollint.usage.sample import read_sample
     from toollint.usage.report import problem_warnings
 
+    if args.print_query is not None:
+        from toollint.usage.warehouse import query
+
+        write(query(args.print_query))
+        return 0
     files, paths = _split_inputs(args.responses, args.paths)
-    if not files and args.openai_response_ids is None:
+    if args.counts is not None and (files or args.openai_response_ids is not None):
+        raise ConfigError("--counts replaces the payloads: give either --counts FILE or --responses / "
+                          "--openai-response-ids")
+    if not files and args.openai_response_ids is None and args.counts is None:
         raise ConfigError("usage needs payloads: --responses FILE [FILE ...] (JSON or JSON Lines of logged "
-                          "payloads) or --openai-response-ids FILE")
+                          "payloads), --openai-response-ids FILE, or --counts FILE")
     if not paths and args.output_format not in (None, "text", "json"):
         raise ConfigError(f"--output-format {args.output_format} needs PATH arguments: its findings sit at the "
                           "tools' definitions; without PATHs use text or json")
     settings = _settings(args, paths)
-    sample = read_sample(files, args.openai_response_ids)
+    if args.counts is not None:
+        from toollint.usage.counts import read_counts
+
+        sample = read_counts(args.counts)
+    elif args.engine == "duckdb":
+        from toollint.usage.warehouse import duckdb_sample
+
+        sample = duckdb_sample(files, args.openai_response_ids)
+    else:
+        sample = read_sample(files, args.openai_response_ids, jobs=args.jobs)
     report = analyse(sample, args.min_offered, args.rare, settings.max_tools_per_turn)
     for line in problem_warnings(sample):
         _warn(line)

@@ -14,7 +14,7 @@ in the request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, List, Optional
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 
 @dataclass(frozen=True, order=True)
@@ -61,6 +61,22 @@ def _name_of(item: Any) -> Optional[str]:
     return None
 
 
+# name -> (the definition last measured, its size). Logs repeat the same definitions on
+# every turn, and comparing a definition with the last one is several times cheaper than
+# encoding it again; encoding was most of the time per record. == takes 1, 1.0 and true
+# for each other, so a definition differing from the last only so keeps its size.
+_LAST_SIZE: Dict[str, Tuple[Any, int]] = {}
+
+
+def _size_of(name: str, tool: Any) -> int:
+    last = _LAST_SIZE.get(name)
+    if last is not None and last[0] == tool:
+        return last[1]
+    size = _compact_size(tool)
+    _LAST_SIZE[name] = (tool, size)
+    return size
+
+
 def _declared(tools: Any) -> Dict[str, int]:
     out: Dict[str, int] = {}
     if not isinstance(tools, list):
@@ -69,7 +85,7 @@ def _declared(tools: Any) -> Dict[str, int]:
         name = _name_of(tool)
         if name is None:  # hosted tools (web_search, file_search, mcp) have no name to choose by
             continue
-        size = _compact_size(tool)
+        size = _size_of(name, tool)
         out[name] = max(out.get(name, 0), size)
     return out
 

@@ -2,14 +2,18 @@
 
 A file is one JSON document (a record, or an array of records) or JSON Lines (a record,
 or an array of records, per line). Records that show no turn are counted and skipped.
+JSON Lines are read, parsed and counted one line at a time, so memory does not grow with
+the log; a file that is one JSON document is parsed whole, as json can only parse it so.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from toollint.usage.payloads import Turn, Where, turn_from_record
+from toollint.usage.payloads import Where, turn_from_record
+from toollint.usage.sources import Lines
+from toollint.usage.tally import Tally
 from toollint.usage.words import plural
 
 
@@ -22,9 +26,10 @@ class Problem:
 
 @dataclass
 class Sample:
-    turns: List[Turn] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
     files: List[str] = field(default_factory=list)
     problems: List[Problem] = field(default_factory=list)
+    aggregated: bool = False  # per-tool counts only (--counts): no turn, no location
 
 
 _WS = " \t\r\n"
@@ -99,39 +104,63 @@ def _document(data: bytes) -> Tuple[Optional[str], Any, Optional[str]]:
         return None, None, str(e).split(";")[0]
 
 
-def iter_records(data: bytes) -> Iterator[Tuple[int, Any, Optional[str]]]:
+def _chomp(raw: bytes) -> bytes:
+    # Without its newline: a JSON error then points at the line's own columns.
+    return raw[:-1] if raw.endswith(b"\n") else raw
+
+
+def _line_records(number: int, raw: bytes) -> Iterator[Tuple[int, Any, Optional[str]]]:
+    value, error = line_value(raw)
+    if error is not None:
+        yield number, None, error
+    elif isinstance(value, list):
+        for item in value:
+            yield number, item, None
+    else:
+        yield number, value, None
+
+
+def _whole(data: bytes) -> Iterator[Tuple[int, Any, Optional[str]]]:
+    text, value, doc_error = _document(data)
+    if text is not None:
+        del data
+        for line, record in _document_records(text, value):
+            yield line, record, None
+        return
+    for number, raw in _lines(data):
+        yield from _line_records(number, raw)
+    yield 0, None, doc_error
+
+
+def iter_records(lines: Iterable[bytes]) -> Iterator[Tuple[int, Any, Optional[str]]]:
     """(line, record, None) per record and (line, None, reason) per malformed line; a last
     (0, None, reason) when the file is neither JSON Lines nor one JSON document.
 
-    JSON Lines when the first non-blank line is JSON on its own; else one JSON document,
-    and when that fails too, JSON Lines again so every good line still counts. Records
-    are produced one at a time: a log can be far larger than what is kept of it.
+    JSON Lines when the first non-blank line is JSON on its own: then each line is read,
+    parsed and handed on before the next is read. Else one JSON document, and when that
+    fails too, JSON Lines again so every good line still counts.
     """
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    first = next(_lines(data), None)
-    if first is None:
+    stream = iter(lines)
+    head: List[bytes] = []
+    for raw in stream:
+        if not head and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        head.append(raw)
+        if raw.strip():
+            break
+    if not head or not head[-1].strip():
         yield 0, None, "the file is empty"
         return
-    doc_error = None
-    if line_value(first[1])[1] is not None:
-        text, value, doc_error = _document(data)
-        if text is not None:
-            del data
-            for line, record in _document_records(text, value):
-                yield line, record, None
-            return
-    for number, raw in _lines(data):
-        value, error = line_value(raw)
-        if error is not None:
-            yield number, None, error
-        elif isinstance(value, list):
-            for item in value:
-                yield number, item, None
-        else:
-            yield number, value, None
-    if doc_error is not None:
-        yield 0, None, doc_error
+    first = _chomp(head[-1])
+    if line_value(first)[1] is not None:
+        yield from _whole(b"".join(head) + b"".join(stream))
+        return
+    yield from _line_records(len(head), first)
+    number = len(head)
+    for raw in stream:
+        number += 1
+        if raw.strip():
+            yield from _line_records(number, _chomp(raw))
 
 
 def read_records(data: bytes) -> Tuple[List[Tuple[int, Any]], List[Tuple[int, str]], Optional[str]]:
@@ -139,7 +168,9 @@ def read_records(data: bytes) -> Tuple[List[Tuple[int, Any]], List[Tuple[int, st
     records: List[Tuple[int, Any]] = []
     malformed: List[Tuple[int, str]] = []
     doc_error = None
-    for line, record, error in iter_records(data):
+    import io
+
+    for line, record, error in iter_records(io.BytesIO(data)):
         if error is None:
             records.append((line, record))
         elif line == 0:
@@ -164,12 +195,17 @@ def read_bytes(path: str) -> bytes:
 
 
 def take(path: str, line: int, record: Any, sample: Sample) -> bool:
+    """Count the record's turn (once per response id: a response logged twice, in two logs
+    or a log and a fetch, is one turn); whether it shows a turn at all."""
     where = Where(path, line)
     turn = turn_from_record(record, where)
     if isinstance(turn, str):
         sample.problems.append(Problem(where, "unusable", turn))
         return False
-    sample.turns.append(turn)
+    if sample.tally.first_copy(turn):
+        sample.tally.add(turn)
+    else:
+        sample.problems.append(Problem(where, "duplicate", f"response {turn.response_id} already read"))
     return True
 
 
@@ -178,7 +214,10 @@ def read_file(path: str, sample: Sample) -> Optional[str]:
     usable = records = 0
     malformed: List[Tuple[int, str]] = []
     doc_error = None
-    for line, record, error in iter_records(read_bytes(path)):
+    lines = Lines(path)
+    path = lines.name
+    sample.files.append(path)
+    for line, record, error in iter_records(lines):
         if error is None:
             records += 1
             usable += take(path, line, record, sample)
@@ -187,10 +226,12 @@ def read_file(path: str, sample: Sample) -> Optional[str]:
         else:
             malformed.append((line, error))
             sample.problems.append(Problem(Where(path, line), "malformed", error))
+    if lines.failure is not None:
+        sample.problems.append(Problem(Where(path, lines.read), "cut-short", lines.failure))
     if usable:
         return None
     if not records and not malformed:
-        why = doc_error or "no records"
+        why = lines.failure or doc_error or "no records"
     elif not records:
         line, error = malformed[0]
         why = f"{plural(len(malformed), 'malformed JSON line')}, the first at line {line}: {error}"
@@ -205,23 +246,9 @@ def read_file(path: str, sample: Sample) -> Optional[str]:
 
 def kind_counts(problems: Sequence[Problem]) -> str:
     words = {"invalid-id": "invalid id", "expired": "expired (HTTP 404)", "failed": "failed",
-             "unusable": "unusable", "malformed": "malformed", "duplicate": "duplicate"}
+             "unusable": "unusable", "malformed": "malformed", "duplicate": "duplicate",
+             "cut-short": "cut short"}
     counts: Dict[str, int] = {}
     for p in problems:
         counts[p.kind] = counts.get(p.kind, 0) + 1
     return ", ".join(f"{n} {words.get(k, k)}" for k, n in sorted(counts.items()))
-
-
-def dedupe(sample: Sample) -> None:
-    # The same response logged twice (two log files, or a log and a fetch) is one turn; the
-    # copy kept is the first by location, so the choice does not depend on argument order.
-    seen = set()
-    kept: List[Turn] = []
-    for turn in sorted(sample.turns, key=lambda t: t.where):
-        key = (turn.provider, turn.response_id)
-        if turn.response_id is not None and key in seen:
-            sample.problems.append(Problem(turn.where, "duplicate", f"response {turn.response_id} already read"))
-            continue
-        seen.add(key)
-        kept.append(turn)
-    sample.turns = kept

@@ -51,6 +51,9 @@ def summary_lines(report: Report, sample: Sample, orphans: bool = True) -> List[
     lines = [f"sample: {plural(report.turns, 'turn')} from {plural(len(report.files), 'file')}"
              + (f" ({by})" if by else "")
              + f"; --min-offered {report.min_offered}, --rare {rare_text(report.rare)}"]
+    if sample.aggregated:
+        lines[0] = (f"sample: per-tool counts of {plural(len(report.tools), 'tool')} from {', '.join(report.files)}"
+                    f"; --min-offered {report.min_offered}, --rare {rare_text(report.rare)}")
     skipped = kind_counts(sample.problems)
     if skipped:
         lines[0] += f"; skipped: {skipped}"
@@ -127,7 +130,7 @@ def json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[s
 
     data = {
         "sample": {
-            "turns": report.turns,
+            "turns": None if sample.aggregated else report.turns,
             "files": report.files,
             "providers": report.providers,
             "skipped": [{"file": p.where.path, "line": p.where.line, "kind": p.kind, "detail": p.detail}
@@ -145,7 +148,8 @@ def json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[s
 
 
 _LABEL = {"malformed": "malformed JSON line skipped", "unusable": "payload skipped", "duplicate": "counted once",
-          "invalid-id": "invalid id", "expired": "not fetched", "failed": "not fetched"}
+          "invalid-id": "invalid id", "expired": "not fetched", "failed": "not fetched",
+          "cut-short": "stopped reading"}
 
 
 def problem_warnings(sample: Sample) -> List[str]:

@@ -1,34 +1,48 @@
-"""The sample: every turn the payload files and the fetched responses show, deduplicated."""
+"""The sample: every turn the payload files and the fetched responses show, deduplicated,
+counted as it is read (tally.py) so nothing of a turn is kept."""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+import os
+from typing import Dict, List, Optional, Sequence
 
 from toollint.usage.fetch import fetch_ids
-from toollint.usage.read import Sample, dedupe, kind_counts, read_file, take
+from toollint.usage.parallel import read_files
+from toollint.usage.read import Sample, kind_counts, read_file, take
+from toollint.usage.sources import STDIN, STDIN_NAME
 
 
-def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout: float = 30.0) -> Sample:
+def _name(path: str) -> str:
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout: float = 30.0,
+                jobs: int = 1) -> Sample:
     """Every turn the payload files (and the fetched responses) show, deduplicated by response
-    id. Files are read in sorted order and everything after is order-free, so the result is
-    the same whatever order they were named in. Raises ConfigError for a file with no
-    usable payload."""
+    id. Inputs are read in the order of their names, so the copy of a response kept is the
+    first by location and the result is the same whatever order they were named in.
+    Raises ConfigError for a file with no usable payload. jobs > 1 parses the files in
+    that many processes (parallel.py), with the same result."""
     from toollint.config.settings import ConfigError
 
     sample = Sample()
-    errors: List[str] = []
-    for path in sorted(set(files)):
-        sample.files.append(path)
-        error = read_file(path, sample)
-        if error is not None:
-            errors.append(error)
+    errors: Dict[str, str] = {}
+    fetched = None
     if ids_file is not None:
+        for path in files:  # a missing file is reported before any request is made
+            if path != STDIN and not os.path.isfile(path):
+                read_file(path, Sample())
         fetched = fetch_ids(ids_file, sample, timeout)
+    ordered = sorted(set(files) | ({ids_file} if ids_file is not None else set()), key=_name)
+    # The fetched responses take their place in name order among the files.
+    at = ordered.index(ids_file) if ids_file is not None else len(ordered)
+    read_files(ordered[:at], jobs, sample, errors)
+    if ids_file is not None:
         sample.files.append(ids_file)
-        if not sum(take(ids_file, line, record, sample) for line, record in fetched):
+        if not sum(take(ids_file, line, record, sample) for line, record in fetched or ()):
             kinds = [p for p in sample.problems if p.where.path == ids_file]
-            counts = kind_counts(kinds) or "nothing fetched"
-            errors.append(f"{ids_file}: no usable payload ({counts})")
+            errors[ids_file] = f"{ids_file}: no usable payload ({kind_counts(kinds) or 'nothing fetched'})"
+        read_files(ordered[at + 1:], jobs, sample, errors)
     if errors:
-        raise ConfigError("; ".join(errors))
-    dedupe(sample)
+        order: List[str] = sorted(set(files), key=_name) + ([ids_file] if ids_file in errors else [])
+        raise ConfigError("; ".join(errors[p] for p in order if p in errors))
     return sample
