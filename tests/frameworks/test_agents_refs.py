@@ -1,6 +1,8 @@
 """The Agents SDK's handoffs, agents as tools and hand-built FunctionTools: toollint.frameworks.agents_refs."""
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from frameworkcase import check_recording, extract, name_of, recordings, schema
@@ -73,3 +75,35 @@ def test_a_handoff_to_a_generic_agent():
     ''')
     assert tool.name.value == "transfer_to_faq_agent"
     assert tool.description.value.endswith("request. Answers airline questions.")
+
+
+STRICT_TOOL = '''
+    from agents import Agent, FunctionTool
+
+
+    async def _run(ctx, args):
+        return ""
+
+
+    find = FunctionTool(
+        name="find_orders",
+        description="Find a customer's orders. Use to list them before picking one.",
+        params_json_schema={"type": "object", "properties": {
+            "customer": {"type": "string", "description": "The customer id."}}EXTRA},
+        on_invoke_tool=_run,STRICT
+    )
+    agent = Agent(name="a", tools=[find])
+'''
+
+
+@pytest.mark.parametrize("extra, strict, fires", [
+    ("", "", False),  # the SDK adds additionalProperties false and requires every property
+    (', "additionalProperties": True', "", True),  # the SDK raises: TL210 is right
+    ("", "\n    strict_json_schema=False,", False),  # not strict: nothing to say
+])
+def test_tl210_judges_what_a_strict_function_tool_sends(tmp_path, extra, strict, fires):
+    from conftest import parse_findings, toollint
+
+    (tmp_path / "agent.py").write_text(textwrap.dedent(STRICT_TOOL.replace("EXTRA", extra).replace("STRICT", strict)))
+    result = toollint("check", "--isolated", "--no-cache", "--select", "TL210", str(tmp_path))
+    assert bool(parse_findings(result.stdout)) == fires, result.stdout

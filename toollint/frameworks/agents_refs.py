@@ -8,7 +8,8 @@ and `FunctionTool(...)` built by hand (openai-agents 0.24).
   <handoff_description>", an empty strict object without `input_type`.
 - `agent.as_tool(tool_name, tool_description)`: one required string, `input`; the name
   defaults to the agent's in function style, the description to "".
-- `FunctionTool(name=..., description=..., params_json_schema=...)`: the schema as given.
+- `FunctionTool(name=..., description=..., params_json_schema=...)`: the schema as given,
+  made strict as the SDK makes it unless `strict_json_schema=False` (agents_strict.py).
 - Hosted tools (`WebSearchTool()`) are the model provider's: no definition to lint.
 
 A tool is made only where its name is known: a handoff to an agent this module does
@@ -21,6 +22,7 @@ from typing import Optional
 
 import libcst as cst
 
+from toollint.frameworks.agents_strict import strict_schema
 from toollint.frameworks.args import bool_arg, qualified, str_arg
 from toollint.frameworks.base import Context, Factory, Framework, Use
 from toollint.frameworks.render import object_of
@@ -80,6 +82,8 @@ class AgentsSDKRefs(Framework):
             schema = given if isinstance(given, DictVal) else Unresolved(
                 "params_json_schema is not a literal", given.span)
             strict = bool_arg(use.kwarg("strict_json_schema"), ctx.evaluator, True)
+            if strict:
+                schema = strict_schema(schema)
             return _made(str_arg(use.kwarg("name"), ctx.evaluator) or Str(None, where),
                          str_arg(use.kwarg("description"), ctx.evaluator) or Str(None, where), schema, strict, where)
         if use.method == "handoff":

@@ -26,6 +26,24 @@ lookup = FunctionTool(
                         "required": ["order_id"], "additionalProperties": False},
     on_invoke_tool=_run,
 )
+# strict_json_schema defaults to True: the SDK sends ensure_strict_json_schema(schema)
+loose = FunctionTool(
+    name="find_orders",
+    description="Find a customer's orders. Use to list them before picking one.",
+    params_json_schema={"type": "object", "properties": {
+        "customer": {"type": "string"},
+        "filters": {"type": "object", "properties": {"status": {"type": "string"}}},
+        "tags": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
+    }, "required": ["customer"]},
+    on_invoke_tool=_run,
+)
+as_written = FunctionTool(
+    name="count_orders",
+    description="Count a customer's orders. Use for totals only.",
+    params_json_schema={"type": "object", "properties": {"customer": {"type": "string"}}},
+    on_invoke_tool=_run,
+    strict_json_schema=False,
+)
 billing_agent = Agent(name="Billing agent", handoff_description="Answers billing questions.")
 refund_agent = Agent(name="Refunds", instructions="Refund orders.")
 spanish_agent = Agent(name="Spanish", handoff_description="Speaks Spanish.")
@@ -34,7 +52,7 @@ summarizer = refund_agent.as_tool(None, None)
 
 triage = Agent(
     name="Triage",
-    tools=[weather, lookup, WebSearchTool(), translator, summarizer],
+    tools=[weather, lookup, loose, as_written, WebSearchTool(), translator, summarizer],
     handoffs=[billing_agent, handoff(refund_agent, tool_name_override="refund",
                                      tool_description_override="Hand refunds over.")],
 )
