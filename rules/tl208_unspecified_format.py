@@ -73,7 +73,8 @@ _FORMAT_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PROVENANCE = re.compile(
-    r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found)\s+(?:by|from|in)\b|"
+    r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found|retrieved|received|"
+    r"fetched)\s+(?:by|from|in|with|via)\b|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list|tool|call)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",

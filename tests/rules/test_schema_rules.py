@@ -570,6 +570,8 @@ SPECIFIED = [
     ("session_id", "Browser session to act in (get from browser_list_sessions)."),
     ("project_id", "The project. See `listProjects`."),
     ("run_id", "The run, from a previous call."),
+    ("message_id", "The ID of the message, retrieved from a search."),  # langchain_community gmail
+    ("sessionId", "The session, received from one of the createSessions calls."),
     # named public id schemes
     ("paper_id", "arXiv ID of the paper."),
     ("post_uri", "AT URI of the post to reply to."),
