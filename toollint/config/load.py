@@ -53,6 +53,7 @@ _KINDS: Dict[str, str] = {
     "unsafe-fixes": "bool",
     "fixable": "fix-codes",
     "unfixable": "fix-codes",
+    "pytest": "bool",  # read by the pytest plugin only (toollint/pytest_plugin/plugin.py)
 }
 VALID_KEYS: Tuple[str, ...] = tuple(_KINDS)
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "extend-ignore")

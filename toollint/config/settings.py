@@ -78,6 +78,7 @@ class Settings:
     extend_exclude: Tuple[str, ...] = ()
     force_exclude: bool = False
     respect_gitignore: bool = True  # .gitignore, .git/info/exclude, in a git work tree
+    pytest: bool = False  # `pytest` adds toollint's items without --toollint
     output_format: str = "concise"
     target: Optional[str] = None  # openai | anthropic | mcp; None: inferred
     max_tools_per_turn: int = 20

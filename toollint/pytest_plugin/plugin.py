@@ -38,10 +38,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not (config.getoption("toollint") or config.getini("toollint")):
+    if not (config.getoption("toollint") or config.getini("toollint") or _configured(config)):
         return
     config.addinivalue_line("markers", f"{MARK}: a toollint item (one per tool, one per file)")
     config.stash[_KEY] = _State(config)
+
+
+def _configured(config: pytest.Config) -> bool:
+    """`[tool.toollint] pytest = true` in the rootdir's pyproject.toml: read with the TOML
+    parser alone, since every pytest run of an environment with toollint asks."""
+    path = config.rootpath / "pyproject.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+    if "pytest" not in text or "toollint" not in text:
+        return False
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        table = tomllib.loads(text).get("tool", {}).get("toollint", {})
+    except tomllib.TOMLDecodeError:
+        return False  # `toollint check` reports the broken file; pytest is not the place
+    return table.get("pytest") is True
 
 
 def _state(config: pytest.Config) -> Optional[_State]:
