@@ -28,7 +28,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a dict of callables assigned to a name (`= {"a": fn, ...}`, `= {**base, ...}`);
 # - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
 # - an agent built with its tools passed by position (`CodeAgent([search], model)`,
-#   `create_react_agent(llm, [search])`), which registration reads.
+#   `create_react_agent(llm, [search])`), which registration reads;
+# - a helper returning one of the module's strings, or a literal dict (factories).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -46,6 +47,9 @@ _SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own
 # a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
 # evaluator reads when a description calls it
 _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
+# a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
+# the evaluator reads at each call (toollint.extract.returns)
+_FACTORY = r"\breturn\s*\{"
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
@@ -70,7 +74,8 @@ def _triggers(keys: Tuple[bytes, ...]):
     pattern = _triggers_cache.get(keys)
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
-                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER))))
+                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER,
+                                                     _FACTORY))))
         _triggers_cache[keys] = pattern
     return pattern
 
