@@ -16,12 +16,11 @@ import ast
 import io
 import os
 import re
-import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from toollint.fix.files import write_atomic
 from toollint.model import Finding
 from toollint.report import noqa
 from toollint.report.layout import layout
@@ -104,7 +103,7 @@ def _add_to_file(path: str, asked: Dict[int, List[str]]) -> Tuple[int, Set[int],
     if not _suppresses(new, {row: wanted[row] for row in done}):
         return 0, set(), warnings + [f"{path}: no noqa directive added: the edited file would not parse"
                                      " or not suppress its findings (please report this)"]
-    _replace(real, new.encode(encoding))
+    write_atomic(real, new.encode(encoding))  # as --fix writes: temp file, rename, mode kept
     return len(done), {row for row in asked if shape.string_end.get(row, row) in done}, warnings
 
 
@@ -155,20 +154,3 @@ def _suppresses(text: str, wanted: Dict[int, List[str]]) -> bool:
         if have is not None and not set(codes) <= have:
             return False
     return True
-
-
-def _replace(path: str, data: bytes) -> None:
-    """Write `data` to `path` atomically, keeping its permission bits."""
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=".toollint-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
