@@ -24,30 +24,13 @@ TOOLS = [
 UNDESCRIBED = 'TOOLS = [{"name": "ping", "input_schema": {"type": "object", "properties": {}}}]\n'
 
 
-class _Ran:
-    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
 @pytest.fixture
-def toollint(capsys, monkeypatch):
-    """`toollint ARGS` run in this process (as the console script runs main()): the same
-    output and exit status as conftest's subprocess, without an interpreter start each."""
-    from toollint.commands.cli import main
+def toollint(monkeypatch):
+    """`toollint ARGS` in this process (tests/inproc.py), colour off."""
+    import inproc
 
     monkeypatch.setenv("NO_COLOR", "1")
-
-    def run(*args: str, cwd) -> _Ran:
-        monkeypatch.chdir(cwd)
-        capsys.readouterr()
-        try:
-            code = main(list(args))
-        except SystemExit as exc:  # argparse's errors
-            code = exc.code if isinstance(exc.code, int) else 2
-        out, err = capsys.readouterr()
-        return _Ran(code, out, err)
-
-    return run
+    return inproc.toollint
 
 
 @pytest.fixture
