@@ -397,7 +397,9 @@ def test_code_nested_as_deep_as_python_allows_is_linted(tmp_path, name):
     "X = " + "lambda: " * 20_000 + "1",
     "X = a" + " or a" * 600_000,  # CPython takes it; libcst's parser dies on it in any stack
     "X = a" + " or a" * 600_000 + "\ndef broken(:",  # and with a syntax error CPython reports
-])
+], ids=["brackets", "dicts", "minus", "lambdas", "or-chain", "or-chain-syntax-error"])
+# (short ids: pytest puts the test id in PYTEST_CURRENT_TEST, and a 3 MB one makes the
+# subprocess's environment too long to exec)
 @pytest.mark.slow  # CI runs it
 def test_code_nested_deeper_than_python_allows_is_tl001_fast(tmp_path, text):
     root = project(tmp_path, {"deep.py": text + "\n" + GOOD, "good.py": GOOD})
