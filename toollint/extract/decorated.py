@@ -118,14 +118,6 @@ def _at(span: Span) -> Tuple[int, int]:
     return span.line, span.col
 
 
-def _function_arg(use: Use, names: Sequence[str]) -> Optional[cst.BaseExpression]:
-    for name in names:
-        expr = use.kwarg(name)
-        if expr is not None:
-            return expr
-    return None
-
-
 # A line where a call may make or register a tool: `Tool(`, `from_function(`, `add_tool(`,
 # `tools=`, `function_tool(`, `mcp.tool()(`, any of the registry's WORDS. Only statements
 # holding one are visited: a visit of every node costs a quarter of extraction on large
@@ -364,7 +356,7 @@ class _Calls(cst.CSTVisitor):
         if made is not None:
             self._add(node, made)
             return
-        fn_expr = _function_arg(use, factory.functions)
+        fn_expr = use.first_kwarg(factory.functions)
         target = self._function(fn_expr)
         if target is None:
             self._foreign(node, fn_expr, use)
@@ -497,11 +489,6 @@ def _merge(use: Use, own: Optional[Use]) -> Use:
     if own is None or own.call is None:
         return use
     return own
-
-
-# --- linking: the framework of an object another module creates ------------------------------
-
-_MAX_HOPS = 20
 
 
 def _test_file(path: str) -> bool:

@@ -38,6 +38,10 @@ class Use:
     method: str = ""
     params: Tuple[str, ...] = ()
 
+    def first_kwarg(self, names: Sequence[str]) -> Optional[cst.BaseExpression]:
+        """The first of `names` the call passes (a factory's function under any of its spellings)."""
+        return next((e for e in map(self.kwarg, names) if e is not None), None)
+
     def kwarg(self, name: str) -> Optional[cst.BaseExpression]:
         if self.call is not None:
             for arg in self.call.args:
