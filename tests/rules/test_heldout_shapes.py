@@ -132,3 +132,46 @@ def test_tools_a_pytest_fixture_builds_are_doubles_in_any_file(lint):
     # the same functions without the fixture decorator are tools of the module
     plain = FIXTURES.replace("@pytest.fixture()\n", "").replace("@pytest.fixture\n", "")
     assert lint({"tests/fixtures/tools.py": textwrap.dedent(plain)}) != []
+
+
+# --- TL302: one handoff offered by two agents -----------------------------------------
+
+HANDOFFS = '''
+from agents import Agent, handoff, function_tool
+
+
+@function_tool
+def lookup_flight(flight_number: str) -> str:
+    """Look up a flight. Call this when the customer gives a flight number.
+
+    Args:
+        flight_number: The flight number, e.g. 'FLT-123'.
+    """
+    return ""
+
+
+booking = Agent(name="Booking Agent", handoff_description="Handles new bookings and cancellations.")
+info = Agent(name="Info Agent", tools=[lookup_flight])
+triage = Agent(name="Triage Agent")
+
+triage.handoffs = [info, handoff(agent=booking)]
+info.handoffs.extend([handoff(agent=booking), triage])
+'''
+
+
+def test_tl302_quiet_when_two_agents_hand_off_to_the_same_agent(lint):
+    assert lint({"agents_app.py": HANDOFFS}, select=["TL302"]) == []
+
+
+def test_tl302_still_reports_two_definitions_of_one_name(lint):
+    src = HANDOFFS + '''
+
+@function_tool(name_override="lookup_flight")
+def lookup_flight_v2(flight_number: str) -> str:
+    """Look up a flight. Call this when the customer gives a flight number."""
+    return ""
+
+
+ops = Agent(name="Ops Agent", tools=[lookup_flight, lookup_flight_v2])
+'''
+    assert lint({"agents_app.py": src}, select=["TL302"]) == [("agents_app.py", 22, "TL302")]  # the name_override
