@@ -77,10 +77,12 @@ def _inline_args(text: str, name: str) -> bool:
 def _identifier_in(text: str, name: str) -> bool:
     """A snake_case or camelCase name in the prose is the parameter itself ("Replace all
     content between start_anchor_text and end_anchor_text"); a plain word ("width",
-    "password") may only be the thing, so it does not count."""
+    "password") may only be the thing, so it does not count. Nor does a signature
+    (`assess(topic: str, student_response: str) -> str`, LlamaIndex's description): it
+    names the parameter and says nothing about it."""
     if not re.search(r"_|[a-z][A-Z]", name.strip("_")):
         return False
-    return bool(re.search(r"(?<![\w.])%s(?![\w(])" % re.escape(name), text))
+    return bool(re.search(r"(?<![\w.])%s(?![\w(])(?!\s*[:=])" % re.escape(name), text))
 
 
 def _description(prop: DictVal):

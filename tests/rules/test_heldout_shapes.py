@@ -63,6 +63,23 @@ def test_tl207_quiet_on_a_snake_case_parameter_the_prose_names(lint, tmp_path):
     assert [m.split("'")[1] for m in messages] == ["filename", "width"]
 
 
+def test_tl207_a_signature_in_the_description_documents_nothing(lint):
+    # LlamaIndex's FunctionTool sends "name(signature)\ndocstring" as the description
+    src = '''
+    from llama_index.core.tools import FunctionTool
+
+
+    def assess_answer(topic: str, student_response: str) -> str:
+        """Assess how well a student answered and save the insight."""
+        return ""
+
+
+    tool = FunctionTool.from_defaults(fn=assess_answer)
+    '''
+    got = lint({"learning.py": src}, select=["TL207"])
+    assert [line for _, line, _ in got] == [4, 4]
+
+
 # --- test files and fixtures: the tools are the tests' inputs -------------------------
 
 VALIDATION_TEST = '''
