@@ -1,7 +1,9 @@
 """Issue 18's corpus: scenario trees in tests/projects/ in the shapes of real agent code
 (dispatch chains read in part, names sent on to another dispatcher, tool-call records,
 assertions, factories, a project's own register_tool, handlers in a third module, tools
-sent alone). Each folder with an expected_all.txt is checked with every default rule:
+sent alone; from the held-out round, heldout_shapes: test files and fixtures, a one-line
+Args list, a parameter the prose names, the event a call waits for, one agent handed
+off to by two). Each folder with an expected_all.txt is checked with every default rule:
 any finding not in that reviewed list fails, as does any listed one that goes missing.
 """
 from __future__ import annotations
