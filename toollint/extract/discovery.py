@@ -14,7 +14,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.dispatch import FirstCall, Forwards, compared_literal, subject_key
+from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
@@ -230,6 +230,7 @@ class FunctionScan(cst.CSTVisitor):
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
         self._acting: Set[str] = set()  # subjects some branch of which calls something
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
+        self.bound: Set[str] = set()  # every name the function binds: what a branch may get its arguments from
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
@@ -393,7 +394,10 @@ class FunctionScan(cst.CSTVisitor):
                 self._acting.add(subject)
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
-        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0])
+        # what the branch can be given the arguments by: the function's parameters, loop
+        # variables and the names it binds outside this branch
+        carriers = (self.params | self.bound) - branch_locals(body) - {"self", "cls"}
+        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers)
         walk(body, finder)
         return finder.found
 
@@ -482,6 +486,7 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
     if test_scope(node):
         return scan.found  # a test's or a fixture's tools are doubles and expected values, not declarations
+    scan.bound = branch_locals(node.body)
     try:
         walk(node.body, scan)
     except RecursionError:

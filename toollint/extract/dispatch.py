@@ -8,6 +8,7 @@ from typing import List, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.walk import walk
 from toollint.model import Ref, Symbol, Value
 
 
@@ -84,20 +85,94 @@ class Forwards(cst.CSTVisitor):
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
 
 
-class FirstCall(cst.CSTVisitor):
-    """A branch's handler: the first call of a project function. What a branch builds to
-    return (`TextContent(...)`, `json.dumps(...)`) is not one."""
+class _Names(cst.CSTVisitor):
+    """The variables an expression reads (`a` in `a.b[c]` and `c`, not the attribute `b`),
+    or, with `bound=True`, the ones a statement block binds."""
 
-    def __init__(self, evaluator: Evaluator, owner: str) -> None:
+    def __init__(self, bound: bool = False) -> None:
+        self.bound = bound
+        self.found: Set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> bool:
+        if not self.bound:
+            self.found.add(node.value)
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        walk(node.value, self)
+        return False
+
+    def _bind(self, target: cst.CSTNode) -> None:
+        if isinstance(target, cst.Name):
+            self.found.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._bind(element.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+        self._bind(node.target)
+        return True
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        self._bind(node.target)
+        return True
+
+    def visit_For(self, node: cst.For) -> bool:
+        self._bind(node.target)
+        return True
+
+    def visit_CompFor(self, node: cst.CompFor) -> bool:
+        self._bind(node.target)
+        return True
+
+    def visit_AsName(self, node: cst.AsName) -> bool:
+        self._bind(node.name)
+        return True
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+        self._bind(node.target)
+        return True
+
+
+def branch_locals(body: cst.CSTNode) -> Set[str]:
+    """The names a branch binds itself: values it computed (`container = client.get(...)`)."""
+    names = _Names(bound=True)
+    walk(body, names)
+    return names.found
+
+
+def _not_given_arguments(node: cst.Call, carriers: Optional[Set[str]]) -> bool:
+    """`to_dict(container)`, `[fmt(c) for c in rows]`: a call given only what the branch
+    computed (or module globals) formats a result; a handler is given the tool's arguments
+    (`**args`, `arguments`, `block.input`), which the branch gets from outside."""
+    if carriers is None:
+        return False
+    read: Set[str] = set()
+    for arg in node.args:
+        if arg.star:
+            return False
+        names = _Names()
+        walk(arg.value, names)
+        read |= names.found
+    return bool(read) and not read & carriers
+
+
+class FirstCall(cst.CSTVisitor):
+    """A branch's handler: the first call of a project function given the tool's
+    arguments. What a branch builds to return (`TextContent(...)`, `json.dumps(...)`,
+    `to_dict(container)`) is not one."""
+
+    def __init__(self, evaluator: Evaluator, owner: str, carriers: Optional[Set[str]] = None) -> None:
         self.evaluator = evaluator
         self.owner = owner  # the class of the scanned method, "" for a function
+        self.carriers = carriers  # names that can hold the tool's arguments; None: any
         self.found: Optional[Value] = None
 
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
         name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
-        if name is None or name.rpartition(".")[2][:1].isupper():
+        if name is None or name.rpartition(".")[2][:1].isupper() or _not_given_arguments(node, self.carriers):
             return True
         head, _, rest = name.partition(".")
         if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
