@@ -27,6 +27,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 def toollint(*args, cwd=None, stdin=None):
+    """`toollint ARGS` through the CLI's main() in this process (tests/inproc.py), colour off:
+    the same parsing, command and output as a user's run without an interpreter start and
+    the imports each time. toollint_process() is the real process, for what only it shows."""
+    import inproc
+
+    return inproc.toollint(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1"})
+
+
+def toollint_process(*args, cwd=None, stdin=None):
     """`python -m toollint ARGS` in a fresh process, as a user runs it."""
     env = dict(os.environ, NO_COLOR="1")
     return subprocess.run(
