@@ -27,6 +27,7 @@ one, or none; the last writer wins, and either one is valid.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
 import io
@@ -68,7 +69,10 @@ def code_files() -> List[str]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
 def _code_hash() -> bytes:
+    # Once a process: the code that runs is what was imported, and a long-lived caller (the
+    # language server, the pytest plugin, main() called in-process) opens the cache per run.
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.blake2b(digest_size=_DIGEST_SIZE)
     for path in code_files():
@@ -81,6 +85,7 @@ def _code_hash() -> bytes:
     return h.digest()
 
 
+@functools.lru_cache(maxsize=None)
 def _rules_hash() -> bytes:
     """A hash of the rule modules (toollint.rules), found without importing them."""
     import importlib.util
