@@ -1,0 +1,50 @@
+"""The reference query (`--engine duckdb`, `--print-query`) against the reader, record for record (issue 23)."""
+from __future__ import annotations
+
+import gzip
+import json
+import random
+
+import pytest
+
+from varied_logs import lines, records
+from toollint.usage.sample import read_sample
+
+duckdb = pytest.importorskip("duckdb")
+
+
+def _reader_counts(files):
+    stats = read_sample(files).tally.stats
+    return {name: {"declared": s.declared, "offered": s.offered, "called": s.called_turns, "calls": s.calls,
+                   "size": s.size, "characters": s.chars} for name, s in stats.items()}
+
+
+def _rows_counts(rows):
+    return {r["tool"]: {k: int(r[k]) for k in ("declared", "offered", "called", "calls", "size", "characters")}
+            for r in rows}
+
+
+def _logs(tmp_path, count=600, unique=True):
+    """Two files (one gzip), one a JSON array document, every layout and edge case."""
+    recs = records(count, unique=unique)
+    rng = random.Random(5)
+    third = len(recs) // 3
+    (tmp_path / "a.jsonl").write_text("\n".join(lines(recs[:third], rng)) + "\n")
+    (tmp_path / "b.jsonl.gz").write_bytes(gzip.compress(("\n".join(lines(recs[third:2 * third], rng)) + "\n").encode()))
+    (tmp_path / "c.json").write_text(json.dumps(recs[2 * third:], indent=1))
+    return [str(tmp_path / n) for n in ("a.jsonl", "b.jsonl.gz", "c.json")]
+
+
+def _disagreements(expected, got):
+    names = sorted(set(expected) | set(got))
+    return [(n, expected.get(n), got.get(n)) for n in names if expected.get(n) != got.get(n)]
+
+
+@pytest.mark.parametrize("unique", [True, False], ids=["per-record", "shared-names"])
+def test_duckdb_counts_equal_the_reader_record_for_record(tmp_path, unique):
+    from toollint.usage.warehouse import run_duckdb
+
+    files = _logs(tmp_path, unique=unique)
+    expected = _reader_counts(files)
+    assert len(expected) > (800 if unique else 3)  # with unique names, one tool per record and name
+    assert _disagreements(expected, _rows_counts(run_duckdb(files))) == []
