@@ -35,19 +35,20 @@ def _defs(x: str) -> str:
             f"'size': length(json(t))}}), lambda d: d.name IS NOT NULL)")
 
 
-def _offered(name: str) -> str:
-    """payloads.offered, for one declared tool: whether `choice` lets the model pick it."""
-    allowed = ("CASE WHEN json_type(choice->'allowed_tools') = 'OBJECT' "
-               "THEN choice->'allowed_tools'->'tools' ELSE choice->'tools' END")
+def _offer(choice: str) -> str:
+    """payloads.offered, once per turn: the names `choice` lets the model pick, NULL for
+    every declared tool (then nothing narrows the set)."""
+    allowed = (f"CASE WHEN json_type({choice}->'allowed_tools') = 'OBJECT' "
+               f"THEN {choice}->'allowed_tools'->'tools' ELSE {choice}->'tools' END")
     return f"""CASE
-      WHEN choice IS NULL OR json_type(choice) = 'NULL' THEN true
-      WHEN json_type(choice) = 'VARCHAR' THEN choice->>'$' <> 'none'
-      WHEN json_type(choice) <> 'OBJECT' THEN true
-      WHEN choice->>'type' = 'none' THEN false
-      WHEN choice->>'type' IN ('auto', 'any', 'required') THEN true
-      WHEN choice->>'type' = 'allowed_tools' THEN
-        list_contains(list_transform({_items(allowed)}, lambda a: {_name_of('a')}), {name})
-      ELSE coalesce({_name_of('choice')} = {name}, false) END"""
+      WHEN {choice} IS NULL OR json_type({choice}) = 'NULL' THEN NULL
+      WHEN json_type({choice}) = 'VARCHAR' THEN CASE WHEN {choice}->>'$' = 'none' THEN [] END
+      WHEN json_type({choice}) <> 'OBJECT' THEN NULL
+      WHEN {choice}->>'type' = 'none' THEN []
+      WHEN {choice}->>'type' IN ('auto', 'any', 'required') THEN NULL
+      WHEN {choice}->>'type' = 'allowed_tools' THEN
+        list_filter(list_transform({_items(allowed)}, lambda a: {_name_of('a')}), lambda a: a IS NOT NULL)
+      ELSE list_filter([{_name_of(choice)}], lambda a: a IS NOT NULL) END"""
 
 
 def _chat_calls() -> str:
@@ -67,9 +68,21 @@ def _typed_calls(field: str, kinds: str) -> str:
             f"o->>'type' IN ({kinds}) AND json_type(o->'name') = 'VARCHAR'), lambda o: o->>'name')")
 
 
+def _typed_paths(sql: str) -> str:
+    """json_type(x->'a'->'b') as json_type(x, '$.a.b'): the type is read where it is,
+    instead of copying the value out first (most of the query's time, on large records)."""
+    import re
+
+    def path(m: "re.Match[str]") -> str:
+        keys = ".".join(re.findall(r"->'(\w+)'", m.group(2)))
+        return f"json_type({m.group(1)}, '$.{keys}')"
+
+    return re.sub(r"json_type\(([A-Za-z_]\w*|\([^()]*\))((?:->'\w+')+)\)", path, sql)
+
+
 SOURCE = "read_json_objects(getvariable('logs'), format = 'auto', ignore_errors = true, filename = true)"
 
-DUCKDB = f"""\
+DUCKDB = _typed_paths(f"""\
 WITH logs AS (
   -- One logged record a row: f, the file it is in; r, the record (JSON). A line (or a
   -- document) that is an array holds several records.
@@ -89,45 +102,44 @@ WITH logs AS (
       WHEN res->>'object' = 'response' OR json_type(res->'output') = 'ARRAY' THEN
         CASE WHEN coalesce(res->>'status', '') IN ('failed', 'cancelled', 'queued', 'in_progress') THEN NULL
              ELSE 'openai-responses' END
-      WHEN NOT pair OR json_type(req) IS DISTINCT FROM 'OBJECT' THEN NULL
+      WHEN json_type(req) IS DISTINCT FROM 'OBJECT' THEN NULL  -- a lone completion or message
       WHEN json_type(res->'choices') = 'ARRAY' THEN 'openai-chat'
       WHEN res->>'type' = 'message' OR (json_type(res->'content') = 'ARRAY' AND res->>'role' = 'assistant')
         THEN 'anthropic' END AS provider
   FROM unwrapped
 ), turns AS (
-  SELECT f, provider, CASE WHEN json_type(res->'id') = 'VARCHAR' THEN res->>'id' END AS rid,
+  SELECT f, provider, {_offer('choice')} AS offer, CASE WHEN json_type(res->'id') = 'VARCHAR' THEN res->>'id' END AS rid,
     CASE provider
       WHEN 'openai-responses' THEN {_defs("CASE WHEN json_exists(res, '$.tools') THEN res->'tools' ELSE req->'tools' END")}
       WHEN 'openai-chat' THEN list_concat({_defs("req->'tools'")},
         -- the legacy `functions`, for the names `tools` does not declare
         list_filter({_defs("req->'functions'")}, lambda d: NOT list_contains(list_transform({_defs("req->'tools'")}, lambda e: e.name), d.name)))
       ELSE {_defs("req->'tools'")} END AS defs,
-    CASE provider
-      WHEN 'openai-responses' THEN CASE WHEN json_exists(res, '$.tool_choice') THEN res->'tool_choice' ELSE req->'tool_choice' END
-      WHEN 'openai-chat' THEN CASE WHEN json_exists(req, '$.tool_choice') THEN req->'tool_choice' ELSE req->'function_call' END
-      ELSE req->'tool_choice' END AS choice,
     list_filter(CASE provider
       WHEN 'openai-responses' THEN {_typed_calls('output', "'function_call', 'custom_tool_call'")}
       WHEN 'openai-chat' THEN {_chat_calls()}
       ELSE {_typed_calls('content', "'tool_use', 'server_tool_use'")} END, lambda n: n IS NOT NULL) AS calls
-  FROM typed WHERE provider IS NOT NULL
+  FROM (SELECT *, CASE provider
+          WHEN 'openai-responses' THEN CASE WHEN json_exists(res, '$.tool_choice') THEN res->'tool_choice' ELSE req->'tool_choice' END
+          WHEN 'openai-chat' THEN CASE WHEN json_exists(req, '$.tool_choice') THEN req->'tool_choice' ELSE req->'function_call' END
+          ELSE req->'tool_choice' END AS choice FROM typed) WHERE provider IS NOT NULL
 ), entries AS NOT MATERIALIZED (
   -- Per turn, one entry per declared name: its largest definition, whether offered, its calls.
   SELECT f, provider, rid, list_transform(list_distinct(list_transform(defs, lambda d: d.name)), lambda nm: {{
       'name': nm,
       'size': list_max(list_transform(list_filter(defs, lambda d: d.name = nm), lambda d: d.size)),
-      'offered': {_offered('nm')},
+      'offered': offer IS NULL OR list_contains(offer, nm),
       'calls': length(list_filter(calls, lambda c: c = nm))}}) AS e
   FROM turns
 ), ids AS (
   -- Response ids logged more than once: the only state that grows with the input.
   SELECT provider, rid FROM entries WHERE rid IS NOT NULL GROUP BY provider, rid HAVING count(*) > 1
 ), kept AS (
-  SELECT e FROM entries x WHERE rid IS NULL OR NOT EXISTS (
-    SELECT 1 FROM ids WHERE ids.provider = x.provider AND ids.rid = x.rid)
+  -- A plain join (the ids the only side held), so no record is held to deduplicate.
+  SELECT e FROM entries x LEFT JOIN ids d ON x.provider = d.provider AND x.rid = d.rid WHERE d.rid IS NULL
   UNION ALL
-  SELECT arg_min(e, f) FROM entries x WHERE EXISTS (
-    SELECT 1 FROM ids WHERE ids.provider = x.provider AND ids.rid = x.rid) GROUP BY provider, rid
+  SELECT arg_min(e, f) FROM entries x JOIN ids d ON x.provider = d.provider AND x.rid = d.rid
+  GROUP BY x.provider, x.rid
 ), flat AS (
   SELECT unnest(e, recursive := true) FROM kept
 )
@@ -139,4 +151,4 @@ SELECT name AS tool,
        max(size) AS size,
        sum(size) AS characters
 FROM flat GROUP BY name ORDER BY name
-"""
+""")
