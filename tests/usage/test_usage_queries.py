@@ -48,3 +48,48 @@ def test_duckdb_counts_equal_the_reader_record_for_record(tmp_path, unique):
     expected = _reader_counts(files)
     assert len(expected) > (800 if unique else 3)  # with unique names, one tool per record and name
     assert _disagreements(expected, _rows_counts(run_duckdb(files))) == []
+
+
+COLUMNS = ["tool", "declared", "offered", "called", "calls", "size", "characters"]
+# Type names and JSON paths differ between dialects; every other literal is a rule of payloads.py.
+_DIALECT_WORDS = {"VARCHAR", "OBJECT", "ARRAY", "NULL", "STRING", "VOID", "array", "null", "string", "logs",
+                  "json", "variant", "array<variant>", "every", "listed", '["json"]',
+                  "size", "offered", "calls"}  # DuckDB's struct keys, aliases elsewhere
+
+
+def _parsed(dialect):
+    sqlglot = pytest.importorskip("sqlglot")
+    from toollint.usage.warehouse import query
+
+    return sqlglot.parse_one(query(dialect), read=dialect, error_level=sqlglot.ErrorLevel.RAISE)
+
+
+def _rule_literals(dialect):
+    """The quoted strings of the query, JSON paths split into their keys (`->'a'`, '$.a.b')."""
+    import re
+
+    from toollint.usage.warehouse import query
+
+    text = re.sub(r"--[^\n]*", "", query(dialect))
+    values = set(re.findall(r"'([^']*)'", text))
+    keys = {k for v in values if v.startswith("$.") for k in v[2:].split(".")}
+    return {v for v in values | keys if not v.startswith("$") and v not in _DIALECT_WORDS}
+
+
+@pytest.mark.parametrize("dialect", ["duckdb", "bigquery", "spark"])
+def test_each_dialect_parses_and_gives_the_counts_columns(dialect, capsys):
+    from test_usage import usage
+
+    tree = _parsed(dialect)
+    assert [s.alias_or_name for s in tree.selects] == COLUMNS
+    code, out, err = usage(capsys, "--print-query", dialect)
+    assert code == 0 and err == "" and "GROUP BY" in out
+
+
+@pytest.mark.parametrize("dialect", ["bigquery", "spark"])
+def test_the_warehouse_dialects_apply_the_duckdb_querys_rules(dialect):
+    # Each value a rule tests (call item types, unfinished statuses, tool_choice kinds, the
+    # keys that make a {"body": ...} a wrapper, ...) is in both queries, and no other.
+    duck, other = _rule_literals("duckdb"), _rule_literals(dialect)
+    assert {"server_tool_use", "custom_tool_call", "in_progress", "allowed_tools", "function_call"} <= duck
+    assert duck ^ other == set()

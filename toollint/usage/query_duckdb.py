@@ -83,19 +83,19 @@ def _typed_paths(sql: str) -> str:
 SOURCE = "read_json_objects(getvariable('logs'), format = 'auto', ignore_errors = true, filename = true)"
 
 DUCKDB = _typed_paths(f"""\
-WITH logs AS (
+WITH logs AS NOT MATERIALIZED (
   -- One logged record a row: f, the file it is in; r, the record (JSON). A line (or a
   -- document) that is an array holds several records.
   SELECT filename AS f, unnest(CASE WHEN json_type(json) = 'ARRAY' THEN from_json(json, '["json"]')
                                     ELSE [json] END) AS r
   FROM {SOURCE}
-), sides AS (
+), sides AS NOT MATERIALIZED (
   SELECT f, pair, CASE WHEN pair THEN r->'request' END AS rq, CASE WHEN pair THEN r->'response' ELSE r END AS rs
   FROM (SELECT f, r, json_exists(r, '$.request') OR json_exists(r, '$.response') AS pair FROM logs
         WHERE json_type(r) = 'OBJECT')
-), unwrapped AS (
+), unwrapped AS NOT MATERIALIZED (
   SELECT f, pair, {_unwrap('rq')} AS req, {_unwrap('rs')} AS res FROM sides
-), typed AS (
+), typed AS NOT MATERIALIZED (
   SELECT f, req, res, CASE
       WHEN json_type(res) IS DISTINCT FROM 'OBJECT' THEN NULL
       WHEN req IS NOT NULL AND json_type(req) NOT IN ('OBJECT', 'NULL') THEN NULL
@@ -107,7 +107,7 @@ WITH logs AS (
       WHEN res->>'type' = 'message' OR (json_type(res->'content') = 'ARRAY' AND res->>'role' = 'assistant')
         THEN 'anthropic' END AS provider
   FROM unwrapped
-), turns AS (
+), turns AS NOT MATERIALIZED (
   SELECT f, provider, {_offer('choice')} AS offer, CASE WHEN json_type(res->'id') = 'VARCHAR' THEN res->>'id' END AS rid,
     CASE provider
       WHEN 'openai-responses' THEN {_defs("CASE WHEN json_exists(res, '$.tools') THEN res->'tools' ELSE req->'tools' END")}
@@ -134,21 +134,24 @@ WITH logs AS (
 ), ids AS (
   -- Response ids logged more than once: the only state that grows with the input.
   SELECT provider, rid FROM entries WHERE rid IS NOT NULL GROUP BY provider, rid HAVING count(*) > 1
-), kept AS (
-  -- A plain join (the ids the only side held), so no record is held to deduplicate.
-  SELECT e FROM entries x LEFT JOIN ids d ON x.provider = d.provider AND x.rid = d.rid WHERE d.rid IS NULL
-  UNION ALL
-  SELECT arg_min(e, f) FROM entries x JOIN ids d ON x.provider = d.provider AND x.rid = d.rid
-  GROUP BY x.provider, x.rid
 ), flat AS (
-  SELECT unnest(e, recursive := true) FROM kept
+  -- The entries one a row; `copy` names the response of a turn logged more than once.
+  SELECT CASE WHEN d.rid IS NOT NULL THEN x.provider || ':' || x.rid END AS copy, x.f, unnest(x.e, recursive := true)
+  FROM entries x LEFT JOIN ids d ON x.provider = d.provider AND x.rid = d.rid
+), counted AS (
+  SELECT name, copy IS NOT NULL AS repeated, count(*) AS declared, count(*) FILTER (WHERE offered) AS offered,
+    count(*) FILTER (WHERE offered AND calls > 0) AS called, sum(calls) AS calls, max(size) AS size,
+    sum(size) AS characters, arg_min({{'offered': offered, 'calls': calls, 'size': size}}, f) AS first
+  FROM flat GROUP BY copy, name
 )
+-- A response logged once is added up as it comes; of one logged more than once, the
+-- first file's copy counts, once.
 SELECT name AS tool,
-       count(*) AS declared,
-       count(*) FILTER (WHERE offered) AS offered,
-       count(*) FILTER (WHERE offered AND calls > 0) AS called,
-       sum(calls) AS calls,
-       max(size) AS size,
-       sum(size) AS characters
-FROM flat GROUP BY name ORDER BY name
+       sum(CASE WHEN repeated THEN 1 ELSE declared END) AS declared,
+       sum(CASE WHEN repeated THEN first.offered::INT ELSE offered END) AS offered,
+       sum(CASE WHEN repeated THEN (first.offered AND first.calls > 0)::INT ELSE called END) AS called,
+       sum(CASE WHEN repeated THEN first.calls ELSE calls END) AS calls,
+       max(CASE WHEN repeated THEN first.size ELSE size END) AS size,
+       sum(CASE WHEN repeated THEN first.size ELSE characters END) AS characters
+FROM counted GROUP BY name ORDER BY name
 """)

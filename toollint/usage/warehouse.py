@@ -17,11 +17,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
-DIALECTS = ("duckdb",)
-
+DIALECTS = ("duckdb", "bigquery", "spark")
 
 
 def query(dialect: str) -> str:
+    """The reference SQL in the dialect: DuckDB over files, BigQuery and Spark over a `logs`
+    table with a STRING column `record` (README, "Counts aggregated elsewhere")."""
+    if dialect == "bigquery":
+        from toollint.usage.query_bigquery import BIGQUERY
+
+        return BIGQUERY
+    if dialect == "spark":
+        from toollint.usage.query_spark import SPARK
+
+        return SPARK
     from toollint.usage.query_duckdb import DUCKDB
 
     return DUCKDB
