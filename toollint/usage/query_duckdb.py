@@ -4,8 +4,11 @@ payloads.py is written once; the text printed and run is `DUCKDB`.
 
 Nothing in it holds the input: each record is reduced on its own row to a list of
 per-tool entries, the entries are added up per tool, and the only state that grows
-with the input is the set of response ids (`ids`), as in the reader. Records whose id
-appears more than once are counted once, from the first file by name that has it.
+with the input is the set of response ids (`ids`), as in the reader; the input is read
+twice, once for the ids. A response logged more than once is counted once, from the
+first file by name that has it. Each record is parsed as few times as the rules allow
+(`parts`): DuckDB's JSON functions parse their input on every call, into memory kept
+for the whole batch of 2,048 rows, so each parse of a large record costs time and memory.
 """
 from __future__ import annotations
 
@@ -24,9 +27,9 @@ def _items(x: str) -> str:
 
 def _unwrap(x: str) -> str:
     """payloads._unwrap: {"body": {...}} without the keys a payload has is its body."""
-    keys = " OR ".join(f"json_exists({x}, '$.{k}')" for k in ("tools", "output", "choices", "content", "messages",
-                                                              "input"))
-    return f"CASE WHEN json_type({x}->'body') = 'OBJECT' AND NOT ({keys}) THEN {x}->'body' ELSE {x} END"
+    keys = "['tools', 'output', 'choices', 'content', 'messages', 'input']"
+    return (f"CASE WHEN json_type({x}->'body') = 'OBJECT' AND NOT list_has_any(json_keys({x}), {keys}) "
+            f"THEN {x}->'body' ELSE {x} END")
 
 
 def _defs(x: str) -> str:
@@ -51,20 +54,18 @@ def _offer(choice: str) -> str:
       ELSE list_filter([{_name_of(choice)}], lambda a: a IS NOT NULL) END"""
 
 
-def _chat_calls() -> str:
+def _chat_calls(choices: str) -> str:
     """choices[].message.tool_calls[] and the legacy choices[].message.function_call."""
     calls = _items("c->'message'->'tool_calls'")
     legacy = _name_of("(c->'message'->'function_call')")
-    choices = _items("res->'choices'")
-    return (f"flatten(list_transform({choices}, lambda c: "
+    return (f"flatten(list_transform({_items(choices)}, lambda c: "
             f"CASE WHEN json_type(c->'message') = 'OBJECT' THEN list_concat("
             f"list_transform({calls}, lambda k: {_name_of('k')}), [{legacy}]) ELSE [] END))")
 
 
-def _typed_calls(field: str, kinds: str) -> str:
-    """Items of `field` whose type is one of `kinds` and whose name is a string."""
-    items = _items(f"res->'{field}'")
-    return (f"list_transform(list_filter({items}, lambda o: "
+def _typed_calls(items: str, kinds: str) -> str:
+    """Items whose type is one of `kinds` and whose name is a string."""
+    return (f"list_transform(list_filter({_items(items)}, lambda o: "
             f"o->>'type' IN ({kinds}) AND json_type(o->'name') = 'VARCHAR'), lambda o: o->>'name')")
 
 
@@ -90,39 +91,51 @@ WITH logs AS NOT MATERIALIZED (
                                     ELSE [json] END) AS r
   FROM {SOURCE}
 ), sides AS NOT MATERIALIZED (
-  SELECT f, pair, CASE WHEN pair THEN r->'request' END AS rq, CASE WHEN pair THEN r->'response' ELSE r END AS rs
-  FROM (SELECT f, r, json_exists(r, '$.request') OR json_exists(r, '$.response') AS pair FROM logs
-        WHERE json_type(r) = 'OBJECT')
+  SELECT f, pair, CASE WHEN pair THEN p[1] END AS rq, CASE WHEN pair THEN p[2] ELSE r END AS rs
+  FROM (SELECT f, r, p, p[1] IS NOT NULL OR p[2] IS NOT NULL AS pair
+        -- (a record that is not an object has no request or response: it is `rs`, and left out there)
+        FROM (SELECT f, r, json_extract(r, ['$.request', '$.response']) AS p FROM logs))
 ), unwrapped AS NOT MATERIALIZED (
   SELECT f, pair, {_unwrap('rq')} AS req, {_unwrap('rs')} AS res FROM sides
-), typed AS NOT MATERIALIZED (
-  SELECT f, req, res, CASE
-      WHEN json_type(res) IS DISTINCT FROM 'OBJECT' THEN NULL
-      WHEN req IS NOT NULL AND json_type(req) NOT IN ('OBJECT', 'NULL') THEN NULL
-      WHEN res->>'object' = 'response' OR json_type(res->'output') = 'ARRAY' THEN
-        CASE WHEN coalesce(res->>'status', '') IN ('failed', 'cancelled', 'queued', 'in_progress') THEN NULL
-             ELSE 'openai-responses' END
-      WHEN json_type(req) IS DISTINCT FROM 'OBJECT' THEN NULL  -- a lone completion or message
-      WHEN json_type(res->'choices') = 'ARRAY' THEN 'openai-chat'
-      WHEN res->>'type' = 'message' OR (json_type(res->'content') = 'ARRAY' AND res->>'role' = 'assistant')
-        THEN 'anthropic' END AS provider
+), parts AS NOT MATERIALIZED (
+  -- What the rules read, each record parsed once for it (a JSON function parses its input
+  -- on every call, and a record is mostly text no rule reads). NULL where a key is missing.
+  SELECT f, json_type(req) AS req_type, json_type(res) AS res_type,
+    json_extract(res, ['$.id', '$.object', '$.status', '$.type', '$.role', '$.output', '$.choices', '$.content',
+                       '$.tools', '$.tool_choice']) AS a,
+    json_extract(req, ['$.tools', '$.functions', '$.tool_choice', '$.function_call']) AS b
   FROM unwrapped
-), turns AS NOT MATERIALIZED (
-  SELECT f, provider, {_offer('choice')} AS offer, CASE WHEN json_type(res->'id') = 'VARCHAR' THEN res->>'id' END AS rid,
+), typed AS NOT MATERIALIZED (
+  SELECT f, a, b, CASE
+      WHEN res_type IS DISTINCT FROM 'OBJECT' THEN NULL
+      WHEN req_type IS NOT NULL AND req_type NOT IN ('OBJECT', 'NULL') THEN NULL
+      WHEN a[2]->>'$' = 'response' OR json_type(a[6]) = 'ARRAY' THEN
+        CASE WHEN coalesce(a[3]->>'$', '') IN ('failed', 'cancelled', 'queued', 'in_progress') THEN NULL
+             ELSE 'openai-responses' END
+      WHEN req_type IS DISTINCT FROM 'OBJECT' THEN NULL  -- a lone completion or message
+      WHEN json_type(a[7]) = 'ARRAY' THEN 'openai-chat'
+      WHEN a[4]->>'$' = 'message' OR (json_type(a[8]) = 'ARRAY' AND a[5]->>'$' = 'assistant') THEN 'anthropic' END
+    AS provider
+  FROM parts
+), declared AS NOT MATERIALIZED (
+  SELECT f, provider, CASE WHEN json_type(a[1]) = 'VARCHAR' THEN a[1]->>'$' END AS rid,
+    {_defs("CASE WHEN provider = 'openai-responses' AND a[9] IS NOT NULL THEN a[9] ELSE b[1] END")} AS tool_defs,
+    CASE WHEN provider = 'openai-chat' THEN {_defs('b[2]')} ELSE [] END AS function_defs,
     CASE provider
-      WHEN 'openai-responses' THEN {_defs("CASE WHEN json_exists(res, '$.tools') THEN res->'tools' ELSE req->'tools' END")}
-      WHEN 'openai-chat' THEN list_concat({_defs("req->'tools'")},
-        -- the legacy `functions`, for the names `tools` does not declare
-        list_filter({_defs("req->'functions'")}, lambda d: NOT list_contains(list_transform({_defs("req->'tools'")}, lambda e: e.name), d.name)))
-      ELSE {_defs("req->'tools'")} END AS defs,
+      WHEN 'openai-responses' THEN CASE WHEN a[10] IS NOT NULL THEN a[10] ELSE b[3] END
+      WHEN 'openai-chat' THEN CASE WHEN b[3] IS NOT NULL THEN b[3] ELSE b[4] END
+      ELSE b[3] END AS choice,
     list_filter(CASE provider
-      WHEN 'openai-responses' THEN {_typed_calls('output', "'function_call', 'custom_tool_call'")}
-      WHEN 'openai-chat' THEN {_chat_calls()}
-      ELSE {_typed_calls('content', "'tool_use', 'server_tool_use'")} END, lambda n: n IS NOT NULL) AS calls
-  FROM (SELECT *, CASE provider
-          WHEN 'openai-responses' THEN CASE WHEN json_exists(res, '$.tool_choice') THEN res->'tool_choice' ELSE req->'tool_choice' END
-          WHEN 'openai-chat' THEN CASE WHEN json_exists(req, '$.tool_choice') THEN req->'tool_choice' ELSE req->'function_call' END
-          ELSE req->'tool_choice' END AS choice FROM typed) WHERE provider IS NOT NULL
+      WHEN 'openai-responses' THEN {_typed_calls('a[6]', "'function_call', 'custom_tool_call'")}
+      WHEN 'openai-chat' THEN {_chat_calls('a[7]')}
+      ELSE {_typed_calls('a[8]', "'tool_use', 'server_tool_use'")} END, lambda n: n IS NOT NULL) AS calls
+  FROM typed WHERE provider IS NOT NULL
+), turns AS NOT MATERIALIZED (
+  SELECT f, provider, rid, {_offer('choice')} AS offer, calls, CASE WHEN function_defs = [] THEN tool_defs
+      -- the legacy `functions`, for the names `tools` does not declare
+      ELSE list_concat(tool_defs, list_filter(function_defs, lambda d:
+             NOT list_contains(list_transform(tool_defs, lambda e: e.name), d.name))) END AS defs
+  FROM declared
 ), entries AS NOT MATERIALIZED (
   -- Per turn, one entry per declared name: its largest definition, whether offered, its calls.
   SELECT f, provider, rid, list_transform(list_distinct(list_transform(defs, lambda d: d.name)), lambda nm: {{
