@@ -9,7 +9,8 @@ as JSON Lines, then runs in fresh processes, one after the other:
   usage    toollint's streaming path: read_sample (parse, extract, deduplicate, count)
            and analyse, as `toollint usage --responses FILE` runs them
   duckdb   the reference query in DuckDB, as `--engine duckdb` runs it (skipped
-           when duckdb is not installed)
+           when duckdb is not installed); its memory is per batch of records, not
+           per input
 
 Each child reports its wall time and peak resident memory (ru_maxrss); the ratios
 usage / floor are printed per size. A process running nothing but the imports is
