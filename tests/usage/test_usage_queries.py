@@ -93,3 +93,20 @@ def test_the_warehouse_dialects_apply_the_duckdb_querys_rules(dialect):
     duck, other = _rule_literals("duckdb"), _rule_literals(dialect)
     assert {"server_tool_use", "custom_tool_call", "in_progress", "allowed_tools", "function_call"} <= duck
     assert duck ^ other == set()
+
+
+def test_parquet_logs_with_a_record_column_count_as_their_json_lines(tmp_path, capsys):
+    from test_usage import usage
+    from toollint.usage.warehouse import run_duckdb
+
+    recs = records(300)
+    (tmp_path / "logs.jsonl").write_text("\n".join(lines(recs, random.Random(9))) + "\n")
+    expected = _reader_counts([str(tmp_path / "logs.jsonl")])
+    con = duckdb.connect()
+    con.execute("CREATE TABLE logs (record VARCHAR)")
+    con.executemany("INSERT INTO logs VALUES (?)", [[line] for line in lines(recs, random.Random(9))])
+    con.execute(f"COPY logs TO '{tmp_path / 'logs.parquet'}' (FORMAT parquet)")
+    assert _disagreements(expected, _rows_counts(run_duckdb([str(tmp_path / "logs.parquet")]))) == []
+    code, out, err = usage(capsys, "--engine", "duckdb", "--responses", str(tmp_path / "logs.parquet"),
+                           str(tmp_path / "logs.jsonl"))
+    assert code == 2 and "either Parquet files or JSON (Lines) files" in err

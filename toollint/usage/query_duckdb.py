@@ -82,11 +82,15 @@ def _typed_paths(sql: str) -> str:
 
 
 SOURCE = "read_json_objects(getvariable('logs'), format = 'auto', ignore_errors = true, filename = true)"
+# Parquet logs: a `record` column of JSON text (or JSON), one record or array of them a row.
+PARQUET_SOURCE = ("(SELECT filename, TRY_CAST(record AS JSON) AS json "
+                  "FROM read_parquet(getvariable('logs'), filename = true))")
 
 DUCKDB = _typed_paths(f"""\
 WITH logs AS NOT MATERIALIZED (
   -- One logged record a row: f, the file it is in; r, the record (JSON). A line (or a
-  -- document) that is an array holds several records.
+  -- document) that is an array holds several records. For Parquet files with a `record`
+  -- column, read FROM {PARQUET_SOURCE}
   SELECT filename AS f, unnest(CASE WHEN json_type(json) = 'ARRAY' THEN from_json(json, '["json"]')
                                     ELSE [json] END) AS r
   FROM {SOURCE}
@@ -168,3 +172,4 @@ SELECT name AS tool,
        sum(CASE WHEN repeated THEN first.size ELSE characters END) AS characters
 FROM counted GROUP BY name ORDER BY name
 """)
+DUCKDB_PARQUET = DUCKDB.replace(f"FROM {SOURCE}\n", f"FROM {PARQUET_SOURCE}\n")

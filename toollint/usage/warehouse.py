@@ -36,6 +36,17 @@ def query(dialect: str) -> str:
     return DUCKDB
 
 
+def _duckdb_query(files: Sequence[str]) -> str:
+    """The query for JSON files, or for Parquet files (a `record` column): not both at once."""
+    from toollint.config.settings import ConfigError
+    from toollint.usage.query_duckdb import DUCKDB, DUCKDB_PARQUET
+
+    parquet = [f for f in files if f.endswith(".parquet")]
+    if parquet and len(parquet) < len(files):
+        raise ConfigError("--engine duckdb reads either Parquet files or JSON (Lines) files in one run, not both")
+    return DUCKDB_PARQUET if parquet else DUCKDB
+
+
 def run_duckdb(files: Sequence[str]):
     """The per-tool count rows (dicts, as counts.py reads them) the query gives over the files."""
     from toollint.config.settings import ConfigError
@@ -48,7 +59,7 @@ def run_duckdb(files: Sequence[str]):
     try:
         con.execute("SET enable_progress_bar = false")  # its bar goes to stdout, where the report goes
         con.execute("SET VARIABLE logs = ?", [list(files)])
-        cursor = con.execute(query("duckdb"))
+        cursor = con.execute(_duckdb_query(files))
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row)) for row in cursor.fetchall()]
     except duckdb.Error as e:
