@@ -20,6 +20,7 @@ from typing import Dict, List, Sequence, Tuple
 from toollint.commands.common import add_config_options, add_selection_options, positive_int, use_color, write
 from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
+from toollint.usage.warehouse import DIALECTS
 
 FINDING_FORMATS = OUTPUT_FORMATS
 
@@ -60,9 +61,10 @@ def add_parser(sub) -> None:
                           "offered, called and optionally declared, calls, size, characters (see README)")
     inp.add_argument("--engine", choices=("python", "duckdb"), default="python",
                      help="count the --responses files here (python, the default) or with the reference query "
-                          "in DuckDB (OpenAI Responses objects only; see README)")
-    inp.add_argument("--print-query", choices=("duckdb",), metavar="DIALECT",
-                     help="print the reference SQL that produces the --counts columns from logs, and exit")
+                          "in DuckDB (see README)")
+    inp.add_argument("--print-query", choices=DIALECTS, metavar="DIALECT",
+                     help="print the reference SQL (duckdb, bigquery or spark) that produces the --counts columns "
+                          "from logs, and exit")
     ana = p.add_argument_group("analysis")
     ana.add_argument("--min-offered", type=positive_int, default=50, metavar="N",
                      help="fewer offered turns than this is too small a sample to judge (default: 50)")

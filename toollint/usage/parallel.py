@@ -19,25 +19,29 @@ def _read_one(path: str) -> Tuple[Optional[str], Sample]:
     return read_file(path, sample), sample
 
 
-def read_files(paths: Sequence[str], jobs: int, sample: Sample, errors: Dict[str, str]) -> None:
-    """Read the files (already in name order) into the sample; a file's error goes to errors."""
+def read_files(paths: Sequence[str], jobs: int, sample: Sample, errors: Dict[str, str], progress=None) -> None:
+    """Read the files (already in name order) into the sample; a file's error goes to
+    errors. progress (progress.Progress) follows the reading: record by record in this
+    process, file by file from the workers."""
     from concurrent.futures import ProcessPoolExecutor
 
     if jobs <= 1 or len(paths) <= 1:
         for path in paths:
-            _merge_serial(path, sample, errors)
+            _merge_serial(path, sample, errors, progress)
         return
     with ProcessPoolExecutor(min(jobs, len(paths))) as pool:
         # Standard input is this process's to read.
         results = pool.map(_read_one, [p for p in paths if p != STDIN])
         for path in paths:
             if path == STDIN:
-                _merge_serial(path, sample, errors)
+                _merge_serial(path, sample, errors, progress)
                 continue
             error, part = next(results)
             if part.tally.seen & sample.tally.seen:
-                _merge_serial(path, sample, errors)
+                _merge_serial(path, sample, errors, progress)
                 continue
+            if progress is not None:
+                progress.file_done(path)
             sample.tally.merge(part.tally)
             sample.files.extend(part.files)
             sample.problems.extend(part.problems)
@@ -45,8 +49,8 @@ def read_files(paths: Sequence[str], jobs: int, sample: Sample, errors: Dict[str
                 errors[path] = error
 
 
-def _merge_serial(path: str, sample: Sample, errors: Dict[str, str]) -> None:
-    error = read_file(path, sample)
+def _merge_serial(path: str, sample: Sample, errors: Dict[str, str], progress=None) -> None:
+    error = read_file(path, sample, progress)
     if error is not None:
         errors[path] = error
 

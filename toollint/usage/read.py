@@ -3,10 +3,11 @@
 A file is one JSON document (a record, or an array of records) or JSON Lines (a record,
 or an array of records, per line). Records that show no turn are counted and skipped.
 JSON Lines are read, parsed and counted one line at a time, so memory does not grow with
-the log; a file that is one JSON document is parsed whole, as json can only parse it so.
+the log; so is a file that is one JSON array, one item at a time (jsonarray.py).
 """
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
@@ -132,15 +133,18 @@ def _whole(data: bytes) -> Iterator[Tuple[int, Any, Optional[str]]]:
     yield 0, None, doc_error
 
 
-def iter_records(lines: Iterable[bytes]) -> Iterator[Tuple[int, Any, Optional[str]]]:
+def iter_records(pieces: Iterable[bytes]) -> Iterator[Tuple[int, Any, Optional[str]]]:
     """(line, record, None) per record and (line, None, reason) per malformed line; a last
     (0, None, reason) when the file is neither JSON Lines nor one JSON document.
 
-    JSON Lines when the first non-blank line is JSON on its own: then each line is read,
-    parsed and handed on before the next is read. Else one JSON document, and when that
-    fails too, JSON Lines again so every good line still counts.
+    `pieces` are lines, or pieces of lines (a piece ends with a newline only where its
+    line does). A file that starts with `[` is read one array item at a time
+    (jsonarray.py); after the array, lines again (JSON Lines of arrays). Else JSON Lines
+    when the first non-blank line is JSON on its own: each line is read, parsed and
+    handed on before the next is read. Else one JSON document, and when that fails too,
+    JSON Lines again so every good line still counts.
     """
-    stream = iter(lines)
+    stream = iter(pieces)
     head: List[bytes] = []
     for raw in stream:
         if not head and raw.startswith(b"\xef\xbb\xbf"):
@@ -151,13 +155,66 @@ def iter_records(lines: Iterable[bytes]) -> Iterator[Tuple[int, Any, Optional[st
     if not head or not head[-1].strip():
         yield 0, None, "the file is empty"
         return
+    if head[-1].lstrip().startswith(b"["):
+        yield from _array(head, stream)
+    else:
+        yield from _lines_or_document(_joined(itertools.chain(head, stream)))
+
+
+def _joined(pieces: Iterable[bytes]) -> Iterator[bytes]:
+    """Whole lines from pieces of lines."""
+    parts: List[bytes] = []
+    for piece in pieces:
+        if not piece.endswith(b"\n"):
+            parts.append(piece)
+        elif parts:
+            parts.append(piece)
+            yield b"".join(parts)
+            parts = []
+        else:
+            yield piece
+    if parts:
+        yield b"".join(parts)
+
+
+def _array(head: List[bytes], stream: Iterator[bytes]) -> Iterator[Tuple[int, Any, Optional[str]]]:
+    import io
+
+    from toollint.usage.jsonarray import ArrayError, ArrayReader
+
+    reader = ArrayReader(itertools.chain(head, stream))
+    try:
+        for line, item in reader.records():
+            yield line, item, None
+    except ArrayError as e:
+        if reader.raw is not None:  # nothing handed on yet: read as it always was, whole
+            yield from _whole(b"".join(reader.raw) + b"".join(stream))
+        else:
+            yield e.line, None, e.why
+        return
+    end, _, after = reader.rest.partition("\n")
+    if end.strip():
+        yield reader.line, None, "more JSON after the array on its last line"
+    number = reader.line
+    for raw in _joined(itertools.chain(io.BytesIO(after.encode("utf-8", "surrogatepass")), stream)):
+        number += 1
+        if raw.strip():
+            yield from _line_records(number, _chomp(raw))
+
+
+def _lines_or_document(lines: Iterator[bytes]) -> Iterator[Tuple[int, Any, Optional[str]]]:
+    head: List[bytes] = []
+    for raw in lines:
+        head.append(raw)
+        if raw.strip():
+            break
     first = _chomp(head[-1])
     if line_value(first)[1] is not None:
-        yield from _whole(b"".join(head) + b"".join(stream))
+        yield from _whole(b"".join(head) + b"".join(lines))
         return
     yield from _line_records(len(head), first)
     number = len(head)
-    for raw in stream:
+    for raw in lines:
         number += 1
         if raw.strip():
             yield from _line_records(number, _chomp(raw))
@@ -209,8 +266,11 @@ def take(path: str, line: int, record: Any, sample: Sample) -> bool:
     return True
 
 
-def read_file(path: str, sample: Sample) -> Optional[str]:
-    """Add the file's turns and problems to the sample; why it has no usable payload, if none."""
+def read_file(path: str, sample: Sample, progress=None) -> Optional[str]:
+    """Add the file's turns and problems to the sample; why it has no usable payload, if
+    none. `progress` (progress.Progress) is told how far the file is read."""
+    from toollint.usage.progress import EVERY
+
     usable = records = 0
     malformed: List[Tuple[int, str]] = []
     doc_error = None
@@ -221,11 +281,15 @@ def read_file(path: str, sample: Sample) -> Optional[str]:
         if error is None:
             records += 1
             usable += take(path, line, record, sample)
+            if progress is not None and not records % EVERY:
+                progress.at(lines.consumed())
         elif line == 0:
             doc_error = error
         else:
             malformed.append((line, error))
             sample.problems.append(Problem(Where(path, line), "malformed", error))
+    if progress is not None:
+        progress.file_done(lines.path)
     if lines.failure is not None:
         sample.problems.append(Problem(Where(path, lines.read), "cut-short", lines.failure))
     if usable:

@@ -7,6 +7,7 @@ from typing import Dict, List, Optional, Sequence
 
 from toollint.usage.fetch import fetch_ids
 from toollint.usage.parallel import read_files
+from toollint.usage.progress import Progress
 from toollint.usage.read import Sample, kind_counts, read_file, take
 from toollint.usage.sources import STDIN, STDIN_NAME
 
@@ -35,14 +36,22 @@ def read_sample(files: Sequence[str], ids_file: Optional[str] = None, *, timeout
     ordered = sorted(set(files) | ({ids_file} if ids_file is not None else set()), key=_name)
     # The fetched responses take their place in name order among the files.
     at = ordered.index(ids_file) if ids_file is not None else len(ordered)
-    read_files(ordered[:at], jobs, sample, errors)
+    progress = Progress([p for p in ordered if p != ids_file])
+    try:
+        _read(ordered, at, ids_file, fetched, jobs, sample, errors, progress)
+    finally:
+        progress.close()
+    if errors:
+        order: List[str] = sorted(set(files), key=_name) + ([ids_file] if ids_file in errors else [])
+        raise ConfigError("; ".join(errors[p] for p in order if p in errors))
+    return sample
+
+
+def _read(ordered, at, ids_file, fetched, jobs, sample, errors, progress) -> None:
+    read_files(ordered[:at], jobs, sample, errors, progress)
     if ids_file is not None:
         sample.files.append(ids_file)
         if not sum(take(ids_file, line, record, sample) for line, record in fetched or ()):
             kinds = [p for p in sample.problems if p.where.path == ids_file]
             errors[ids_file] = f"{ids_file}: no usable payload ({kind_counts(kinds) or 'nothing fetched'})"
-        read_files(ordered[at + 1:], jobs, sample, errors)
-    if errors:
-        order: List[str] = sorted(set(files), key=_name) + ([ids_file] if ids_file in errors else [])
-        raise ConfigError("; ".join(errors[p] for p in order if p in errors))
-    return sample
+        read_files(ordered[at + 1:], jobs, sample, errors, progress)

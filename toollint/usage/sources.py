@@ -124,7 +124,8 @@ def _decompressed(path: str, raw: IO[bytes]) -> "tuple[IO[bytes], str]":
 
 
 class Lines:
-    """The lines of one input (bytes, with their newline); after iterating, `failure` says
+    """The lines of one input (bytes, with their newline; a line longer than 1 MB comes
+    in pieces, each but the last without a newline); after iterating, `failure` says
     why reading stopped early (a compressed stream cut short or corrupt), if it did."""
 
     def __init__(self, path: str):
@@ -133,11 +134,22 @@ class Lines:
         self.read = 0
         self.failure: Optional[str] = None
         self.codec = ""
+        self._raw: Optional[IO[bytes]] = None
+        self._pieces = 0  # bytes handed on, for an input that cannot tell its position
+
+    def consumed(self) -> int:
+        """Bytes of the input as stored read so far (for a progress bar)."""
+        try:
+            if self._raw is not None and self._raw is not sys.stdin.buffer and not self._raw.closed:
+                return self._raw.tell()
+        except (OSError, ValueError):
+            pass
+        return self._pieces
 
     def __iter__(self) -> Iterator[bytes]:
         import zlib
 
-        raw = _open_raw(self.path)
+        raw = self._raw = _open_raw(self.path)
         try:
             handle, self.codec = _decompressed(self.path, raw)
         except BaseException:
@@ -152,10 +164,15 @@ class Lines:
             errors.append(zstandard.ZstdError)
         except ImportError:
             pass
+        piece = b"\n"
         try:
-            for line in handle:
-                self.read += 1
-                yield line
+            # Pieces of at most _BUFFER bytes: a one-line JSON array of any size is
+            # read in pieces too (jsonarray.py); JSON Lines are joined back into lines.
+            for piece in iter(lambda: handle.readline(_BUFFER), b""):
+                self.read += piece.endswith(b"\n")
+                self._pieces += len(piece)
+                yield piece
+            self.read += not piece.endswith(b"\n")
         except tuple(errors) as e:
             what = f"the {self.codec} stream" if self.codec else "the file"
             self.failure = f"{what} stops after line {self.read:,} ({e}); the {self.read:,} lines before are analysed"
