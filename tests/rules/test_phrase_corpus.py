@@ -34,6 +34,14 @@ CLAUSES = [
     ("Fails if the upload was interrupted.", False, False),
     ("Lists the jobs. A job is archived after it has finished.", False, False),
     ("Lists the jobs. The cache is refreshed when the list is updated.", False, False),
+    # --- third held-out round: crewAI's "Useful to", a passive comparison, a prior step
+    ("Useful to search the internet about a given topic and return relevant results.", True, False),
+    ("Useful to scrape and summarize a website content.", True, False),
+    ("Designed to scrape a website.", False, False),
+    ("Not useful to call twice in a row.", False, False),
+    ("Create and start a container in one step (preferred over `create_container`).", True, False),
+    # where an input comes from is not when not to call (as "returned by list_mailboxes")
+    ("Get the page contents. The url passed in should be a URL returned from `search_pages`.", False, False),
     # --- fallbacks and comparisons with a sibling -----------------------------------
     ("Only use this as a last resort if the other search tools return nothing.", True, True),
     ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, False),

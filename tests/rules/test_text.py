@@ -344,6 +344,7 @@ SHOUTING = [
     ("Deletes the workspace.\n\nIMPORTANT:\nthis cannot be undone.", "IMPORTANT"),
     # under a section heading, the stress in the text still counts
     ("Lists flows.\n\nWHEN NOT TO USE:\n- Do NOT call with an empty id list.", "NOT"),
+    ("Lists tables. Do NOT call this LIKE a search.", "NOT"),  # only NOT LIKE with nothing between is SQL
 ]
 
 
@@ -360,6 +361,8 @@ CALM = [
     "Always returns at most 50 rows.",
     "Set `mode` to `ALWAYS` to retry forever.",
     "Filter by log level (DEBUG, INFO, WARNING, ERROR).",
+    "Optional NOT LIKE pattern to exclude tables by name.",  # the SQL operator
+    "Only rows where the column IS NOT NULL are counted.",
     "Visibility is one of PUBLIC | ONLY_ME | REQUIRED_REVIEW.",
     "Great, it worked!",
     "Generates a PDF from an HTML template via the HTTP API and returns its UUID.",

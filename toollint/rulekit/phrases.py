@@ -52,6 +52,9 @@ _TRIGGER_PATTERNS = (
     _NOT_NEGATED
     + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
+    # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
+    # "designed to", which says what the tool does)
+    _NOT_NEGATED + _alt("useful helpful") + r"\s+to\s+[a-z]+",
     # "when the user asks", "If a customer wants", "whenever users"
     _alt("when whenever if once after") + r"\s+(?:(?:the|a|an|your)\s+)?"
     + _alt("user customer caller client human person visitor requester member employee "
@@ -90,6 +93,7 @@ _TRIGGER_PATTERNS = (
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
     _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\s+(?:the\s+)?"
     + _TOOL_NAME,
+    r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
     r"workflow(?:\s+tip)?\s*:[^\n]*?(?:->|\u2192)",
 )

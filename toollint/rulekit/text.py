@@ -300,7 +300,7 @@ def shouting(description: str) -> Optional[str]:
         if word == "DO" and i + 1 < len(tokens) and tokens[i + 1][2] == "NOT" \
                 and not text[end:tokens[i + 1][0]].strip():
             fragment = "DO NOT"
-        elif word in _EMPHATIC:
+        elif word in _EMPHATIC and not _sql_operator(text, tokens, i):
             fragment = description[start:end]
         if fragment is None or _in_enum_list(text, tokens, i):
             continue
@@ -310,6 +310,17 @@ def shouting(description: str) -> Optional[str]:
     if bang:
         hits.append((bang.start(), bang.group()))
     return min(hits)[1] if hits else None
+
+
+# "Optional NOT LIKE pattern", "IS NOT NULL": SQL spelled as SQL is, not stress.
+_SQL_AFTER_NOT = frozenset("LIKE ILIKE IN NULL EXISTS BETWEEN REGEXP RLIKE SIMILAR".split())
+
+
+def _sql_operator(text: str, tokens: List[Tuple[int, int, str]], i: int) -> bool:
+    if tokens[i][2] != "NOT" or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    return following[2] in _SQL_AFTER_NOT and not text[tokens[i][1]:following[0]].strip()
 
 
 def _in_enum_list(text: str, tokens: List[Tuple[int, int, str]], i: int) -> bool:
