@@ -169,3 +169,10 @@ def test_a_typeddict_in_the_same_module(lint):
     '''
     assert lint(_project(server=server), select=["TL207"]) == [("pkg/server.py", 8, "TL207"),
                                                                ("pkg/server.py", 12, "TL207")]
+
+
+def test_pydantic_ai_sends_a_lone_model_parameter_as_the_whole_schema_which_is_not_judged(lint):
+    # pydantic-ai 2.68 _function_schema: the tool's schema *is* Address's, its docstring the description
+    server = _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain")
+    server = server.replace("order_id: str, address: Address", "address: Address")
+    assert lint(_project(server=server), select=["TL207", "TL101"]) == []

@@ -3,14 +3,19 @@
 goes (frameworks/model_marks.py), and linking, once every module's classes are known,
 puts the schema there in the form the framework sends it.
 
-Recorded (tests/data/frameworks/*_models.json): fastmcp 4.2.3 inlines the class's schema
-in the property, every `title` dropped, the class docstring as its description; LangChain
-1.8 the same, but the titles inside a list (an `anyOf`) stay;
-LlamaIndex 0.14 sends `fn_schema.model_json_schema()` keeping only type, properties,
-required and $defs. The agents SDK (strict: `$defs` kept, every field required) and the
-others send forms not derived yet: there the property is unresolved, so no rule judges it, and TL207 no
-longer reports a parameter whose class gives it a description it cannot see.
-A class that is not the project's (an installed library's) is unresolved too.
+The parameter's property is what pydantic gives the field `create_model` makes of it
+(frameworks/pydantic_schema.param_schema: `list[Model]`, `Optional[Model]`, a docstring
+description beside a `$ref`...), then each framework's form (FORMS), recorded in
+tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline the
+definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
+openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,
+`default: null` dropped: agents/strict_schema.py), and raises on `dict[str, Model]`
+(TL210 says so); llama-index-core 0.14 and pydantic-ai 2.68 keep `$defs` (pydantic-ai
+without the fields' titles, and a lone model parameter's schema as the whole tool's,
+left unresolved). smolagents, agno and claude-agent-sdk send a class in forms of their
+own (recorded; derive.py and claude_agent_sdk.py leave them unresolved), as do the
+frameworks not listed; a class that is not the project's (an installed library's) is
+unresolved too.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from toollint.frameworks.agents_strict import strict_schema
 from toollint.frameworks.pydantic_schema import Resolver, field_spans, param_schema
 from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
 from toollint.frameworks.spanned import Kept
-from toollint.model import CallVal, Const, DictVal, ModuleFacts, Tool, TypeExpr, Unresolved, Value
+from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
 TYPE_KEY = "toollint_type"  # its second: the parameter's annotation, a TypeExpr (not a Value: never read by rules)
@@ -50,6 +55,12 @@ def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve
     props = schema.get("properties") if isinstance(schema, DictVal) else None
     if not isinstance(props, DictVal) or not any(_is_marker(v) for _, v in props.entries):
         return tool
+    if tool.framework == "pydantic-ai" and len(props.entries) == 1:
+        # _function_schema: a lone model-like parameter's schema is the tool's, its docstring
+        # the tool's description when the function has none
+        description = tool.description if tool.description is not None else Str(None, tool.span)
+        return replace(tool, description=description, schema=Unresolved(
+            "pydantic-ai sends a lone class-typed parameter's schema as the tool's: not derived", props.span))
     defs: Dict[str, Value] = {}
     entries = tuple((k, _property(k.value, v, facts_at, resolve, defs) if _is_marker(v) else v)
                     for k, v in props.entries)
