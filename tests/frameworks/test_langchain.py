@@ -1,6 +1,8 @@
 """LangChain (@tool, StructuredTool, Tool): toollint.frameworks.langchain."""
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from frameworkcase import check_recording, extract, name_of, props, recordings
@@ -156,3 +158,45 @@ def test_tl308_counts_bind_tools_and_agents_as_registering(lint):
     assert lint({"tools.py": textwrap.dedent(source)}, select=["TL308"]) == []
     unregistered = textwrap.dedent(source).replace("tools=[track]", "tools=[]")
     assert lint({"tools.py": unregistered}, select=["TL308"]) == [("tools.py", 10, "TL308")]
+
+
+def test_an_args_schema_dict_is_sent_without_its_titles_as_recorded():
+    # langchain-core 1.8 pops the dict's title (and description), and _rm_titles the rest
+    import json
+    import os
+
+    from frameworkcase import DATA, schema
+
+    with open(os.path.join(DATA, "langchain_dict.json"), encoding="utf-8") as handle:
+        recorded = {t["name"]: t["input_schema"] for t in json.load(handle)["tools"]}
+    with open(os.path.join(DATA, "sources", "langchain_dict.py"), encoding="utf-8") as handle:
+        tools = extract(handle.read())
+    assert {t.name.value: schema(t) for t in tools} == recorded
+
+
+_DICT_CLASS = '''
+    from langchain_core.tools import BaseTool
+
+
+    class SearchTool(BaseTool):
+        name: str = "search_orders"
+        description: str = "Search orders by free text. Use it when the user asks about an order."
+        args_schema: dict = {
+            "type": "object",
+            "title": "Search",
+            "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "description": "At most."}},
+            "required": ["query"],
+        }
+
+        def _run(self, query: str, limit: int = 10) -> str:
+            return ""
+'''
+
+
+def test_a_basetool_subclass_with_an_args_schema_dict_is_judged(lint):
+    assert lint({"tools.py": textwrap.dedent(_DICT_CLASS)}, select=["TL207"]) == [("tools.py", 10, "TL207")]
+
+
+def test_an_args_schema_dict_with_references_is_not_judged(lint):
+    source = _DICT_CLASS.replace('{"query": {"type": "string"}', '{"query": {"$ref": "#/$defs/Q"}')
+    assert lint({"tools.py": textwrap.dedent(source)}, select=["TL207"]) == []

@@ -67,15 +67,87 @@ def test_langchain_inlines_the_model_as_fastmcp_does(lint):
     assert lint(_project(server=server), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
 
 
+def _with(decorator_import: str, decorator: str, server: str = SERVER) -> str:
+    server = server.replace("from fastmcp import FastMCP", decorator_import)
+    return server.replace('mcp = FastMCP("shop")\n', "").replace("@mcp.tool", decorator)
+
+
 def test_a_form_not_derived_says_nothing_about_the_parameter(lint):
-    server = SERVER.replace("from fastmcp import FastMCP", "from agents import function_tool")
-    server = server.replace('mcp = FastMCP("shop")\n', "").replace("@mcp.tool", "@function_tool")
+    # the MCP SDK's FastMCP: its form of a class-typed parameter is not recorded
+    server = SERVER.replace("from fastmcp import FastMCP", "from mcp.server.fastmcp import FastMCP")
     assert lint(_project(server=server), select=["TL207"]) == []
 
 
-def test_a_list_of_models_is_not_judged(lint):
+def test_the_agents_sdk_pydantic_ai_and_llamaindex_send_the_class_in_defs(lint):
+    agents = _with("from agents import function_tool", "@function_tool")
+    assert lint(_project(server=agents), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
+    plain = _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain")
+    assert lint(_project(server=plain), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
+
+
+def test_a_list_of_models_is_inlined_and_the_list_itself_needs_a_description(lint):
+    # fastmcp sends {"type": "array", "items": {<Address, described>}}: `addresses` has none
     server = SERVER.replace("address: Address", "addresses: list[Address]")
+    assert lint(_project(server=server), select=["TL207"]) == [("pkg/models.py", 8, "TL207"),
+                                                               ("pkg/server.py", 9, "TL207")]
+    described = server.replace("order_id: The order's id, as search_orders returns it.",
+                                "order_id: The order's id, as search_orders returns it.\n"
+                                "            addresses: Every address to ship a copy to.")
+    assert lint(_project(server=described), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
+
+
+def test_optional_and_union_with_none_models_are_judged_in_every_derived_form(lint):
+    for annotation in ("Optional[Address] = None", "Address | None = None", "dict[str, Address] = {}"):
+        server = SERVER.replace("address: Address", f"address: {annotation}")
+        server = server.replace("from pkg.models import Address", "from typing import Optional\n\n    from pkg.models import Address")
+        for variant in (server, _with("from langchain_core.tools import tool", "@tool", server),
+                        _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain", server)):
+            found = lint(_project(server=variant), select=["TL207"])
+            assert ("pkg/models.py", 8, "TL207") in found, (annotation, variant)
+
+
+def test_a_dict_of_models_under_the_agents_sdk_is_a_strict_mode_violation(lint):
+    # ensure_strict_json_schema raises UserError on {"additionalProperties": {$ref}}: no tool
+    server = _with("from agents import function_tool", "@function_tool",
+                   SERVER.replace("address: Address", "addresses: dict[str, Address]"))
+    assert [code for path, _, code in lint(_project(server=server), select=["TL210"])
+            if path == "pkg/server.py"] == ["TL210"]
+    fine = _with("from agents import function_tool", "@function_tool",
+                 SERVER.replace("address: Address", "addresses: list[Address]"))
+    assert lint(_project(server=fine), select=["TL210"]) == []
+
+
+def test_what_pydantic_cannot_be_read_for_stays_quiet(lint):
+    models = MODELS.replace("city: str", "city: str\n\n        @classmethod\n"
+                            "        def __get_pydantic_json_schema__(cls, core, handler):\n            return {}")
+    assert lint(_project(models), select=["TL207"]) == []
+    server = SERVER.replace("address: Address", "addresses: list[Address] = Field(default_factory=list)")
+    server = server.replace("from pkg.models import Address", "from pydantic import Field\n\n    from pkg.models import Address")
     assert lint(_project(server=server), select=["TL207"]) == []
+
+
+def test_every_class_typed_parameter_of_the_model_recordings_is_derived():
+    """The *_models recordings are compared property by property (frameworkcase): none of
+    their properties is left unresolved, so the comparison covers each form."""
+    import json
+    import os
+
+    from frameworkcase import DATA
+    from toollint.engine.scan import extract_file
+    from toollint.config.settings import Settings
+    from toollint.frameworks.model_params import finish
+    from toollint.frameworks.pydantic_values import module_resolver
+    from toollint.model import UNRESOLVED, to_python
+
+    for name in ("fastmcp", "langchain", "agents", "llama_index", "pydantic_ai"):
+        with open(os.path.join(DATA, f"{name}_models.json"), encoding="utf-8") as handle:
+            source = os.path.join(DATA, json.load(handle)["source"])
+        with open(source, "rb") as handle:
+            facts = extract_file(source, "recorded", False, Settings(), data=handle.read())
+        resolve = module_resolver(lambda module: facts if module == facts.module else None)
+        for tool in facts.decorated:
+            schema = to_python(finish(tool, {facts.path: facts}.get, resolve).schema)
+            assert isinstance(schema, dict) and UNRESOLVED not in schema["properties"].values(), (name, tool.name)
 
 
 def test_a_typeddict_in_the_same_module(lint):
@@ -97,3 +169,10 @@ def test_a_typeddict_in_the_same_module(lint):
     '''
     assert lint(_project(server=server), select=["TL207"]) == [("pkg/server.py", 8, "TL207"),
                                                                ("pkg/server.py", 12, "TL207")]
+
+
+def test_pydantic_ai_sends_a_lone_model_parameter_as_the_whole_schema_which_is_not_judged(lint):
+    # pydantic-ai 2.68 _function_schema: the tool's schema *is* Address's, its docstring the description
+    server = _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain")
+    server = server.replace("order_id: str, address: Address", "address: Address")
+    assert lint(_project(server=server), select=["TL207", "TL101"]) == []

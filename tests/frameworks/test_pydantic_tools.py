@@ -101,3 +101,24 @@ def test_nested_model_field_is_reported_in_the_nested_model(lint):
 def test_noqa_on_the_field_line_suppresses_its_finding(lint):
     models = UNDESCRIBED.replace("verbose: bool = False", "verbose: bool = False  # noqa: TL207")
     assert lint(_project(models), select=["TL207"]) == []
+
+
+def test_a_type_adapter_of_a_model_is_read_as_its_model_json_schema(lint):
+    server = _server(call="TypeAdapter(GitStatus).json_schema()",
+                     imports="from pydantic import TypeAdapter\n\n        from pkg.models import GitStatus")
+    assert lint(_project(UNDESCRIBED, server), select=["TL207"]) == [("pkg/models.py", 6, "TL207")]
+    spelled = _server(call="pydantic.TypeAdapter(GitStatus).json_schema()",
+                      imports="import pydantic\n\n        from pkg.models import GitStatus")
+    assert lint(_project(UNDESCRIBED, spelled), select=["TL207"]) == [("pkg/models.py", 6, "TL207")]
+
+
+def test_a_type_adapter_of_anything_else_is_not_judged(lint):
+    typed = UNDESCRIBED.replace("from pydantic import BaseModel, Field", "from typing_extensions import TypedDict")
+    typed = typed.replace("(BaseModel)", "(TypedDict)").replace(
+        ' = Field(description="Path to the git repository, e.g. \'/src/app\'.")', "").replace(" = False", "")
+    server = _server(call="TypeAdapter(GitStatus).json_schema()",
+                     imports="from pydantic import TypeAdapter\n\n        from pkg.models import GitStatus")
+    assert lint(_project(typed, server), select=["TL207"]) == []
+    own = _server(call="TypeAdapter(GitStatus).json_schema()",
+                  imports="from pkg.adapters import TypeAdapter\n\n        from pkg.models import GitStatus")
+    assert lint(_project(UNDESCRIBED, own), select=["TL207"]) == []

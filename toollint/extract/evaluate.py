@@ -13,8 +13,8 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 
 import libcst as cst
 
+from toollint.extract.adapters import type_adapter_schema
 from toollint.extract.returns import Returns, bind
-
 from toollint.model import (
     CallVal,
     Const,
@@ -368,7 +368,8 @@ class Evaluator:
             if isinstance(inner, Const) and isinstance(inner.value, str):
                 return Const(_STR_METHODS[node.func.attr.value](inner.value), span)
         if func is None:
-            return Unresolved("a call that is not evaluated statically", span)
+            adapted = type_adapter_schema(node, self.imports, span)  # TypeAdapter(Model).json_schema()
+            return adapted or Unresolved("a call that is not evaluated statically", span)
         if func in _DEDENT_FUNCS and len(node.args) == 1 and not node.args[0].keyword:
             inner = self._eval(node.args[0].value, d)
             if isinstance(inner, Const) and isinstance(inner.value, str):

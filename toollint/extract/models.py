@@ -231,3 +231,13 @@ def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Map
         if model is not None:
             found[name] = model
     return tuple(found.values())
+
+
+def annotation_type(node: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]], evaluator: Evaluator,
+                    span_of: Callable[[cst.CSTNode], Span]) -> TypeExpr:
+    """A function parameter's annotation as a TypeExpr: imported names qualified, the
+    module's own names left bare (linking qualifies them: frameworks/model_params.py)."""
+    return _Reader("", imports, {}, {}, evaluator, span_of, _NO_MODULE.code_for_node).annotation(node)
+
+
+_NO_MODULE = cst.Module([])

@@ -14,6 +14,7 @@ from toollint.extract.evaluate import Evaluator, string_value
 from toollint.frameworks.annotations import ParamType, Types
 from toollint.frameworks.args import str_arg
 from toollint.frameworks.base import Framework
+from toollint.frameworks.model_marks import class_names
 from toollint.frameworks.render import render, with_keys
 from toollint.model import Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
 
@@ -31,7 +32,7 @@ class ClaudeAgentSDK(Framework):
             spec = ctx.names[spec.value]
         schema: Value
         if isinstance(spec, cst.Dict):
-            schema = _schema(spec, span_of, evaluator)
+            schema = _schema(spec, span_of, evaluator, ctx.imports)
         else:
             where = span_of(spec) if spec is not None else sig.span
             schema = Unresolved("the input schema is not a dict literal (a TypedDict is not read yet)", where)
@@ -39,7 +40,7 @@ class ClaudeAgentSDK(Framework):
                     framework=self.name, function=sig)
 
 
-def _schema(spec: cst.Dict, span_of, evaluator: Evaluator) -> Value:
+def _schema(spec: cst.Dict, span_of, evaluator: Evaluator, imports) -> Value:
     evaluated = evaluator.eval(spec)
     if isinstance(evaluated, DictVal):
         kind = evaluated.get("type")
@@ -63,6 +64,9 @@ def _schema(spec: cst.Dict, span_of, evaluator: Evaluator) -> Value:
         prop = render(t, "plain")
         if t.description is not None:
             prop = with_keys(prop, [("description", t.description.span, t.description)])
+        if class_names(element.value, imports):  # a model goes as "string", a TypedDict its own way
+            prop = Unresolved(f"'{key}' is typed with a class, which the SDK sends in a form not derived",
+                              span_of(element.value))
         key_span = span_of(element.key)
         properties.append((key, key_span, prop))
         required.append(Const(key, key_span))

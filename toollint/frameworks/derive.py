@@ -13,9 +13,9 @@ import libcst as cst
 from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
 from toollint.frameworks.args import all_params, str_arg
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.frameworks.model_marks import param_marker
+from toollint.frameworks.model_marks import class_names, param_marker
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
-from toollint.model import CallVal, Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
+from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
 
 if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
     from toollint.frameworks.base import Context, Use
@@ -147,6 +147,8 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
     if description is None:
         description = docs.get(param)
     extra: Pairs = []
+    # smolagents and agno send a class in forms of their own (recorded in *_models.json, not derived)
+    opaque = not pydantic and annotation is not None and bool(class_names(annotation, ctx.imports))
     if framework.style == "smol":  # defaults and None make a parameter nullable and optional
         nullable = t.nullable or has_default
         t.nullable = nullable
@@ -155,12 +157,12 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
             extra.append(("description", description.span, description))
         if nullable:
             extra.append(("nullable", param.span, Const(True, param.span)))
-        return with_keys(prop, extra), not nullable
-    marker = param_marker(annotation, framework.name, ctx.imports, param.span) if pydantic else None
+        return _opaque(param) if opaque else with_keys(prop, extra), not nullable
+    given = param.default if has_default and field is None else None
+    marker = param_marker(annotation, framework.name, ctx, param.span, description, given) if pydantic else None
     if marker is not None:  # a class: its schema is known once linking sees the classes
-        if description is not None or has_default or not isinstance(marker, CallVal):
-            marker = Unresolved("the parameter's type is a class whose schema this form is not derived for",
-                                param.span)
+        if field is not None or has_default and given is None:
+            marker = Unresolved("a Field() default on a parameter whose type is a class is not derived", param.span)
         return marker, strict is True or not has_default
     prop = render(t, framework.style)
     if description is not None:
@@ -170,5 +172,10 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
         strict and isinstance(default, Const) and default.value is None
     ):
         extra.append(("default", default.span, default))
-    return with_keys(prop, extra), strict is True or not has_default
+    return _opaque(param) if opaque else with_keys(prop, extra), strict is True or not has_default
+
+
+def _opaque(param: Param) -> Unresolved:
+    return Unresolved(f"the type of '{param.name}' holds a class, which this framework sends in a form not derived",
+                      param.span)
 

@@ -18,6 +18,7 @@ from toollint.frameworks.args import bool_arg, str_arg
 from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs, param_block
 from toollint.frameworks.langchain_classes import bound_model, model_value
+from toollint.frameworks.langchain_dict import sent_dict
 from toollint.frameworks.langchain_models import marker
 from toollint.model import Const, DictVal, ListVal, Param, Str, Tool, Unresolved, Value
 
@@ -119,6 +120,8 @@ class LangChain(Framework):
         if model is not None:  # a pydantic model: linking derives what LangChain sends of it
             return marker(model, "tool", evaluator.span_of(expr))
         given = super().given_schema(use, evaluator)
+        if expr is not None and isinstance(given, DictVal):
+            return sent_dict(given)
         if given is None and use.kwarg("infer_schema") is not None:
             value = evaluator.eval(use.kwarg("infer_schema"))
             if not (isinstance(value, Const) and value.value is True):

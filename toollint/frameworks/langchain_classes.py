@@ -18,8 +18,9 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.args import qualified
+from toollint.frameworks.langchain_dict import sent_dict
 from toollint.frameworks.langchain_models import BASE_TOOLS, TOOL_DECORATORS, inherited, marker
-from toollint.model import Const, FunctionSig, Ref, Span, Str, Symbol, Tool, Unresolved, Value
+from toollint.model import Const, DictVal, FunctionSig, Ref, Span, Str, Symbol, Tool, Unresolved, Value
 
 
 
@@ -65,8 +66,9 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
         schema: Optional[Value] = None
         if "args_schema" in attrs:
             model = model_value(attrs["args_schema"], evaluator)
-            schema = marker(model, "tool", span) if model is not None else Unresolved(
-                "args_schema is not a model class", evaluator.span_of(attrs["args_schema"]))
+            given = evaluator.eval(attrs["args_schema"]) if model is None else None
+            schema = marker(model, "tool", span) if model is not None else sent_dict(given) if isinstance(
+                given, DictVal) else Unresolved("args_schema is not a model class", evaluator.span_of(attrs["args_schema"]))
         else:
             schema = _run_schema(node, functions.get(f"{cls}._run"), derive_run, span)
         if schema is None:

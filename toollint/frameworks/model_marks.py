@@ -7,27 +7,30 @@ from typing import List, Optional
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.models import annotation_type
 from toollint.frameworks.args import qualified
-from toollint.frameworks.model_params import PARAM_KEY
-from toollint.model import CallVal, Const, Span, Unresolved, Value
+from toollint.frameworks.model_params import MARKER, PARAM_KEY, TYPE_KEY
+from toollint.model import CallVal, Const, Span, Value
 
 # modules whose classes are types pydantic knows (or toollint reads) without their source
 _KNOWN_MODULES = {"typing", "typing_extensions", "builtins", "datetime", "uuid", "decimal", "pathlib", "enum",
                   "collections", "collections.abc", "pydantic", "annotated_types"}
 
 
-def param_marker(annotation: Optional[cst.BaseExpression], framework: str, imports, span: Span) -> Optional[Value]:
-    """What goes in place of a parameter typed with a class: a marker for linking when the
-    annotation is the class itself; Unresolved when a class is inside it (`list[Line]`,
-    `Optional[Filters]`), which is not derived; None when it names no class."""
-    if annotation is None:
+def param_marker(annotation: Optional[cst.BaseExpression], framework: str, ctx, span: Span,
+                 description: Optional[Value], default: Optional[Value]) -> Optional[Value]:
+    """What goes in place of a parameter whose type holds a class (`Address`, `list[Line]`,
+    `Optional[Filters]`): a marker for linking, which knows the classes, carrying the
+    annotation as a TypeExpr, the description and the default; None when it names no class."""
+    if annotation is None or not class_names(annotation, ctx.imports):
         return None
-    if _is_class(annotation, imports):
-        return CallVal(f"{dotted(annotation)}.model_json_schema", (), ((PARAM_KEY, Const(framework, span)),), span)
-    inner = [n for n in _names(annotation) if _is_class(n, imports)]
-    if inner:
-        return Unresolved(f"the parameter's type holds the class '{dotted(inner[0])}'", span)
-    return None
+    kind = annotation_type(annotation, ctx.imports, ctx.evaluator, ctx.span_of)
+    kwargs = [(PARAM_KEY, Const(framework, span)), (TYPE_KEY, kind)]
+    if description is not None:
+        kwargs.append(("description", description))
+    if default is not None:
+        kwargs.append(("default", default))
+    return CallVal(MARKER, (), tuple(kwargs), span)  # type: ignore[arg-type]  # a TypeExpr: see model_params
 
 
 def class_names(annotation: cst.BaseExpression, imports) -> List[cst.BaseExpression]:

@@ -3,14 +3,19 @@
 goes (frameworks/model_marks.py), and linking, once every module's classes are known,
 puts the schema there in the form the framework sends it.
 
-Recorded (tests/data/frameworks/*_models.json): fastmcp 4.2.3 inlines the class's schema
-in the property, every `title` dropped, the class docstring as its description; LangChain
-1.8 the same, but the titles inside a list (an `anyOf`) stay;
-LlamaIndex 0.14 sends `fn_schema.model_json_schema()` keeping only type, properties,
-required and $defs. The agents SDK (strict: `$defs` kept, every field required) and the
-others send forms not derived yet: there the property is unresolved, so no rule judges it, and TL207 no
-longer reports a parameter whose class gives it a description it cannot see.
-A class that is not the project's (an installed library's) is unresolved too.
+The parameter's property is what pydantic gives the field `create_model` makes of it
+(frameworks/pydantic_schema.param_schema: `list[Model]`, `Optional[Model]`, a docstring
+description beside a `$ref`...), then each framework's form (FORMS), recorded in
+tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline the
+definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
+openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,
+`default: null` dropped: agents/strict_schema.py), and raises on `dict[str, Model]`
+(TL210 says so); llama-index-core 0.14 and pydantic-ai 2.68 keep `$defs` (pydantic-ai
+without the fields' titles, and a lone model parameter's schema as the whole tool's,
+left unresolved). smolagents, agno and claude-agent-sdk send a class in forms of their
+own (recorded; derive.py and claude_agent_sdk.py leave them unresolved), as do the
+frameworks not listed; a class that is not the project's (an installed library's) is
+unresolved too.
 """
 from __future__ import annotations
 
@@ -18,19 +23,26 @@ import copy
 from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional
 
-from toollint.frameworks.pydantic_schema import Resolver, class_schema, field_spans
-from toollint.frameworks.pydantic_values import class_of, module_resolver, python_value, schema_call
-from toollint.model import CallVal, DictVal, ModuleFacts, Tool, Unresolved, Value
+from toollint.frameworks.agents_strict import strict_schema
+from toollint.frameworks.pydantic_schema import Resolver, field_spans, param_schema
+from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
+from toollint.frameworks.spanned import Kept
+from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
-PARAM_KEY = "toollint_param"  # the keyword of model_marks' marker: the framework that derived it
-# frameworks whose form of a class-typed parameter is derived: the class's schema inlined,
-# its titles dropped; the value says whether inside lists too (LangChain's _rm_titles does
-# not look into an anyOf)
-INLINED = {"fastmcp": True, "langchain": False}
+PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
+TYPE_KEY = "toollint_type"  # its second: the parameter's annotation, a TypeExpr (not a Value: never read by rules)
+MARKER = "toollint.model_param"
+# each framework's form of a class-typed parameter (recorded, tests/data/frameworks/*_models.json):
+# "inline": every $ref replaced by its definition (the parameter's description over the
+#   class's), titles dropped; True: inside lists too (LangChain's _rm_titles skips an anyOf)
+# "defs": pydantic's property, its $defs beside the arguments' properties; True: the
+#   fields' titles dropped (pydantic-ai's GenerateToolJsonSchema), a model's kept
+FORMS = {"fastmcp": ("inline", True), "langchain": ("inline", False), "openai-agents": ("strict", False),
+         "llama-index": ("defs", False), "pydantic-ai": ("defs", True)}
 
 
 def _is_marker(value: Value) -> bool:
-    return isinstance(value, CallVal) and len(value.kwargs) == 1 and value.kwargs[0][0] == PARAM_KEY
+    return isinstance(value, CallVal) and value.func == MARKER
 
 
 def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve: Resolver) -> Tool:
@@ -43,10 +55,21 @@ def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve
     props = schema.get("properties") if isinstance(schema, DictVal) else None
     if not isinstance(props, DictVal) or not any(_is_marker(v) for _, v in props.entries):
         return tool
-    entries = tuple((k, _property(v, facts_at, resolve) if _is_marker(v) else v) for k, v in props.entries)
+    if tool.framework == "pydantic-ai" and len(props.entries) == 1:
+        # _function_schema: a lone model-like parameter's schema is the tool's, its docstring
+        # the tool's description when the function has none
+        description = tool.description if tool.description is not None else Str(None, tool.span)
+        return replace(tool, description=description, schema=Unresolved(
+            "pydantic-ai sends a lone class-typed parameter's schema as the tool's: not derived", props.span))
+    defs: Dict[str, Value] = {}
+    entries = tuple((k, _property(k.value, v, facts_at, resolve, defs) if _is_marker(v) else v)
+                    for k, v in props.entries)
     new_props = DictVal(entries, props.span, props.complete)
-    return replace(tool, schema=DictVal(tuple((k, new_props if v is props else v) for k, v in schema.entries),
-                                        schema.span, schema.complete))
+    top = tuple((k, new_props if v is props else v) for k, v in schema.entries)
+    if defs:
+        where = props.span
+        top += ((Const("$defs", where), DictVal(tuple((Const(n, where), d) for n, d in sorted(defs.items())), where)),)
+    return replace(tool, schema=DictVal(top, schema.span, schema.complete))
 
 
 def finish_all(tools: Dict[str, List[Tool]], facts: List[ModuleFacts],
@@ -57,41 +80,94 @@ def finish_all(tools: Dict[str, List[Tool]], facts: List[ModuleFacts],
     return {key: [finish(t, paths.get, resolve) for t in group] for key, group in tools.items()}
 
 
-def _property(marker: CallVal, facts_at, resolve: Resolver) -> Value:
-    owner = marker.func.rpartition(".")[0]
-    framework = marker.kwargs[0][1].value
+def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dict[str, Value]) -> Value:
+    """The parameter's property in its framework's form; the `$defs` it needs go in `defs`."""
+    given = dict(marker.kwargs)
+    framework = given[PARAM_KEY].value
     facts = facts_at(marker.span.path)
-    cls = class_of(owner, facts, resolve) if facts is not None else None
-    if cls is None:
-        return Unresolved(f"'{owner}' is not a class of the project: its schema is not known", marker.span)
-    if framework not in INLINED:
-        return Unresolved(f"{framework}'s form of a parameter typed with '{owner}' is not derived", marker.span)
-    schema = class_schema(f"{cls.module}.{cls.name}", resolve)
-    if not isinstance(schema, dict):
-        return schema if isinstance(schema, Unresolved) else Unresolved(f"'{owner}' is not modelled", marker.span)
-    return python_value(_untitled(_inline(schema), lists=INLINED[framework]), marker.span,
-                        {"": field_spans(cls, resolve)})
+    if framework not in FORMS or facts is None:
+        return Unresolved(f"{framework}'s form of a parameter typed with a class is not derived", marker.span)
+    kind = _qualified(given[TYPE_KEY], facts.module)
+    got = param_schema(name, kind, given.get("description"), given.get("default"), marker.span, resolve)
+    if isinstance(got, Unresolved):
+        return got
+    prop, found, classes = got
+    spans = {key: field_spans(cls, resolve) for key, cls in classes.items() if cls is not None}
+    form, all_titles = FORMS[framework]
+    if form == "inline":
+        inlined = _untitled(_inline(prop, found), lists=all_titles)
+        return python_value(_placed(inlined, spans, marker.span), marker.span, {})
+    if all_titles:
+        prop, found = _untitled(prop, lists=True), {k: _untitled(v, lists=True, keep=True) for k, v in found.items()}
+    if form == "strict":  # the SDK inlines a $ref that has siblings (strict_schema.py), and drops `default: null`
+        prop = _strict_ref(prop, found)
+    for key, body in found.items():
+        value = python_value({"$defs": {key: body}}, marker.span, spans).get("$defs").entries[0][1]
+        defs.setdefault(key, strict_schema(value) if form == "strict" else value)
+    value = python_value(prop, marker.span, {})
+    return strict_schema(value) if form == "strict" else value
 
 
-def _inline(schema: Dict[str, Any]) -> Any:
-    defs = schema.pop("$defs", {})
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            if set(node) == {"$ref"}:
-                return resolve(copy.deepcopy(defs[node["$ref"].rpartition("/")[2]]))
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(i) for i in node]
-        return node
-
-    return resolve(schema)
+def _qualified(kind: TypeExpr, module: str) -> TypeExpr:
+    """The annotation with the module's own names (left bare when it was read) qualified."""
+    name = kind.name
+    if kind.kind == "name" and name not in _BARE and "." not in name:
+        name = f"{module}.{name}"
+    return replace(kind, name=name, args=tuple(_qualified(a, module) for a in kind.args))
 
 
-def _untitled(node: Any, parent: str = "", lists: bool = True) -> Any:
-    """Every schema's `title` dropped; a property named "title" stays."""
+_BARE = {"None", "...", "str", "int", "float", "bool", "bytes", "dict", "list", "tuple", "set", "frozenset"}
+
+
+class _Def:
+    """An inlined definition, kept apart until placed: its fields are on its class's lines."""
+
+    def __init__(self, key: str, body: Dict[str, Any]) -> None:
+        self.key, self.body = key, body
+
+
+def _inline(node: Any, defs: Dict[str, Any]) -> Any:
+    """`node` with every $ref replaced by its definition, the $ref's siblings over it."""
     if isinstance(node, dict):
-        return {k: _untitled(v, k, lists) for k, v in node.items() if not (k == "title" and parent != "properties")}
+        if "$ref" in node:
+            key = node["$ref"].rpartition("/")[2]
+            siblings = {k: _inline(v, defs) for k, v in node.items() if k != "$ref"}
+            return _Def(key, {**_inline(copy.deepcopy(defs[key]), defs), **siblings})
+        return {k: _inline(v, defs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(i, defs) for i in node]
+    return node
+
+
+def _placed(node: Any, spans: Dict[str, Any], span) -> Any:
+    if isinstance(node, _Def):
+        return Kept(python_value(_placed(node.body, spans, span), span, {"": spans.get(node.key, {})}))
+    if isinstance(node, dict):
+        return {k: _placed(v, spans, span) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_placed(i, spans, span) for i in node]
+    return node
+
+
+def _strict_ref(node: Any, defs: Dict[str, Any]) -> Any:
+    if isinstance(node, dict):
+        node = {k: _strict_ref(v, defs) for k, v in node.items() if not (k == "default" and v is None)}
+        if "$ref" in node and len(node) > 1:
+            key = node.pop("$ref").rpartition("/")[2]
+            node = {**copy.deepcopy(defs[key]), **node}
+        return node
+    if isinstance(node, list):
+        return [_strict_ref(i, defs) for i in node]
+    return node
+
+
+def _untitled(node: Any, parent: str = "", lists: bool = True, keep: bool = False) -> Any:
+    """Every schema's `title` dropped (`keep`: but the top one's); a property named "title" stays."""
+    if isinstance(node, _Def):
+        return _Def(node.key, _untitled(node.body, parent, lists, keep))
+    if isinstance(node, dict):
+        return {k: _untitled(v, k, lists) for k, v in node.items()
+                if not (k == "title" and parent != "properties" and not keep)}
     if isinstance(node, list) and lists:
         return [_untitled(i, "", lists) for i in node]
     return node

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, TypeExpr, Unresolved,
+from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, Span, TypeExpr, Unresolved,
                             Value, is_complete, to_python)
 
 Resolver = Callable[[str, str], Optional[ModelClass]]  # (module, class name) -> the class, if known
@@ -452,3 +452,25 @@ def class_schema(dotted: str, resolve: Resolver) -> Union[Dict[str, Any], Unreso
         return Unresolved(f"the schema of '{cls.name}': {unsure}", cls.span)
     schema["$defs"] = {key: body for key, (_, body) in sorted(generator.defs.items())}
     return _sorted(schema)
+
+
+_PARAM_KEYS = {"description", "title", "examples", "json_schema_extra", "min_length", "max_length", "pattern",
+               *_NUMERIC}
+
+
+def param_schema(name: str, annotation: TypeExpr, description: Optional[Value], default: Optional[Value],
+                 span: Span, resolve: Resolver) -> Union[Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]],
+                                                         Unresolved]:
+    """A function parameter as pydantic puts it in the arguments model `create_model` makes
+    from a signature: (its property, the `$defs` it needs, the class of each of them)."""
+    generator = _Generator(resolve)
+    field = ModelField(name, span, annotation, has_default=default is not None, default=default)
+    try:
+        annotation, info = generator.unwrap(annotation, {} if description is None else {"description": description})
+        if set(info) - _PARAM_KEYS:  # an alias or a default in Annotated: not modelled for a parameter
+            raise _Unsure(f"Field({sorted(info)[0]}=...) on parameter '{name}'")
+        prop = generator.property(field, annotation, info, name)
+    except _Unsure as unsure:
+        return Unresolved(f"parameter '{name}': {unsure}", span)
+    defs = {key: _sorted(body) for key, (_, body) in sorted(generator.defs.items())}
+    return _sorted(prop), defs, {key: resolve(k[0], k[1]) for key, (k, _) in generator.defs.items()}

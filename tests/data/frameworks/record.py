@@ -71,6 +71,12 @@ FRAMEWORKS = {
     "langchain_models": ("langchain-core", "langchain"),
     "agents_models": ("openai-agents", "openai-agents"),
     "llama_index_models": ("llama-index-core", "llama-index"),
+    "pydantic_ai_models": ("pydantic-ai-slim", "pydantic-ai"),
+    "langchain_dict": ("langchain-core", "langchain"),
+    "smolagents_models": ("smolagents", "smolagents"),
+    "agno_models": ("agno", "agno"),
+    "autogen_models": ("autogen-core", "autogen"),
+    "claude_agent_sdk_models": ("claude-agent-sdk", "claude-agent-sdk"),
     # pydantic models a call turns into a whole definition (issue 16): written to models/,
     # compared after linking (tests/frameworks/test_openai_models.py), not by check_recording
     "openai_models": ("openai", "openai"),
@@ -237,6 +243,13 @@ def _autogen(module):
             found.extend(t for t in agent._tools if t not in found)
     return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
              "strict": s.get("strict", False)} for s in (t.schema for t in found)]
+
+
+def _autogen_models(module):
+    from autogen_core.tools import BaseTool
+
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in _functions(module) if isinstance(t, BaseTool))]
 
 
 def _autogen_basetool(module):
@@ -421,6 +434,12 @@ READERS = {
     "langchain_models": _langchain,
     "agents_models": _agents,
     "llama_index_models": _llama_index,
+    "pydantic_ai_models": _pydantic_ai,
+    "langchain_dict": _langchain,
+    "smolagents_models": _smolagents,
+    "agno_models": _agno,
+    "autogen_models": _autogen_models,
+    "claude_agent_sdk_models": _claude_agent_sdk,
     "openai_models": _openai_models,
     "langchain_classes": _langchain_classes,
 }

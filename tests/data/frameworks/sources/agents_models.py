@@ -36,3 +36,22 @@ def ship_order(order_id: str, address: Address, lines: List[Line], filters: Opti
 def find_orders(filters: Filters, limit: int = 10) -> str:
     """Find orders that match the filters. Use it to list orders by status."""
     return ""
+
+
+@function_tool
+def plan_route(stops: list[Address], home: Optional[Address] = None,
+               backup: Address | None = None, batches: Optional[List[Line]] = None) -> str:
+    """Plan a delivery route through the stops. Use it before shipping several orders."""
+    return ""
+
+
+@function_tool
+def route_order(order_id: str, address: Address, filters: Filters | None = None) -> str:
+    """Route one order to an address. Use it to preview the delivery.
+
+    Args:
+        order_id: The order to route.
+        address: Where the parcel goes, as the customer gave it.
+        filters: Which orders to route with it.
+    """
+    return ""

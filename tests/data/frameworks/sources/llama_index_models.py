@@ -47,3 +47,24 @@ class ShipArgs(BaseModel):
 ship_tool = FunctionTool.from_defaults(ship_order, fn_schema=ShipArgs, name="ship", description="Ship one paid order.")
 find_tool = FunctionTool.from_defaults(find_orders)
 described_tool = FunctionTool.from_defaults(find_orders, fn_schema=ShipArgs, name="ship_described")
+
+
+def plan_route(stops: list[Address], home: Optional[Address] = None, labels: dict[str, Line] = {},
+               backup: Address | None = None, batches: Optional[List[Line]] = None) -> str:
+    """Plan a delivery route through the stops. Use it before shipping several orders."""
+    return ""
+
+
+def route_order(order_id: str, address: Address, filters: Filters | None = None) -> str:
+    """Route one order to an address. Use it to preview the delivery.
+
+    Args:
+        order_id: The order to route.
+        address: Where the parcel goes, as the customer gave it.
+        filters: Which orders to route with it.
+    """
+    return ""
+
+
+plan_tool = FunctionTool.from_defaults(plan_route)
+route_tool = FunctionTool.from_defaults(route_order)

@@ -1,0 +1,59 @@
+# Parameters annotated with a pydantic model or a TypedDict; recorded with pydantic-ai-slim; see ../record.py.
+from typing import List, Optional
+
+from pydantic_ai import Agent
+from pydantic import BaseModel, Field
+from typing_extensions import NotRequired, TypedDict
+
+agent = Agent("test")
+
+
+
+class Address(BaseModel):
+    """Where the parcel goes."""
+
+    street: str = Field(description="Street and number.")
+    city: str = Field(description="City name.")
+
+
+class Filters(TypedDict):
+    """Which orders to keep."""
+
+    status: str
+    since: NotRequired[str]
+
+
+class Line(BaseModel):
+    sku: str = Field(description="The product code.")
+    quantity: int = Field(1, description="How many.")
+
+
+@agent.tool_plain
+def ship_order(order_id: str, address: Address, lines: List[Line], filters: Optional[Filters] = None) -> str:
+    """Ship one order to an address. Use it once the order is paid."""
+    return ""
+
+
+@agent.tool_plain
+def find_orders(filters: Filters, limit: int = 10) -> str:
+    """Find orders that match the filters. Use it to list orders by status."""
+    return ""
+
+
+@agent.tool_plain
+def plan_route(stops: list[Address], home: Optional[Address] = None, labels: dict[str, Line] = {},
+               backup: Address | None = None, batches: Optional[List[Line]] = None) -> str:
+    """Plan a delivery route through the stops. Use it before shipping several orders."""
+    return ""
+
+
+@agent.tool_plain
+def route_order(order_id: str, address: Address, filters: Filters | None = None) -> str:
+    """Route one order to an address. Use it to preview the delivery.
+
+    Args:
+        order_id: The order to route.
+        address: Where the parcel goes, as the customer gave it.
+        filters: Which orders to route with it.
+    """
+    return ""
