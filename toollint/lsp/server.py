@@ -84,16 +84,16 @@ class ToollintServer(LanguageServer):
         self.window_log_message(types.LogMessageParams(
             type=types.MessageType.Error, message=f"toollint: internal error {doing}\n{traceback.format_exc()}"))
 
-    async def findings(self, uri: str) -> Tuple[str, List[Finding]]:
-        """(the buffer, its findings): the published ones when the buffer has not changed
-        since, else a lint of it now (a code action asked before the debounce ran)."""
+    async def findings(self, uri: str) -> Tuple[Optional[int], str, List[Finding]]:
+        """(its version, the buffer, its findings): the published ones when the buffer has
+        not changed since, else a lint of it now (a code action asked before the debounce ran)."""
         doc = self.workspace.get_text_document(uri)
         version, text = doc.version, doc.source
         stored = self.results.get(uri)
         if stored is not None and stored[0] == version:
-            return text, stored[1]
+            return version, text, stored[1]
         findings, _ = await self.in_worker(self.linter.lint, to_fs_path(uri), text)
-        return text, findings
+        return version, text, findings
 
     def edit_of(self, uri: str, version: Optional[int]):
         caps = self.client_capabilities.workspace
@@ -178,23 +178,24 @@ async def code_action(ls: ToollintServer, params: types.CodeActionParams):
     path = to_fs_path(uri)
     if path is None or not path.endswith(".py"):
         return None
+    version, text, findings, unsafe = doc.version, doc.source, [], False
     try:
-        text, findings = await ls.findings(uri)
+        version, text, findings = await ls.findings(uri)
         unsafe = await ls.in_worker(ls.linter.unsafe_fixes, path)
     except ConfigError:  # said when the document was linted; only the noqa actions are left
-        text, findings, unsafe = doc.source, [], False
-    edit_of = ls.edit_of(uri, doc.version)
+        pass
+    except Exception:
+        ls.internal_error(f"linting {path} for its code actions")
     out: List[types.CodeAction] = []
     if fixes.kinds_wanted(only, types.CodeActionKind.QuickFix):
-        out.extend(actions.code_actions(text, list(params.context.diagnostics), doc.position_codec.client_num_units,
-                                        edit_of, findings))
+        # a fix is applied to a parse of the buffer: in the worker, not on the protocol's loop
+        out.extend(await ls.in_worker(actions.code_actions, text, list(params.context.diagnostics),
+                                      doc.position_codec.client_num_units, ls.edit_of(uri, version), findings))
     if fixes.kinds_wanted(only, fixes.FIX_ALL) and fixes.fix_all_wanted(findings, unsafe):
         action = types.CodeAction(title=fixes.FIX_ALL_TITLE, kind=fixes.FIX_ALL, data={"uri": uri})
-        if resolves_edits(ls):
-            out.append(action)  # the fix loop runs when the client picks it (codeAction/resolve)
-        else:
-            action.edit = await ls.fix_all(uri)
-            out.append(action)
+        if not resolves_edits(ls):  # else the fix loop runs when the client picks it (codeAction/resolve)
+            action = await code_action_resolve(ls, action)
+        out.append(action)
     return out or None
 
 
