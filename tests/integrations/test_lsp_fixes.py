@@ -133,6 +133,16 @@ async def vscode_conversation(root) -> None:
     assert noqa.title == "Suppress TL205 with noqa" and fix_all.title == "Fix all toollint"
     assert applied(ONE, fix.edit, uri) == fixed_by_check(root, "one.py", ONE)
 
+    # typed and not yet linted (inside the debounce): Fix all works on what the buffer holds now
+    edited = "# edited\n" + ONE.replace("Most results", "The most results")
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
+    [action] = await actions_for(session, uri, [], only=[types.CodeActionKind.SourceFixAll])
+    action = await asyncio.wait_for(session.client.code_action_resolve_async(action), TIMEOUT)
+    assert action.edit.document_changes[0].text_document.version == 2
+    assert applied(edited, action.edit, uri) == fixed_by_check(root, "one.py", edited)
+
     # Fix all, as on save (`only: source.fixAll`): resolved when picked; the unsafe fix stays out
     uri, diagnostics = await open_document(session, root, "several.py", SEVERAL)
     # a finding without a fix: only the noqa (and the document's Fix all)
