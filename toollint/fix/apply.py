@@ -75,7 +75,7 @@ def apply_file(path: str, data: bytes, fixes: Sequence[Fix]) -> Applied:
     return Applied(data, ())
 
 
-def _transform(module, path: str, fixes: Sequence[Fix]) -> Tuple[Optional[bytes], Set[Fix]]:
+def _transform(module, path: str, fixes: Sequence[Fix], pos=None) -> Tuple[Optional[bytes], Set[Fix]]:
     from toollint.fix.codemod import Codemod
 
     edits: Dict[int, Edit] = {}
@@ -85,7 +85,7 @@ def _transform(module, path: str, fixes: Sequence[Fix]) -> Tuple[Optional[bytes]
             if e.span.path == path:
                 owner[len(edits)] = fix
                 edits[len(edits)] = e
-    mod = Codemod(module, edits)
+    mod = Codemod(module, edits, pos)
     try:
         new = module.visit(mod)
     except Exception:  # libcst refused the result (a default before a non-default): as not compiling
@@ -149,6 +149,7 @@ def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Se
     import libcst as cst
 
     modules: Dict[str, object] = {}
+    spots: Dict[str, object] = {}  # path -> the tree's positions, computed once for all its fixes
 
     def module(path: str):
         if path not in modules:
@@ -166,7 +167,11 @@ def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Se
             tree = module(path)
             if tree is None:
                 break
-            new, failed = _transform(tree, path, [fix])
+            if path not in spots:
+                from toollint.extract.positions import positions
+
+                spots[path] = positions(tree)
+            new, failed = _transform(tree, path, [fix], spots[path])
             if failed or new is None or not _compiles(new, path):
                 break
         else:

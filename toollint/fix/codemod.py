@@ -21,9 +21,10 @@ _Seq = Union[cst.List, cst.Tuple, cst.Set]
 class Codemod(cst.CSTTransformer):
     """Applies `edits` (index -> Edit) to one module; `done` holds the indexes it applied."""
 
-    def __init__(self, module: cst.Module, edits: Dict[int, Edit]) -> None:
+    def __init__(self, module: cst.Module, edits: Dict[int, Edit], pos=None) -> None:
+        """`pos`: the module's positions, when an earlier transform of it computed them."""
         super().__init__()
-        self.pos = positions(module)
+        self.pos = positions(module) if pos is None else pos
         self.by_span: Dict[_Key, List[Tuple[int, Edit]]] = {}
         self.comments: List[Tuple[int, Edit]] = []
         for i, e in edits.items():
