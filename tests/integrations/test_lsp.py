@@ -48,6 +48,7 @@ class Session:
     def __init__(self, client: LanguageClient) -> None:
         self.client = client
         self.published: "asyncio.Queue[types.PublishDiagnosticsParams]" = asyncio.Queue()
+        self.applied: "asyncio.Queue[types.WorkspaceEdit]" = asyncio.Queue()  # workspace/applyEdit asked of us
 
     async def diagnostics(self, uri: str = "") -> types.PublishDiagnosticsParams:
         """The next diagnostics published (for `uri`, skipping other files')."""
@@ -57,7 +58,7 @@ class Session:
                 return published
 
 
-async def start(root) -> Session:
+async def start(root, capabilities: types.ClientCapabilities = None) -> Session:
     client = LanguageClient("toollint-test", "1")
     session = Session(client)
 
@@ -65,9 +66,14 @@ async def start(root) -> Session:
     def publish(params: types.PublishDiagnosticsParams) -> None:
         session.published.put_nowait(params)
 
+    @client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
+        session.applied.put_nowait(params.edit)
+        return types.ApplyWorkspaceEditResult(applied=True)
+
     await client.start_io(sys.executable, "-m", "toollint", "server", cwd=str(root))
     result = await asyncio.wait_for(client.initialize_async(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
+        capabilities=capabilities or types.ClientCapabilities(), root_uri=root.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="project")])), TIMEOUT)
     assert result.server_info.name == "toollint"
     client.initialized(types.InitializedParams())

@@ -101,9 +101,9 @@ def test_off_unless_asked_for(project):
     project.makepyprojecttoml('[tool.pytest.ini_options]\ntoollint = true\n')
     assert sorted(n for n in project.runpytest("--co", "-q").outlines if "::toollint" in n) == ITEMS
     project.makepyprojecttoml('[tool.toollint]\npytest = true\n')  # toollint's own table, as the issue asks
-    assert sorted(n for n in project.runpytest_subprocess("--co", "-q").outlines if "::toollint" in n) == ITEMS
+    assert sorted(n for n in project.runpytest("--co", "-q").outlines if "::toollint" in n) == ITEMS
     project.makepyprojecttoml('[tool.toollint]\npytest = false\n')
-    assert not [n for n in project.runpytest_subprocess("--co", "-q").outlines if "::toollint" in n]
+    assert not [n for n in project.runpytest("--co", "-q").outlines if "::toollint" in n]
 
 
 @pytest.mark.slow

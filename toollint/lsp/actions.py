@@ -1,45 +1,55 @@
-"""Code actions: "Suppress TLxxx with noqa" on a diagnostic's line, and the hook for the
-fixes of autofix.
-
-A finding's fix, once the engine offers one, is a quick fix: `FIXES` is where a provider
-registers (a callable from the diagnostic and the document's text to WorkspaceEdits,
-titled); the server asks every provider and adds what they give after the noqa action.
-Nothing here depends on one being registered.
-"""
+"""Code actions on diagnostics: the finding's fix as a quick fix (lsp/fixes.py), and
+"Suppress TLxxx with noqa" on the line the directive must go on."""
 from __future__ import annotations
 
 import io
 import tokenize
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from lsprotocol import types
 
-from toollint.lsp.diagnostics import SOURCE, noqa_line, split_lines
+from toollint.lsp import fixes
+from toollint.lsp.diagnostics import SOURCE, noqa_line, split_lines, to_diagnostic
+from toollint.model import Finding
 
-# (diagnostic, uri, text) -> [(title, edit)]; see the module docstring
-FixProvider = Callable[[types.Diagnostic, str, str], List[Tuple[str, types.WorkspaceEdit]]]
-FIXES: List[FixProvider] = []
+EditOf = Callable[[types.TextEdit], types.WorkspaceEdit]  # a text edit of the document, as the client takes it
 
 
-def code_actions(uri: str, text: str, diagnostics: List[types.Diagnostic], units) -> List[types.CodeAction]:
+def code_actions(text: str, diagnostics: List[types.Diagnostic], units, edit_of: EditOf,
+                 findings: Sequence[Finding] = ()) -> List[types.CodeAction]:
+    """For each toollint diagnostic: its finding's fix (when `findings`, the lint of `text`,
+    has it with a fix that applies), then the noqa suppression."""
     out: List[types.CodeAction] = []
     seen = set()
+    with_fix = _by_diagnostic([f for f in findings if f.fix is not None], text, units)
     for d in diagnostics:
         if d.source != SOURCE or not isinstance(d.code, str):
             continue
+        f = with_fix.get(_key(d))
+        change = fixes.quick_fix(f, text, units) if f is not None else None
+        if change is not None:
+            out.append(types.CodeAction(title=fixes.fix_title(f), kind=types.CodeActionKind.QuickFix,
+                                        diagnostics=[d], edit=edit_of(change),
+                                        is_preferred=True if f.fix.applicability == "safe" else None))
         line = noqa_line(d) or d.range.start.line + 1
         if (line, d.code) not in seen:
             seen.add((line, d.code))
             edit = noqa_edit(text, line, d.code, units)
             if edit is not None:
-                out.append(types.CodeAction(
-                    title=f"Suppress {d.code} with noqa", kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[d], edit=types.WorkspaceEdit(changes={uri: [edit]})))
-        for provider in FIXES:
-            for title, edit in provider(d, uri, text):
-                out.append(types.CodeAction(title=title, kind=types.CodeActionKind.QuickFix,
-                                            diagnostics=[d], edit=edit, is_preferred=True))
+                out.append(types.CodeAction(title=f"Suppress {d.code} with noqa", kind=types.CodeActionKind.QuickFix,
+                                            diagnostics=[d], edit=edit_of(edit)))
     return out
+
+
+def _key(d: types.Diagnostic) -> Tuple:
+    r = d.range
+    return (d.code, d.message, r.start.line, r.start.character, r.end.line, r.end.character)
+
+
+def _by_diagnostic(findings: Sequence[Finding], text: str, units) -> Dict[Tuple, Finding]:
+    """The findings by the diagnostic they were published as (the client echoes it back)."""
+    lines = split_lines(text)
+    return {_key(to_diagnostic(f, lines, units, {})): f for f in findings}
 
 
 def noqa_edit(text: str, line: int, code: str, units) -> Optional[types.TextEdit]:

@@ -31,14 +31,36 @@ class Linter:
         return self._settings[found]
 
     def lint(self, path: str, text: str) -> Tuple[List[Finding], List[str]]:
-        """(findings in `path`, warnings) for the buffer `text` of the file `path`.
+        """(findings in `path`, warnings) for the buffer `text` of the file `path`; a
+        finding keeps its fix where `fixable`/`unfixable` allow it, as check's output.
 
         Raises ConfigError for a configuration the user must fix.
         """
         from toollint.engine.core import run
+        from toollint.fix.policy import with_fixes_allowed
 
         path = os.path.abspath(path)
         with self._lock:
             settings = self.settings_for(path)
             result = run([], settings, stdin=(path, text.encode("utf-8", "surrogatepass")), jobs=1)
-        return [f for f in result.findings if os.path.abspath(f.span.path) == path], list(result.warnings)
+        mine = [f for f in result.findings if os.path.abspath(f.span.path) == path]
+        return with_fixes_allowed(mine, settings), list(result.warnings)
+
+    def unsafe_fixes(self, path: str) -> bool:
+        with self._lock:
+            return bool(self.settings_for(os.path.abspath(path)).unsafe_fixes)
+
+    def fix_all(self, path: str, text: str) -> str:
+        """The buffer after `check --fix --stdin-filename path` (its rounds, its policy)."""
+        from toollint.engine.core import run
+        from toollint.fix.command import fix_loop
+
+        from toollint.front.discover import display_path
+
+        path = display_path(path)  # as the engine spells the file in spans, which the loop matches
+        data = text.encode("utf-8", "surrogatepass")
+        with self._lock:
+            settings = self.settings_for(os.path.abspath(path))
+            outcome = fix_loop(lambda stdin: run([], settings, stdin=stdin, jobs=1), settings, write=False,
+                               stdin=(path, data))
+        return outcome.sources.get(path, (data, data))[1].decode("utf-8", "surrogatepass")
