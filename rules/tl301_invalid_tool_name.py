@@ -23,6 +23,15 @@ def target_for(tool, settings):
     return SHAPE_TARGET.get(tool.shape, "openai")
 
 
+def _hands_tools_to_crewai(project) -> bool:
+    """crewAI converts the LangChain tools its agents are given (`Tool.from_langchain` in
+    BaseAgent.validate_tools, crewai 1.15) and sends `sanitize_tool_name(name)`: 'Search the
+    web' goes out as 'search_the_web'. Which agent a LangChain tool reaches is not followed,
+    so in a project that uses crewAI its LangChain tools' names are not judged."""
+    return any(module == "crewai" or module.startswith("crewai.")
+               for facts in project.modules.values() for _, module, _ in facts.imports)
+
+
 class InvalidToolName(Rule):
     code = "TL301"
     name = "invalid-tool-name"
@@ -31,6 +40,8 @@ class InvalidToolName(Rule):
     def check_tool(self, tool, group, ctx):
         name = tool.name.value
         if name is None or tool.shape == "server":
+            return
+        if tool.framework == "langchain" and not ctx.settings.target and _hands_tools_to_crewai(ctx.project):
             return
         target = target_for(tool, ctx.settings)
         pattern = PATTERNS[target]

@@ -115,3 +115,37 @@ def test_a_handler_given_a_field_of_the_loop_variable_is_still_read(lint):
                     result = list_orders(**block.input)
     ''')
     assert [code for _, _, code in lint({"agent.py": src}, select=SELECT)] == ["TL205"]  # tenant
+
+
+# --- TL301: a LangChain tool handed to a crewAI agent is sent under crewAI's name ----------
+
+CREW_TOOLS = '''
+from {agent_module} import Agent
+from langchain.tools import tool
+
+
+class WebTools:
+    @tool("Search the web")
+    def search(query: str) -> str:
+        """Use this to search the web when the user asks about recent events.
+
+        Args:
+            query: The words to search for, e.g. 'crewai release notes'.
+        """
+        return query
+
+
+agent = Agent(role="researcher", goal="find facts", backstory="b", tools=[WebTools.search])
+'''
+
+
+def test_tl301_quiet_on_a_langchain_tool_name_in_a_crewai_project(lint):
+    # crewAI's validate_tools converts it and sends sanitize_tool_name('Search the web')
+    src = CREW_TOOLS.format(agent_module="crewai")
+    assert lint({"crew.py": src}, select=["TL301"]) == []
+    assert lint({"crew.py": src}, select=["TL301"], target="openai") == [("crew.py", 6, "TL301")]
+
+
+def test_tl301_still_fires_on_the_same_tool_without_crewai(lint):
+    src = CREW_TOOLS.format(agent_module="langgraph.prebuilt")
+    assert lint({"crew.py": src}, select=["TL301"]) == [("crew.py", 6, "TL301")]
