@@ -148,3 +148,39 @@ class SearchTool(BaseTool):
         return Tool(name=self.name, description=self.description, inputSchema={"type": "object", "properties": []})
 ''', "TL201")
     assert len(messages) == 1 and messages[0].startswith("input schema of 'search_docs' is not valid"), messages
+
+
+def test_class_attributes_name_the_tool_unless_an_unseen_init_runs(tmp_path, monkeypatch):
+    tools = _tools(tmp_path, monkeypatch, f'''
+from mcp.types import Tool
+from app.base import ToolHandler
+
+
+class AnalyzeBufferCache(ToolHandler):
+    name = "analyze_buffer_cache"
+    description = "Analyze buffer cache usage. Use it when queries slow down."
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def get_tool_definition(self) -> Tool:
+        return Tool(name=self.name, description=self.description, inputSchema={SCHEMA})
+
+
+class Inherited(ToolHandler):
+    name = "inherited_init"  # ToolHandler.__init__ runs, and may set self.name
+
+    def get_tool_definition(self) -> Tool:
+        return Tool(name=self.name, description="Inherit. Use it never.", inputSchema={SCHEMA})
+
+
+class Renamed:
+    name = "before"
+
+    def rename(self, new):
+        self.name = new
+
+    def get_tool_definition(self) -> Tool:
+        return Tool(name=self.name, description="Renamed. Use it never.", inputSchema={SCHEMA})
+''')
+    assert sorted(str(name) for name, _ in tools.values()) == ["None", "None", "analyze_buffer_cache"]

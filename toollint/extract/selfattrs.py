@@ -3,15 +3,19 @@ sets them statically (issue 17): MCP low-level tool classes build `Tool(name=sel
 description=self.description, ...)` and take the values from a base `__init__`
 (`self.name = name`) given a constant by the subclass (`super().__init__(TOOL_NAME)`).
 
-Read in the module only, bases the module defines. Precision first, an attribute is known
-only when the `__init__` that runs sets it at its top level from a literal, a module
-constant or a parameter bound to one (by the subclass's `super().__init__(...)` or the
-parameter's default); one set in a branch, a loop or from anything else is not. The
-methods of a class the module subclasses read nothing: there `self` may be any of them.
+Class attributes count too (`name = "analyze_buffer_cache"` beside
+`get_tool_definition`). Read in the module only, bases the module defines. Precision
+first, an attribute is known only when the `__init__` that runs sets it at its top level
+from a literal, a module constant or a parameter bound to one (by the subclass's
+`super().__init__(...)` or the parameter's default), or, when that `__init__` leaves it
+alone, from the class body; one set in a branch, a loop, another method or from anything
+else is not, and when an `__init__` the module does not define runs (an imported base's)
+only what is set after it is. The methods of a class the module subclasses read nothing:
+there `self` may be any of them.
 """
 from __future__ import annotations
 
-from typing import Dict, Mapping, Optional, Set
+from typing import Dict, List, Mapping, Optional, Set
 
 import libcst as cst
 
@@ -42,8 +46,55 @@ def method_evaluator(qualname: str, classes: Mapping[str, cst.ClassDef], evaluat
     node = classes.get(owner)
     if node is None or "." in owner or _subclassed(owner, classes):
         return evaluator
-    attrs = {k: v for k, v in _init_values(owner, classes, evaluator, None, 0).items() if v is not _UNKNOWN}
+    unseen: List[bool] = []
+    values = _init_values(owner, classes, evaluator, None, 0, unseen)
+    merged = {} if unseen else _class_values(owner, classes, evaluator)
+    merged.update(values)
+    attrs = {k: v for k, v in merged.items() if v is not _UNKNOWN}
     return SelfEvaluator(evaluator, attrs) if attrs else evaluator
+
+
+def _class_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Evaluator) -> Dict[str, object]:
+    """The class attributes (`name = "analyze_buffer_cache"`) of the class and its module
+    bases, the class's own last; one a method other than `__init__` sets is not known."""
+    chain: List[str] = []
+    while owner and owner not in chain and len(chain) <= _MAX_DEPTH:
+        chain.append(owner)
+        owner = _module_base(classes[owner], classes) or ""
+    out: Dict[str, object] = {}
+    for name in reversed(chain):
+        body = classes[name].body
+        for stmt in body.body if isinstance(body, cst.IndentedBlock) else ():
+            target, expr = _class_assignment(stmt)
+            if target is not None:
+                out[target] = _known(evaluator.eval(expr))
+            elif isinstance(stmt, cst.FunctionDef) and stmt.name.value != "__init__":
+                out.update({attr: _UNKNOWN for attr in _assigned_self(stmt)})
+    return out
+
+
+def _class_assignment(stmt: cst.BaseStatement):
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None, None
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+        return small.targets[0].target.value, small.value
+    if isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name):
+        return small.target.value, small.value
+    return None, None
+
+
+def _assigned_self(node: cst.FunctionDef) -> Set[str]:
+    found: Set[str] = set()
+
+    class _Targets(cst.CSTVisitor):
+        def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+            t = target.target
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+                found.add(t.attr.value)
+
+    node.visit(_Targets())
+    return found
 
 
 def _subclassed(name: str, classes: Mapping[str, cst.ClassDef]) -> bool:
@@ -66,16 +117,21 @@ def _init(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
 
 
 def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Evaluator,
-                 call: Optional[Dict[str, object]], depth: int) -> Dict[str, object]:
+                 call: Optional[Dict[str, object]], depth: int, unseen: List[bool]) -> Dict[str, object]:
     """attr -> value (or _UNKNOWN) as the `__init__` that runs for `owner` sets them; `call`
-    the parameters a subclass's `super().__init__(...)` binds (None: the instance's maker)."""
+    the parameters a subclass's `super().__init__(...)` binds (None: the instance's maker).
+    `unseen` gets an entry when an `__init__` the module does not define runs (an imported
+    base's): what it sets, class attributes included, is not known."""
     node = classes.get(owner)
     if node is None or depth > _MAX_DEPTH:
+        unseen.append(True)
         return {}
     init = _init(node)
     if init is None:
         base = _module_base(node, classes)
-        return _init_values(base, classes, evaluator, call, depth + 1) if base else {}
+        if base is None and node.bases:
+            unseen.append(True)
+        return _init_values(base, classes, evaluator, call, depth + 1, unseen) if base else {}
     if not isinstance(init.body, cst.IndentedBlock):
         return {}
     params = _bound(init, call, evaluator)
@@ -86,7 +142,11 @@ def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Eva
         if super_call is not None:
             base = _module_base(node, classes)
             given = _given(super_call, params, local, evaluator)
-            out.update(_init_values(base, classes, evaluator, given, depth + 1) if base and given is not None else {})
+            if base is None or given is None:
+                unseen.append(True)  # what that __init__ sets may be anything, and undoes what came before
+                out = {k: _UNKNOWN for k in out}
+                continue
+            out.update(_init_values(base, classes, evaluator, given, depth + 1, unseen))
             continue
         target, expr = _self_assignment(stmt)
         if target is not None:

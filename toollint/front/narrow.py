@@ -30,8 +30,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - an agent built with its tools passed by position (`CodeAgent([search], model)`,
 #   `create_react_agent(llm, [search])`), which registration reads;
 # - a helper returning one of the module's strings, or a literal dict (factories);
-# - an `__init__`, in a module that builds a tool named from `self` (`Tool(name=self.name)`):
-#   the attributes it sets are read (toollint.extract.selfattrs).
+# - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
+#   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -52,6 +52,8 @@ _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
+# an `__init__`, or any method that sets an attribute of self (`self.name = new`)
+_SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)"
 _SELF_NAMED = re.compile(r"""\bname["']?\s*[:=]\s*self\s*\.""")  # `name=self.name`, `"name": self.name`
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
@@ -78,7 +80,7 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER,
-                                                     _FACTORY, r"\bdef\s+__init__\b" if inits else ""))))
+                                                     _FACTORY, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern
 
