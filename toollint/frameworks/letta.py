@@ -1,8 +1,9 @@
 """letta: `client.tools.upsert_from_function(func=fn)` / `create_from_function(func=fn)`.
 
-letta-client sends the function's source (`inspect.getsource`); the letta server derives
-the schema from it without running it (letta 0.11, letta/functions/functions.py
-derive_openai_json_schema, letta/functions/schema_generator.py generate_schema):
+letta-client (0.1.324; 1.x dropped these helpers) sends the function's source
+(`inspect.getsource`); the letta server derives the schema from it without running it
+(recorded from letta-nightly 0.11.5: letta/functions/functions.py derive_openai_json_schema,
+letta/functions/schema_generator.py generate_schema):
 
 - the name is the function's; the description docstring_parser's short description and,
   when there is one, "\\n\\n" and the long one ("No description available" without
