@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import List, Tuple
 
 from toollint.model import Const, DictVal, is_complete, to_python
+from toollint.rulekit.naming import shown_name
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import TYPE_NAMES, pointer_node, where
 
@@ -195,25 +196,25 @@ class InvalidInputSchema(Rule):
         schema = tool.schema
         if tool.shape == "server" or schema is None or not is_complete(schema):
             return
-        name = tool.name.value
+        name = shown_name(tool)  # never 'None': `self.name` when only known at run time
         if not isinstance(schema, DictVal):
-            yield self.report(schema.span, f"input schema of '{name}' is not a JSON object: tool arguments are "
+            yield self.report(schema.span, f"input schema of {name} is not a JSON object: tool arguments are "
                               "always an object; write {\"type\": \"object\", \"properties\": {...}}")
             return
         draft, errors = meta_errors(to_python(schema))
         for path, message in errors:
             node = pointer_node(schema, path)
-            yield self.report(node.span, f"input schema of '{name}' is not valid JSON Schema ({draft}) "
+            yield self.report(node.span, f"input schema of {name} is not valid JSON Schema ({draft}) "
                               f"{where(path)}: {message}; providers reject such a tool or the model misreads it")
         if any(path[:1] == ("type",) for path, _ in errors):
             return  # the meta-schema already said what is wrong with the top-level type
         top = schema.get("type")
         if top is None:
-            yield self.report(schema.span, f"input schema of '{name}' has no top-level \"type\": \"object\": "
+            yield self.report(schema.span, f"input schema of {name} has no top-level \"type\": \"object\": "
                               "providers accept only an object of named arguments; add \"type\": \"object\" and "
                               "put the parameters under \"properties\"")
         elif not (isinstance(top, Const) and top.value == "object"):
             shown = to_python(top)
-            yield self.report(schema.key_node("type").span, f"input schema of '{name}' has top-level type "
+            yield self.report(schema.key_node("type").span, f"input schema of {name} has top-level type "
                               f"{shown!r}: tool arguments are always a JSON object; make it \"type\": \"object\" "
                               "and put the parameters under \"properties\"")

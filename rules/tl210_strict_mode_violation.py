@@ -34,6 +34,7 @@ import json
 
 from toollint.model import Const, DictVal
 from toollint.fix.offer import close_object
+from toollint.rulekit.naming import shown_name
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties, required
 from toollint.rulekit.schemawalk import SCHEMA_MAP, describe, object_levels, property_label, subschemas, where
@@ -118,9 +119,9 @@ class StrictModeViolation(Rule):
             return
         if tool.shape in _NOT_OPENAI:
             return
-        name = tool.name.value
+        name = shown_name(tool)  # never 'None'
         root = tool.schema
-        head = f"'{name}' is strict"
+        head = f"{name} is strict"
         for path, level in object_levels(root):
             if _under_unsupported(path):
                 continue  # the unsupported keyword above it is the finding
@@ -170,7 +171,7 @@ class StrictModeViolation(Rule):
     def _anthropic(self, tool):
         """Anthropic's strict tool use: closed objects, and none of the constraints its
         grammar cannot compile."""
-        head = f"'{tool.name.value}' is strict (Anthropic strict tool use)"
+        head = f"{shown_name(tool)} is strict (Anthropic strict tool use)"
         for path, level in object_levels(tool.schema):
             yield from self._closed(level, path, head, tool)
         for path, node in subschemas(tool.schema):

@@ -6,7 +6,8 @@ modules through imports and list constants.
 
 Precision first. A tool is reported only when
 - its framework needs it passed (LangChain, smolagents, the Agents SDK, `@beta_tool`,
-  claude-agent-sdk); `@mcp.tool()` and `@agent.tool` register themselves;
+  claude-agent-sdk, agno's `@tool`, LiveKit's `@function_tool` on a module-level
+  function); `@mcp.tool()` and `@agent.tool` register themselves;
 - some module builds an agent or tool list where the tool could go: its own module, or one
   that imports it (directly or through other project modules), so a library of tools that
   the project never wires up itself stays quiet;
@@ -23,7 +24,10 @@ from toollint.rulekit.rule import Rule
 
 # Frameworks whose decorator makes a tool object the code must still hand to an agent.
 _PASSED = {"langchain": "@tool", "smolagents": "@tool", "openai-agents": "@function_tool",
-           "anthropic": "@beta_tool", "claude-agent-sdk": "@tool"}
+           "anthropic": "@beta_tool", "claude-agent-sdk": "@tool",
+           # agno's @tool makes a Function an Agent/Toolkit must be given; LiveKit's @function_tool on a
+           # module-level function (an Agent subclass's methods are its own, and are never read here)
+           "agno": "@tool", "livekit-agents": "@function_tool"}
 
 
 def _is_test(path: str, root: str) -> bool:

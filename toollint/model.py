@@ -308,6 +308,12 @@ class RefTool:
     registry: Optional[str] = None  # Tool.registry
 
 
+# RefTool.framework of a def decorated by another module's wrapper (`@tracked_tool` imported):
+# target names the wrapper, method the def (toollint/extract/wrappers.py)
+WRAPPED = "<wrapped>"
+BOUND = "#"  # in RefTool.target, "app.services.OrderService#cancel": a method of an instance of the class
+
+
 @dataclass(frozen=True)
 class Registration:
     """What one module hands to agents, servers and tool lists (TL308; extract/registration.py)."""

@@ -107,3 +107,28 @@ def test_tl210_judges_what_a_strict_function_tool_sends(tmp_path, extra, strict,
     (tmp_path / "agent.py").write_text(textwrap.dedent(STRICT_TOOL.replace("EXTRA", extra).replace("STRICT", strict)))
     result = toollint("check", "--isolated", "--no-cache", "--select", "TL210", str(tmp_path))
     assert bool(parse_findings(result.stdout)) == fires, result.stdout
+
+
+def test_a_handoff_to_an_agent_a_function_builds_and_returns_by_name():
+    found = extract('''
+        from agents import Agent
+
+        def billing_agent():
+            agent = Agent(name="Billing", handoff_description="Answers billing questions.")
+            return agent
+
+        def renamed_agent():
+            agent = Agent(name="Draft")
+            agent.name = "Final"  # the name it is sent with is set after the call
+            return agent
+
+        def either(eu):
+            agent = Agent(name="US")
+            if eu:
+                agent = Agent(name="EU")
+            return agent
+
+        triage = Agent(name="Triage", handoffs=[billing_agent(), renamed_agent(), either(True)])
+    ''')
+    assert [(t.name.value, t.description.value) for t in found] == [
+        ("transfer_to_billing", "Handoff to the Billing agent to handle the request. Answers billing questions.")]

@@ -42,11 +42,12 @@ def test_a_handoff_to_an_agent_whose_name_is_not_known_is_no_tool():
         def specialist(name):
             return Agent(name=name)
 
-        def other():
+        def other(name):
             agent = Agent(name="Other")
+            agent.name = name
             return agent
 
-        triage = Agent(name="Triage", handoffs=[specialist("Billing"), other(), make()])
+        triage = Agent(name="Triage", handoffs=[specialist("Billing"), other("x"), make()])
     ''') == []
 
 

@@ -254,3 +254,62 @@ def test_a_module_name_two_roots_give_is_neither_modules(tmp_path, monkeypatch):
         agent = Agent(functions=[search])
     """})
     assert _tools(tmp_path, monkeypatch) == []
+
+
+SERVICES = '''
+class OrderService:
+    def __init__(self, db=None):
+        self.db = db
+
+    def cancel(self, order_id: str) -> str:
+        """Cancel an order. Use this when the customer asks to cancel.
+
+        Args:
+            order_id: The order to cancel.
+        """
+        return ""
+
+    def refund(self, order_id: str, amount: float) -> str:
+        """Refund an order. Use this when the customer asks for money back.
+
+        Args:
+            order_id: The order.
+            amount: How much.
+        """
+        return ""
+
+    @staticmethod
+    def audit(order_id: str) -> str:
+        """Audit an order."""
+        return ""
+
+
+orders = OrderService()
+'''
+
+
+def test_bound_methods_of_project_instances_handed_to_an_agent(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/services.py": SERVICES, "app/agent.py": """
+        from agno.agent import Agent
+
+        from app.services import OrderService, orders
+
+        svc = OrderService(db="x")
+        agent = Agent(tools=[orders.cancel, svc.refund, svc.audit, OrderService.cancel, orders.missing])
+    """})
+    tools = {t.name.value: t for _, t in _tools(tmp_path, monkeypatch)}
+    assert sorted(tools) == ["cancel", "refund"]  # not a static method, an unbound one or a missing one
+    assert tools["cancel"].span.path.endswith("agent.py")
+    assert tools["cancel"].function.span.path.endswith("services.py")
+    assert list(to_python(tools["refund"].schema)["properties"]) == ["order_id", "amount"]  # no self
+
+
+def test_an_instance_of_a_class_that_is_no_project_class_makes_no_tool(tmp_path, monkeypatch):
+    _project(tmp_path, {"app/__init__.py": "", "app/agent.py": """
+        from agno.agent import Agent
+        from requests import Session
+
+        session = Session()
+        agent = Agent(tools=[session.get])
+    """})
+    assert _tools(tmp_path, monkeypatch) == []

@@ -18,6 +18,7 @@ from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
+from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
 from toollint.link.graph import absolute_import
@@ -211,7 +212,8 @@ class _Extractor:
         registries.extend(discovery.classes(others, self.names, self.targets, evaluator, functions, self.span_of))
         factories: Set[Tuple[int, int]] = set()
         for qualname, node in self.function_nodes:
-            registries.extend(discovery.scan_function(qualname, node, functions[qualname], evaluator, self.span_of,
+            scoped = method_evaluator(qualname, self.classes, evaluator)  # `Tool(name=self.name)`
+            registries.extend(discovery.scan_function(qualname, node, functions[qualname], scoped, self.span_of,
                                                       factories))
 
         # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, List, Mapping, Optional, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.model import RefTool, Span, Value
+from toollint.model import BOUND, RefTool, Span, Value
 
 if TYPE_CHECKING:  # toollint.extract imports this module, and the frameworks import toollint.extract
     from toollint.frameworks.base import Use
@@ -35,7 +35,7 @@ def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, T
         return []
     head, _, rest = written.partition(".")
     if head in local:
-        return []
+        return _instance_method(local.get(head), rest, imports)
     if head not in imports:
         stars = [m for key, (m, _) in imports.items() if key.startswith(STAR)]
         return [f"{m}.{head}" for m in reversed(stars)] if not rest else []
@@ -43,6 +43,15 @@ def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, T
     if not rest and not attr:
         return []  # `import tools`: a module is no function
     return [".".join(p for p in (module, attr, rest) if p)]
+
+
+def _instance_method(made: object, method: str, imports: Mapping[str, Tuple[str, str]]) -> List[str]:
+    """`svc.cancel` of a module-level `svc = OrderService()`, the class imported from a project
+    module: "app.services.OrderService#cancel" (model.BOUND), for linking to find."""
+    if not method or not isinstance(made, cst.Call) or not isinstance(made.func, cst.Name):
+        return []
+    module, attr = imports.get(made.func.value, ("", ""))
+    return [f"{module}.{attr}{BOUND}{method}"] if attr and attr != "*" else []
 
 
 def given_args(call: Optional[cst.Call], evaluator: Evaluator) -> Optional[Tuple[Tuple[str, Value], ...]]:

@@ -31,7 +31,7 @@ from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
-from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
+from toollint.extract.wrappers import is_wrapper, wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -74,11 +74,11 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
                  evaluator: Evaluator, settings,
                  sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str = "") -> Found:
     """Every tool a framework derives from a function of this module."""
-    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()))
+    wrappers = wrapping_decorators(function_nodes, imports, names)
+    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers)
     servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
                                                      for n in names if "." not in n) if fw is not None)
     found: List[Tuple[Tuple[int, int], _Made]] = []
-    wrappers = wrapping_decorators(function_nodes, imports, names)
     for qualname, node in function_nodes:
         if not node.decorators:
             continue  # most defs have none: skip them before any work
@@ -299,7 +299,7 @@ class _Calls(cst.CSTVisitor):
 
     def _is_tool_already(self, node: cst.FunctionDef) -> bool:
         return any(recognise_expr(d.decorator, self.ctx.imports, self.ctx.names) is not None
-                   for d in node.decorators)
+                   or is_wrapper(d.decorator, self.ctx.wrappers) for d in node.decorators)
 
     # --- the calls
 

@@ -14,12 +14,14 @@ import libcst as cst
 
 from toollint.config.settings import Settings
 from toollint.extract.evaluate import Evaluator
+from toollint.extract.wrappers import is_wrapper, wrapping_decorators
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.model import Finding, RefTool, Tool, Value
 
 _PLACEHOLDER = "__toollint_given_%d__"
 _KEPT = 32  # parsed modules kept for the refs of one link; many refs name the same module
 _parsed: Dict[str, Tuple[bytes, object]] = {}
+_NOT_BOUND = frozenset({"staticmethod", "classmethod", "property", "cached_property"})
 
 
 class _Given(Evaluator):
@@ -55,6 +57,9 @@ def _derive(path: str, module: str, qualname: str, ref: RefTool) -> Optional[Too
     if node is None or qualname not in functions:
         return None
     use = _use(framework, ref)
+    wrappers = wrapping_decorators(extractor.function_nodes, extractor.imports, extractor.names)
+    if any(is_wrapper(d.decorator, wrappers) for d in node.decorators):
+        return None  # `@tracked_tool`: a tool by the framework decorator its wrapper applies
     own = _decorated_by(node, extractor)
     if own is not None:
         if not (framework.marks and own.framework is framework):
@@ -63,8 +68,35 @@ def _derive(path: str, module: str, qualname: str, ref: RefTool) -> Optional[Too
     given = {_PLACEHOLDER % i: value for i, (_, value) in enumerate(ref.args or ())}
     span_of = lambda n: extractor.span_of(n) if n in extractor.positions else ref.span
     ctx = Context(extractor.imports, extractor.names, span_of, _Given(evaluator, given) if given else evaluator)
-    tool = framework.derive(node, functions[qualname], use, ctx, "function")
+    if "." in qualname and any(not isinstance(d.decorator, cst.Name) or d.decorator.value in _NOT_BOUND
+                               for d in node.decorators):
+        return None  # a static or class method, a property: not the bound method we derive
+    tool = framework.derive(node, functions[qualname], use, ctx, "bound" if "." in qualname else "function")
     return replace(tool, span=ref.span, registry=ref.registry) if tool is not None else None
+
+
+def derive_wrapped(path: str, module: str, ref: RefTool, wrapper: Tuple[str, str, str]) -> Optional[Tool]:
+    """The tool of the def `ref.method` of the module at `path`, decorated by the wrapper
+    (path, module, qualname) of another module; None unless that wrapper only applies a
+    framework's decorator."""
+    from toollint.front import deep
+
+    return deep.call(_derive_wrapped, path, module, ref, wrapper)
+
+
+def _derive_wrapped(path: str, module: str, ref: RefTool, wrapper: Tuple[str, str, str]) -> Optional[Tool]:
+    from toollint.extract.wrappers import wrapper_use
+
+    other, here = _prepare(wrapper[0], wrapper[1]), _prepare(path, module)
+    if other is None or here is None:
+        return None
+    use = wrapper_use(other[0].function_nodes, other[0].imports, other[0].names, wrapper[2])
+    extractor, evaluator, functions = here
+    node = dict(extractor.function_nodes).get(ref.method)
+    if use is None or node is None or ref.method not in functions:
+        return None
+    ctx = Context(extractor.imports, extractor.names, extractor.span_of, evaluator)
+    return use.framework.derive(node, functions[ref.method], use, ctx, "function")
 
 
 def _use(framework: Framework, ref: RefTool) -> Use:

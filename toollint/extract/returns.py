@@ -83,6 +83,48 @@ def final_calls(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Dict[s
             continue
         last = node.body.body[-1]
         if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return) \
-                and isinstance(last.body[0].value, cst.Call):
-            out[qualname] = last.body[0].value
+                and isinstance(last.body[0].value, (cst.Call, cst.Name)):
+            value = last.body[0].value
+            call = value if isinstance(value, cst.Call) else _bound_once(node.body.body[:-1], value.value)
+            if call is not None:
+                out[qualname] = call
     return out
+
+
+def _bound_once(body: Sequence[cst.BaseStatement], name: str) -> Optional[cst.Call]:
+    """`agent = Agent(...)` then `return agent`: the call, when the name is bound there only,
+    at the top of the body, and no attribute of it is set (`agent.name = ...`)."""
+    found: List[cst.Call] = []
+    others: List[cst.CSTNode] = []
+
+    def _ours(target: cst.BaseExpression) -> bool:  # `agent` itself, or an attribute of it
+        target = target.value if isinstance(target, cst.Attribute) else target
+        return isinstance(target, cst.Name) and target.value == name
+
+    class _Binds(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            others.extend([node] if _ours(node.target) else [])
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            others.extend([node] if _ours(node.target) else [])
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            others.extend([node] if _ours(node.target) else [])
+
+        def visit_For(self, node: cst.For) -> None:
+            others.extend([node] if _ours(node.target) else [])
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            others.extend([node] if _ours(node.name) else [])
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            others.extend([node] if _ours(node.target) else [])
+
+    for stmt in body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and small.targets[0].target.value == name and isinstance(small.value, cst.Call) and not found:
+            found.append(small.value)
+            continue
+        stmt.visit(_Binds())
+    return found[0] if len(found) == 1 and not others else None

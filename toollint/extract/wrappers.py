@@ -11,6 +11,7 @@ import libcst as cst
 
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
+from toollint.model import WRAPPED, RefTool
 
 
 def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -54,13 +55,35 @@ def _rebinds(stmt: cst.BaseStatement, name: str) -> bool:
     return bool(found)
 
 
+def is_wrapper(expr: cst.BaseExpression, wrappers: Mapping[str, Use]) -> bool:
+    """Whether a decorator is one of the module's wrappers: its def is a tool already, and
+    handing it to an agent too (`Agent(tools=[fn])`) makes no second one."""
+    return isinstance(expr, cst.Name) and expr.value in wrappers
+
+
 def wrapped_tool(node: cst.FunctionDef, sig, ctx, wrappers: Mapping[str, Use], in_class: bool):
-    """The tool `@tracked_tool` on a module-level def declares, or None."""
-    if in_class or not wrappers:
+    """The tool `@tracked_tool` on a module-level def declares, or None; a RefTool when the
+    decorator is imported (`from app.tracking import tracked_tool`): linking reads its def."""
+    if in_class:
         return None
     for decorator in node.decorators:
         expr = decorator.decorator
-        if isinstance(expr, cst.Name) and expr.value in wrappers:
+        if is_wrapper(expr, wrappers):
             use = wrappers[expr.value]
             return use.framework.derive(node, sig, use, ctx, "function")
+        if isinstance(expr, cst.Name) and ctx.imports.get(expr.value, ("", ""))[1] not in ("", "*"):
+            module, attr = ctx.imports[expr.value]
+            return RefTool(target=f"{module}.{attr}", framework=WRAPPED, method=sig.qualname,
+                           span=ctx.span_of(node))
     return None
+
+
+def wrapper_use(function_nodes, imports, names, qualname: str) -> Optional[Use]:
+    """The framework decorator the wrapper `qualname` applies, when another module's def may
+    take it as its own: a plain framework function with no options (`tool(fn)`), not a
+    server's method, whose tools would be that server's."""
+    node = dict(function_nodes).get(qualname)
+    use = wrapping_decorators([(qualname, node)], imports, names).get(qualname) if node is not None else None
+    if use is None or use.method or (use.call is not None and use.call.args):
+        return None
+    return Use(use.framework, None)

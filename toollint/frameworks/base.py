@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
@@ -67,6 +67,7 @@ class Context:
     span_of: Callable[[cst.CSTNode], Span]
     evaluator: Evaluator
     extra: Sequence[str] = ()
+    wrappers: Mapping[str, "Use"] = field(default_factory=dict)  # project decorators wrapping a framework's
 
 
 @dataclass(frozen=True)

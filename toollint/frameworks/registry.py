@@ -12,7 +12,7 @@ from toollint.frameworks.base import Factory, Framework, ListCall
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
            "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs", "agno", "camel", "livekit",
-           "browser_use", "crewai")
+           "browser_use", "crewai", "letta")
 
 
 def _load() -> Tuple[Framework, ...]:

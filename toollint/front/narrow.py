@@ -29,7 +29,9 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
 # - an agent built with its tools passed by position (`CodeAgent([search], model)`,
 #   `create_react_agent(llm, [search])`), which registration reads;
-# - a helper returning one of the module's strings, or a literal dict (factories).
+# - a helper returning one of the module's strings, or a literal dict (factories);
+# - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
+#   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -50,6 +52,9 @@ _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
+# an `__init__`, or any method that sets an attribute of self (`self.name = new`)
+_SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)"
+_SELF_NAMED = re.compile(r"""\bname["']?\s*[:=]\s*self\s*\.""")  # `name=self.name`, `"name": self.name`
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
@@ -70,13 +75,13 @@ def _needle_pattern(keys: Sequence[bytes]) -> str:
 _triggers_cache: dict = {}
 
 
-def _triggers(keys: Tuple[bytes, ...]):
-    pattern = _triggers_cache.get(keys)
+def _triggers(keys: Tuple[bytes, ...], inits: bool):
+    pattern = _triggers_cache.get((keys, inits))
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER,
-                                                     _FACTORY))))
-        _triggers_cache[keys] = pattern
+                                                     _FACTORY, _SELF_SET if inits else ""))))
+        _triggers_cache[(keys, inits)] = pattern
     return pattern
 
 
@@ -93,7 +98,7 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
         return None
     parts = _LINES.split(text)
     lines = parts[0::2]  # line i+1 is lines[i]; its terminator is parts[2 * i + 1]
-    triggers = _triggers(keys)
+    triggers = _triggers(keys, bool(_SELF_NAMED.search(text)))
     blank: List[Tuple[int, int, str]] = []  # (first line, last line, placeholder)
 
     try:

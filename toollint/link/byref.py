@@ -9,7 +9,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
-from toollint.model import CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool, Unresolved
+from toollint.model import (BOUND, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
+                            Unresolved)
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
 _MAX_HOPS = 20
@@ -36,11 +37,31 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
     for m in ordered:
         made = set()  # `from a import *; from b import *`: a name is the first star's that has it
         for ref in m.by_reference:
+            if ref.framework == WRAPPED:
+                _wrapped(ref, m, module, out.setdefault(_key(m.path, ref.registry), []))
+                continue
             tools = _finish_ref(ref, module) if ref.span not in made else []
             if tools:
                 made.add(ref.span)
                 out.setdefault(_key(m.path, ref.registry), []).extend(tools)
     return out
+
+
+def _wrapped(ref: RefTool, m: ModuleFacts, module: Lookup, tools: List[Tool]) -> None:
+    """`@tracked_tool` imported from another project module that only applies a framework's
+    decorator: the def's tool, in place of one the same module made by handing it over."""
+    tool = wrapped_tool_of(ref, m, module)
+    if tool is not None:
+        tools[:] = [t for t in tools if not (t.function and t.function.qualname == ref.method)] + [tool]
+
+
+def wrapped_tool_of(ref: RefTool, m: ModuleFacts, module: Lookup) -> Optional[Tool]:
+    found = function_def(ref.target, module, 0)
+    if found is None:
+        return None
+    from toollint.extract.foreign import derive_wrapped
+
+    return derive_wrapped(m.path, m.module, ref, (found[0].path, found[0].module, found[1]))
 
 
 def _key(path: str, registry: Optional[str]) -> str:
@@ -52,10 +73,17 @@ def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
     of that module holds (`TOOLS = [search, fetch]`, handed over as `bind_tools(TOOLS)`)."""
     found = function_def(ref.target, module, 0)
     defs = [found] if found is not None else _listed_defs(ref.target, module)
+    defs = [d for d in defs if not _wrapped_already(*d, module)]
     from toollint.extract.foreign import derive_ref  # parses those modules: libcst only here
 
     tools = (derive_ref(facts.path, facts.module, qualname, ref) for facts, qualname in defs)
     return [t for t in tools if t is not None]
+
+
+def _wrapped_already(facts: ModuleFacts, qualname: str, module: Lookup) -> bool:
+    """Whether the def is a tool by an imported wrapper already: handed over, it is no second."""
+    return any(r.framework == WRAPPED and r.method == qualname and wrapped_tool_of(r, facts, module) is not None
+               for r in facts.by_reference)
 
 
 def _listed_defs(qualified: str, module: Lookup) -> List[Tuple[ModuleFacts, str]]:
@@ -82,14 +110,25 @@ def function_def(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[Mo
     `pkg.mod.fn`, through re-exports (`from .tools import fn` in `pkg/__init__.py`)."""
     if hops > _MAX_HOPS:
         return None  # an import cycle
+    qualified, bound, method = qualified.partition(BOUND)
     parts = qualified.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         facts = module(".".join(parts[:cut]))
         if facts is None:
             continue
         rest = parts[cut:]
+        if bound:  # a method of an instance of the class `rest[0]`
+            if len(rest) == 1 and f"{rest[0]}.{method}" in dict(facts.functions):
+                return facts, f"{rest[0]}.{method}"
+            source = imported_as(facts, rest[0]) if len(rest) == 1 else None
+            return function_def(".".join(p for p in source if p) + BOUND + method, module, hops + 1) \
+                if source is not None and source[1] else None
         if len(rest) == 1 and rest[0] in dict(facts.functions):
             return facts, rest[0]
+        made = dict(facts.constants).get(rest[0]) if len(rest) == 2 else None
+        if isinstance(made, CallVal) and "." not in made.func and made.func[:1].isupper():
+            # `orders = OrderService()` there, `orders.cancel` handed over here
+            return function_def(f"{facts.module}.{made.func}{BOUND}{rest[1]}", module, hops + 1)
         source = imported_as(facts, rest[0])
         if source is not None:
             target = ".".join(p for p in [source[0], source[1]] + rest[1:] if p)

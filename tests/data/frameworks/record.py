@@ -16,6 +16,9 @@ of these packages.
     # browser-use pins versions the others clash with:
     python -m venv /tmp/bu && /tmp/bu/bin/pip install browser-use
     /tmp/bu/bin/python tests/data/frameworks/record.py browser_use
+    # letta's server derives the schema of the source letta-client sends:
+    python -m venv /tmp/letta && /tmp/letta/bin/pip install letta-nightly==0.11.5
+    /tmp/letta/bin/python tests/data/frameworks/record.py letta
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
@@ -64,6 +67,8 @@ FRAMEWORKS = {
     "camel": ("camel-ai", "camel"),
     "livekit": ("livekit-agents", "livekit-agents"),
     "browser_use": ("browser-use", "browser-use"),
+    # functions whose source letta-client sends to the letta server, which derives the schema
+    "letta": ("letta-nightly", "letta"),
     # class-based tools, as the agent's native function calling sends them
     "crewai": ("crewai", "crewai"),
     # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
@@ -356,6 +361,22 @@ def _livekit(module):
     return out
 
 
+def _letta(module):
+    import inspect
+    from textwrap import dedent
+    from types import SimpleNamespace
+
+    from letta.functions.functions import derive_openai_json_schema
+
+    # what letta-client's upsert_from_function / create_from_function send: the source,
+    # from which the server derives the schema (ToolCreate without json_schema)
+    given = []
+    adding = lambda func, **kwargs: given.append(func)  # noqa: E731
+    module.register(SimpleNamespace(tools=SimpleNamespace(upsert_from_function=adding, create_from_function=adding)))
+    schemas = [derive_openai_json_schema(dedent(inspect.getsource(fn))) for fn in given]
+    return [{"name": s["name"], "description": s["description"], "input_schema": s["parameters"]} for s in schemas]
+
+
 def _crewai(module):
     from crewai.utilities.agent_utils import convert_tools_to_openai_schema
 
@@ -430,6 +451,7 @@ READERS = {
     "livekit": _livekit,
     "browser_use": _browser_use,
     "crewai": _crewai,
+    "letta": _letta,
     "fastmcp_models": _fastmcp,
     "langchain_models": _langchain,
     "agents_models": _agents,
