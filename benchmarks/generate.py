@@ -37,9 +37,18 @@ _STDLIB = ("os", "sys", "re", "json", "time", "uuid", "hashlib", "shutil", "base
            "string", "struct", "socket", "threading", "queue", "subprocess", "tempfile", "csv", "io")
 
 
+# Prose that says "tool" and the other needles, as comments and docstrings of real code do:
+# the prefilter's second stage must not let a file through for it.
+_PROSE = ("# The admin {0} tool calls this: keep the signature stable.", "# Tools: see docs/tooling.md.",
+          "# Tool-agnostic: any {0} caller works.", "# The handoff to the {0} team happens upstream.",
+          "# Helper functions for the {0} service; the parameters are checked by the caller.")
+
+
 class _Writer:
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, seed: int = 0) -> None:
         self.rng = rng
+        # its own stream, so that the rest of the tree is the bytes it was before prose
+        self.prose = random.Random(f"prose-{seed}")
         self.prose_parameters = False  # this module's docstrings say "parameters"
         self.plain = False  # no substring at all that the prefilter could stop at
 
@@ -216,7 +225,22 @@ class _Writer:
             lines.append("")
         if r.random() < 0.2:
             lines += ['if __name__ == "__main__":', f"    {self.pick(_VERBS)}_{self.pick(_NOUNS)}()"]
-        return "\n".join(lines).rstrip() + "\n"
+        return "\n".join(self.with_prose(lines)).rstrip() + "\n"
+
+    def with_prose(self, lines: List[str]) -> List[str]:
+        """One module in five says "tool" (or another needle) in prose: a comment above a
+        top-level def or class, a sentence of the module docstring."""
+        p = self.prose
+        if self.plain or p.random() >= 0.2:
+            return lines
+        noun = _NOUNS[p.randrange(len(_NOUNS))]
+        if lines[0].endswith('."""') and p.random() < 0.5:
+            lines = [lines[0][:-3] + f" Used by the {noun} tool and its tools' tests." + '"""'] + lines[1:]
+        tops = [i for i, line in enumerate(lines) if line.startswith(("def ", "class ", "@"))
+                and not (i and lines[i - 1].startswith("@"))]
+        for i in sorted(p.sample(tops, min(len(tops), p.randint(1, 2))), reverse=True):
+            lines.insert(i, _PROSE[p.randrange(len(_PROSE))].format(noun))
+        return lines
 
     def helpers(self) -> List[str]:
         """Ordinary code that shares a module with tool definitions, as in real agents."""
@@ -407,7 +431,7 @@ _AGENT_FILES = {0: 1, 1: 3, 2: 1, 3: 1, 4: 1, 5: 1}  # files with a needle per k
 def generate(out: str, files: int = 2000, tool_share: float = 0.05, seed: int = 0) -> Dict[str, int]:
     """Write the tree under `out`; returns counts (files, tool files, bytes)."""
     rng = random.Random(seed)
-    w = _Writer(rng)
+    w = _Writer(rng, seed)
     os.makedirs(out, exist_ok=True)
     written: Dict[str, str] = {"pyproject.toml": '[project]\nname = "monorepo"\nversion = "0"\n'}
     tool_target = max(1, round(files * tool_share))

@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return _fix(args, settings, run_once, stdin)
     linted = run_once()
     _warn(linted.warnings, args)
-    findings = verified(with_fixes_allowed(linted.findings, settings), stdin)
+    from toollint.engine.pool import default_jobs
+
+    findings = verified(with_fixes_allowed(linted.findings, settings), stdin, args.jobs or default_jobs())
     return _finish(args, settings, findings, linted.sources, linted.counts)
 
 
