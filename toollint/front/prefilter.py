@@ -15,7 +15,7 @@ are nearly all of a monorepo.
 A file that passes is tested again without its prose: comments, and the string literals
 that hold whitespace (docstrings, messages; a dict key or keyword like "input_schema"
 holds none, and stays). Comments and docstrings say "tool" far more often than code
-declares one. A regex does the stripping (4.5x faster than the tokenize module on the
+declares one. A regex does the stripping (12x faster than the tokenize module on the
 benchmark's passing files); where it mistakes where a string ends, in text Python would
 refuse or in the nested quotes of a 3.12 f-string, what it leaves is only more text
 tested, never less, because a quote it cannot pair stays in.
@@ -85,13 +85,15 @@ def _plan(keys: Tuple[bytes, ...]) -> Tuple[Tuple[Optional[bytes], Tuple[bytes, 
 
 # Alternatives in this order at one position: a triple-quoted string (before `""` reads as
 # an empty one), a string without whitespace (kept: the group), any other one-line string,
-# a comment. A prefix is not the end of a name (`if"a"in x`); each string body is an unrolled
-# loop, linear on any input.
+# a comment. A string's prefix (r, b, f) stays behind as a word of code: it changes
+# nothing of where the string ends (a backslash escapes the quote in a raw string too),
+# and a pattern that starts with a quote or `#` lets the regex engine skip to them. Each
+# string body is an unrolled loop, linear on any input.
 _PROSE = re.compile(rb"""
-    (?:(?<!\w)[rRbBuUfF]{1,3})?(?:\'\'\'[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*\'\'\'
-                     |\"\"\"[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*\"\"\")
-  | (?P<keep>(?:(?<!\w)[rRbBuUfF]{1,3})?(?:'[^\s'\\]*'|"[^\s"\\]*"))
-  | (?:(?<!\w)[rRbBuUfF]{1,3})?(?:'[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*")
+    \'\'\'[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*\'\'\'
+  | \"\"\"[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*\"\"\"
+  | (?P<keep>'[^\s'\\]*'|"[^\s"\\]*")
+  | '[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"
   | \#[^\r\n]*
 """, re.X | re.S)
 
