@@ -156,3 +156,14 @@ def test_gitlab_ci_snippet_uploads_the_code_quality_report_it_writes():
     report = argv[argv.index("--output-file") + 1]
     assert job["artifacts"]["reports"]["codequality"] == report
     assert job["artifacts"]["when"] == "always"  # uploaded when findings fail the job
+
+
+def test_the_opening_example_is_what_check_prints_on_examples():
+    from inproc import toollint
+
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"^```\n\$ toollint check examples/\n(.*?)^```", text, re.M | re.S)
+    assert block, "README.md lost its opening example"
+    result = toollint("check", "examples/", cwd=README.parent)
+    assert result.returncode == 1
+    assert block[1] == result.stdout

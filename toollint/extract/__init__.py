@@ -52,7 +52,7 @@ class _Extractor:
         rpar = getattr(node, "rpar", None)
         if rpar:
             # `(\n "text"\n),`: the expression ends at its closing parenthesis, where a
-            # `# noqa` for it goes; the start stays on the value itself
+            # suppression comment for it goes; the start stays on the value itself
             end = self.positions[rpar[-1]].end
         return Span(self.path, r.start.line, r.start.column + 1, end.line, end.column + 1)
 
