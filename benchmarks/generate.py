@@ -10,7 +10,7 @@ logging, comprehensions, try/except, dispatch dicts and `if action == "...":` ch
 sized like real modules (a long tail up to ~1,000 lines). Some of them trip the cheap
 substring test on purpose, as real code does (`import functools`, "parameters" in a
 docstring, a `toolbar` attribute), so the benchmark pays for the prefilter's false
-positives too. The tool modules are agents of six kinds: one-module Anthropic registries
+positives too; one in five says "tool" in a comment or docstring (benchmarks/prose.py). The tool modules are agents of six kinds: one-module Anthropic registries
 with handlers and a router, registries split over definitions/handlers/dispatch/router
 modules (the handlers module mentions no tool at all, so only linking reaches it), OpenAI
 Chat lists with an `if name == ...` dispatch, OpenAI Responses lists, `@mcp.tool()`
@@ -25,6 +25,8 @@ import random
 import textwrap
 from typing import Dict, List, Tuple
 
+from prose import with_prose
+
 _VERBS = ("search", "get", "list", "create", "update", "delete", "lookup", "cancel", "refund", "send",
           "schedule", "archive", "export", "import", "resolve", "assign", "escalate", "fetch", "sync", "close")
 _NOUNS = ("orders", "invoice", "customer", "ticket", "shipment", "user", "account", "report", "payment",
@@ -35,13 +37,6 @@ _WORDS = ("value", "item", "record", "entry", "payload", "result", "config", "st
 _TYPES = ("str", "int", "float", "bool", "Dict[str, Any]", "List[str]", "Optional[str]", "Optional[int]")
 _STDLIB = ("os", "sys", "re", "json", "time", "uuid", "hashlib", "shutil", "base64", "random", "math",
            "string", "struct", "socket", "threading", "queue", "subprocess", "tempfile", "csv", "io")
-
-
-# Prose that says "tool" and the other needles, as comments and docstrings of real code do:
-# the prefilter's second stage must not let a file through for it.
-_PROSE = ("# The admin {0} tool calls this: keep the signature stable.", "# Tools: see docs/tooling.md.",
-          "# Tool-agnostic: any {0} caller works.", "# The handoff to the {0} team happens upstream.",
-          "# Helper functions for the {0} service; the parameters are checked by the caller.")
 
 
 class _Writer:
@@ -225,22 +220,7 @@ class _Writer:
             lines.append("")
         if r.random() < 0.2:
             lines += ['if __name__ == "__main__":', f"    {self.pick(_VERBS)}_{self.pick(_NOUNS)}()"]
-        return "\n".join(self.with_prose(lines)).rstrip() + "\n"
-
-    def with_prose(self, lines: List[str]) -> List[str]:
-        """One module in five says "tool" (or another needle) in prose: a comment above a
-        top-level def or class, a sentence of the module docstring."""
-        p = self.prose
-        if self.plain or p.random() >= 0.2:
-            return lines
-        noun = _NOUNS[p.randrange(len(_NOUNS))]
-        if lines[0].endswith('."""') and p.random() < 0.5:
-            lines = [lines[0][:-3] + f" Used by the {noun} tool and its tools' tests." + '"""'] + lines[1:]
-        tops = [i for i, line in enumerate(lines) if line.startswith(("def ", "class ", "@"))
-                and not (i and lines[i - 1].startswith("@"))]
-        for i in sorted(p.sample(tops, min(len(tops), p.randint(1, 2))), reverse=True):
-            lines.insert(i, _PROSE[p.randrange(len(_PROSE))].format(noun))
-        return lines
+        return "\n".join(lines if self.plain else with_prose(self.prose, lines, _NOUNS)).rstrip() + "\n"
 
     def helpers(self) -> List[str]:
         """Ordinary code that shares a module with tool definitions, as in real agents."""

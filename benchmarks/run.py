@@ -46,12 +46,9 @@ print the same bytes, or the benchmark says so and exits 1.
 from __future__ import annotations
 
 import argparse
-import compileall
-import datetime
 import hashlib
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -64,6 +61,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import generate  # noqa: E402
+from subjects import find_tool, machine as describe_machine, needle_regex, snapshot, tool_holders  # noqa: E402
 
 # The targets of issues 7 and 22: (label, measure, how it is computed, limit, kind); a
 # name is a median wall time, cpu_NAME its median CPU time
@@ -202,99 +200,6 @@ def _spawn_pair(cmd: Sequence[str], env: Optional[dict] = None) -> Sample:
     return Sample(time.perf_counter() - start, cpu, rss, b"", None)
 
 
-def _find_tool(explicit: Optional[str], name: str, module: str) -> Optional[List[str]]:
-    if explicit:
-        return explicit.split()
-    found = shutil.which(name)
-    if found:
-        return [found]
-    try:
-        import importlib.util
-
-        if importlib.util.find_spec(module) is not None:
-            return [sys.executable, "-m", module]
-    except (ImportError, ValueError):
-        pass
-    return None
-
-
-def _tool_holders(tree: str) -> List[str]:
-    """The files that hold tool definitions, as toollint's extraction sees them (the
-    installed toollint, in this process, untimed)."""
-    from toollint.config.settings import Settings
-    from toollint.engine.scan import extract_file, scan
-
-    settings = Settings(root=tree)
-    found = scan([tree], settings, None, False)
-    out = []
-    for path, data, _ in found.passing:
-        facts = extract_file(path, "m", False, settings, data=data, prefilter=False)
-        if facts is None or facts.error is not None:
-            continue
-        real = [r for r in facts.registries if not r.kind.startswith("maybe-")]
-        if real or facts.decorated or facts.pending or facts.by_reference or facts.loose_tools:
-            out.append(path)
-    return out
-
-
-def _needle_regex() -> str:
-    from toollint.config.settings import Settings
-    from toollint.front.prefilter import needles
-
-    return "|".join(k.decode().replace("(", r"\(") for k in needles(Settings()))
-
-
-def _machine() -> Dict[str, str]:
-    cpu = platform.processor() or ""
-    try:
-        with open("/proc/cpuinfo") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        load = "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        load = "?"
-    return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "nproc": str(os.cpu_count()), "python": platform.python_version(), "cpu": cpu,
-            "platform": platform.platform(), "loadavg_at_start": load}
-
-
-def _snapshot(work: str, ref: Optional[str]) -> str:
-    """A copy of the toollint under test (package and rules) for every process to import:
-    the cache keys on toollint's own source, so an edit to the working tree while the
-    benchmark runs would otherwise turn warm runs cold halfway through. With `ref`, the
-    copy is that commit of the repository toollint is installed from (`--ref HEAD`
-    leaves out uncommitted work)."""
-    import toollint
-    import toollint.rules
-
-    dest = os.path.join(work, "snapshot")
-    package = os.path.dirname(os.path.abspath(toollint.__file__))
-    rules = os.path.dirname(os.path.abspath(toollint.rules.__file__))
-    if ref is not None:
-        repo = subprocess.run(["git", "-C", package, "rev-parse", "--show-toplevel"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        export = os.path.join(work, "export")
-        os.makedirs(export)
-        archive = subprocess.run(["git", "-C", repo, "archive", ref, os.path.relpath(package, repo),
-                                  os.path.relpath(rules, repo)], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", export], input=archive, check=True)
-        package = os.path.join(export, os.path.relpath(package, repo))
-        rules = os.path.join(export, os.path.relpath(rules, repo))
-    ignore = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(package, os.path.join(dest, "toollint"), ignore=ignore)
-    if not os.path.isdir(os.path.join(dest, "toollint", "rules")):
-        shutil.copytree(rules, os.path.join(dest, "toollint", "rules"), ignore=ignore)
-    # Bytecode, as `pip install` writes it: start-up is then an installed toollint's, even
-    # where PYTHONDONTWRITEBYTECODE keeps the interpreter from caching it.
-    compileall.compile_dir(dest, quiet=1)
-    return dest
-
-
 def _edit(path: str, text: str, marker: str) -> None:
     with open(path, "w", encoding="utf-8", newline="") as handle:
         handle.write(text + f"\n# {marker}\n")
@@ -330,7 +235,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _bench(args, work: str) -> int:
     py = sys.executable
-    machine = _machine()
+    machine = describe_machine()
     tree = args.tree
     info: Dict[str, object] = {}
     if tree is None:
@@ -343,7 +248,7 @@ def _bench(args, work: str) -> int:
     env["TOOLLINT_CACHE_DIR"] = os.path.join(work, "cache")  # never the tree's own folder
     env["XDG_CACHE_HOME"] = os.path.join(work, "xdg")  # a fresh per-user key, kept private
     if not args.no_snapshot:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work, args.ref), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [snapshot(work, args.ref), env.get("PYTHONPATH")]))
     tl = [py, "-m", "toollint", "check"]
     tool_files = [f for f in files if os.sep + "agents" + os.sep in f and f.endswith(("tools.py", "agent.py"))]
     if len(tool_files) < 2:
@@ -353,11 +258,11 @@ def _bench(args, work: str) -> int:
     one = [tool_files[1]]
     twenty = sorted(tool_files[2:4] + [f for f in files if os.sep + "services" + os.sep in f][:18])
     originals = {p: open(p, encoding="utf-8").read() for p in one + twenty}
-    fixit = _find_tool(args.fixit, "fixit", "fixit")
-    flake8 = _find_tool(args.flake8, "flake8", "flake8")
+    fixit = find_tool(args.fixit, "fixit", "fixit")
+    flake8 = find_tool(args.flake8, "flake8", "flake8")
     grep = shutil.which("grep")
-    regex = _needle_regex()
-    holders = _tool_holders(tree)
+    regex = needle_regex()
+    holders = tool_holders(tree)
     holders_file = os.path.join(work, "holders.txt")
     with open(holders_file, "w", encoding="utf-8") as handle:
         handle.write("\n".join(holders))

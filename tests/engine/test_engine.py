@@ -22,7 +22,7 @@ from toollint.engine import core as engine
 from toollint.engine import pool, runner, scan
 from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
-from toollint.front.prefilter import may_define_tools, needles, without_prose
+from toollint.front.prefilter import may_define_tools, needles
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -744,71 +744,6 @@ def test_warm_run_does_not_import_libcst(tmp_path):
 ])
 def test_prefilter_exact_stage(source, expected):
     assert may_define_tools(source, needles(Settings())) is expected
-
-
-@pytest.mark.parametrize("source", [
-    b"# The admin tool calls this.\ndef f(): pass\n",
-    b'"""Tools of the billing service; see the handoff notes."""\n',
-    b'"""Tool."""\nx = 1\n',
-    b'def f():\n    """Return the tool\'s output (its parameters= are checked)."""\n',
-    b'logger.info("tool %s finished", name)\n',
-    b"msg = 'the Tool said: input_schema missing'  # TOOLS\n",
-    b"x = f'{name} tool'\n",
-    b'x = """a\n# tool\n"""\n',
-])
-def test_prose_alone_does_not_pass_the_prefilter(source):
-    keys = needles(Settings())
-    assert not may_define_tools(source, keys)
-
-
-@pytest.mark.parametrize("source", [
-    b"# don't \"quote\" me\n@tool\ndef f(): ...\n",
-    b'"""It\'s \'\'\' and "x" here."""\nTOOLS = []\n',
-    b"x = '#'; TOOLS = []\n",
-    b'x = "a \\" b"; TOOLS = []\n',
-    b'x = "a \\\n b"; TOOLS = []\n',
-    b"x = r'a\\' b'; TOOLS = []\n",
-    b'x = 1 if"a b"in y else TOOLS\n',
-    b'SPEC = {"name": "x", "parameters": {}}\n',
-    b"SPEC = {'name': 'x', 'input_schema': {}}\n",
-    b'x = f"{d["a b"]}"; TOOLS = []\n',
-    b'x = f"{d[\'k\']} done" + g(tools=[f])\n',
-    b'x = rb"a b" + Br"c d"; y = U"e f"; z = mcp.tool\n',
-    b'"""unterminated\nTOOLS = []\n',
-    b'x = "unterminated\nTOOLS = []\n',
-    b"x = {'a b': 1}\nagent = Agent(handoffs=[other])\n",
-    b"def f(x: 'Tool') -> None: ...\n",
-    b'\'\'\'doc\'\'\' ; TOOL_HANDLERS = {}\n',
-])
-def test_a_needle_in_code_passes_whatever_strings_and_comments_surround_it(source):
-    keys = needles(Settings())
-    assert may_define_tools(source, keys), without_prose(source)
-
-
-def test_stripping_prose_keeps_every_name_python_reads_as_code(tree):
-    """Every NAME token the tokenize module finds outside f-strings survives the stripping,
-    over every example, scenario, framework source and generated file: the second stage
-    can only remove what Python reads as a comment or a string."""
-    import io
-    import re
-    import tokenize
-
-    checked = 0
-    for path in _py_files(*CORPORA, tree):
-        data = path.read_bytes()
-        try:
-            tokens = list(tokenize.tokenize(io.BytesIO(data).readline))
-        except (tokenize.TokenError, SyntaxError):
-            continue
-        words = set(re.findall(rb"\w+", without_prose(data)))
-        depth = 0  # inside an f-string (3.12 tokenizes its fields)
-        for tok in tokens:
-            name = tokenize.tok_name[tok.type]
-            depth += (name == "FSTRING_START") - (name == "FSTRING_END")
-            if tok.type == tokenize.NAME and not depth and tok.string.isascii():
-                assert tok.string.encode() in words, (path, tok.start, tok.string)
-                checked += 1
-    assert checked > 10_000
 
 
 @pytest.mark.slow  # an equivalence check over many runs: CI runs it
