@@ -60,7 +60,29 @@ def _listed_in(description, name: str) -> bool:
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
     prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
-    return bool(line.search(description.value) or prose.search(description.value))
+    text = description.value
+    return bool(line.search(text) or prose.search(text) or _inline_args(text, name) or _identifier_in(text, name))
+
+
+# "... Args: filename (str), target_text (str, optional), position ('before' or 'after')."
+# One line that lists the parameters, each with its note in parentheses.
+_INLINE_ARGS = re.compile(r"\b(?:args|arguments|parameters|params)\s*:[ \t]*([^\n]+)", re.IGNORECASE)
+
+
+def _inline_args(text: str, name: str) -> bool:
+    entry = re.compile(r"(?:^|[,;]\s*)`?%s`?\s*\(" % re.escape(name))
+    return any(entry.search(m.group(1).strip()) for m in _INLINE_ARGS.finditer(text))
+
+
+def _identifier_in(text: str, name: str) -> bool:
+    """A snake_case or camelCase name in the prose is the parameter itself ("Replace all
+    content between start_anchor_text and end_anchor_text"); a plain word ("width",
+    "password") may only be the thing, so it does not count. Nor does a signature
+    (`assess(topic: str, student_response: str) -> str`, LlamaIndex's description): it
+    names the parameter and says nothing about it."""
+    if not re.search(r"_|[a-z][A-Z]", name.strip("_")):
+        return False
+    return bool(re.search(r"(?<![\w.])%s(?![\w(])(?!\s*[:=])" % re.escape(name), text))
 
 
 def _description(prop: DictVal):

@@ -24,6 +24,16 @@ CLAUSES = [
     ("Call this first, then pass the returned token to the other tools.", True, False),
     ("Run at the beginning of each conversation to fetch the account context.", True, False),
     ("Check the style guide before writing any new component.", True, False),
+    # --- the event the call waits for, in the action's sentence (held-out round) ---
+    ("Find replacement flights when a segment is delayed or cancelled.", True, False),
+    ("Import the generated model after the generation job is completed.", True, False),
+    ("Rebuild the search index once the upload has finished.", True, False),
+    ("Workflow: search_items -> fetch_item -> read_item.", True, False),
+    # ... but an event in a sentence about the result, or after the first, is behaviour
+    ("Returns an empty list when the cache is cleared.", False, False),
+    ("Fails if the upload was interrupted.", False, False),
+    ("Lists the jobs. A job is archived after it has finished.", False, False),
+    ("Lists the jobs. The cache is refreshed when the list is updated.", False, False),
     # --- fallbacks and comparisons with a sibling -----------------------------------
     ("Only use this as a last resort if the other search tools return nothing.", True, True),
     ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, False),

@@ -19,6 +19,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import positions
 from toollint.extract.registration import registrations
 from toollint.extract.returns import final_calls, returning
+from toollint.extract.testcode import test_file
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -136,6 +137,8 @@ class _Extractor:
         return evaluator, functions
 
     def run(self) -> ModuleFacts:
+        if test_file(self.path):
+            return ModuleFacts(path=self.path, module=self.module)  # its tools are the tests' inputs
         evaluator, functions = self.prepare()
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle

@@ -29,6 +29,7 @@ from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
+from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
 from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
@@ -191,10 +192,10 @@ class _Calls(cst.CSTVisitor):
                 walk(block, self)
 
     def _def(self, node: cst.FunctionDef) -> None:
-        if node.name.value.startswith("test_"):
-            return  # a test's tools are fixtures (as discovery.py reads them), not declarations
+        if test_scope(node):
+            return  # a test's or a fixture's tools are doubles (as discovery.py reads them), not declarations
         outer = self.scopes[-1]
-        if outer.qualname and _test_file(self.ctx.span_of(node).path):
+        if outer.qualname and test_file(self.ctx.span_of(node).path):
             return  # `def _owner(): @owner.tool ...` in a test file: a fixture's server
         qualname = f"{outer.cls}.{node.name.value}" if outer.cls and not outer.qualname else (
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)
@@ -489,10 +490,3 @@ def _merge(use: Use, own: Optional[Use]) -> Use:
     if own is None or own.call is None:
         return use
     return own
-
-
-def _test_file(path: str) -> bool:
-    """test_*.py, *_test.py, conftest.py: where a server built inside a function is a test
-    double. By file name only: a whole project may live under a folder named tests."""
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"

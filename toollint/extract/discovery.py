@@ -17,6 +17,7 @@ import libcst as cst
 from toollint.extract.dispatch import FirstCall, Forwards, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
+from toollint.extract.testcode import test_scope
 from toollint.extract.walk import walk
 from toollint.model import (
     CallVal,
@@ -235,8 +236,8 @@ class FunctionScan(cst.CSTVisitor):
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        if node.name.value.startswith("test_"):
-            return False  # a test's tools are fixtures and expected values, not declarations
+        if test_scope(node):
+            return False  # a test's or a fixture's tools are doubles and expected values, not declarations
         self.params.update(p.name.value for p in _all_params(node.params))
         return True  # nested defs belong to the same scan
 
@@ -479,8 +480,8 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
             value = project_call(evaluator.eval(decorator.decorator))
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
-    if node.name.value.startswith("test_"):
-        return scan.found  # a test's tools are fixtures and expected values, not declarations
+    if test_scope(node):
+        return scan.found  # a test's or a fixture's tools are doubles and expected values, not declarations
     try:
         walk(node.body, scan)
     except RecursionError:

@@ -90,6 +90,8 @@ _TRIGGER_PATTERNS = (
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
     _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\s+(?:the\s+)?"
     + _TOOL_NAME,
+    # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
+    r"workflow(?:\s+tip)?\s*:[^\n]*?(?:->|\u2192)",
 )
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
@@ -188,7 +190,28 @@ def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """
     if not description:
         return False
-    return bool(_TRIGGER.search(description)) or _any_extra(description, extra_phrases)
+    return bool(_TRIGGER.search(description)) or _event_trigger(description) \
+        or _any_extra(description, extra_phrases)
+
+
+# The event the call waits for, in the action's own sentence: "Find replacement flights
+# when a segment is delayed or cancelled", "Import the asset after the generation task is
+# completed". A sentence about the result ("Returns null when the key is missing", "Fails
+# if the file is locked") describes behaviour, not when to call.
+_EVENT = re.compile(
+    r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
+    r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:[a-z]+ed|done|finished|complete|over)\b",
+    re.IGNORECASE)
+_RESULT_SENTENCE = re.compile(
+    r"^\W*(?:it\s+|this\s+(?:tool\s+)?)?(?:returns?|raises?|fails?|throws?|errors?|yields?|outputs?|responds?|"
+    r"reports?|will|may|might|can|if|note)\b", re.IGNORECASE)
+
+
+def _event_trigger(description: str) -> bool:
+    """Only in the first sentence, the one that names the action: later sentences with an
+    event ("The cache is refreshed when the list is updated") describe what happens."""
+    first = re.split(r"(?<=[.!?])\s+|\n\s*\n", description.strip(), maxsplit=1)[0]
+    return bool(_EVENT.search(first)) and not _RESULT_SENTENCE.match(first)
 
 
 def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
