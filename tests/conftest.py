@@ -22,8 +22,22 @@ def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", help="run tests marked slow (CI=true does too)")
 
 
+def slow_run(config) -> bool:
+    return bool(config.getoption("--runslow")) or os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def pytest_configure(config):
+    # property tests without their own count: a few examples in the default run, hypothesis's
+    # usual hundred where the slow tests run (CI)
+    from hypothesis import settings
+
+    settings.register_profile("toollint-fast", max_examples=20)
+    settings.register_profile("toollint-ci", max_examples=100)
+    settings.load_profile("toollint-ci" if slow_run(config) else "toollint-fast")
+
+
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--runslow") or os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    if slow_run(config):
         return
     skip = pytest.mark.skip(reason="slow: run with --runslow (CI runs it)")
     for item in items:
@@ -32,6 +46,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 def toollint(*args, cwd=None, stdin=None):
+    """`toollint ARGS` through the CLI's main() in this process (tests/inproc.py), colour off:
+    the same parsing, command and output as a user's run without an interpreter start and
+    the imports each time. toollint_process() is the real process, for what only it shows."""
+    import inproc
+
+    return inproc.toollint(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1"})
+
+
+def toollint_process(*args, cwd=None, stdin=None):
     """`python -m toollint ARGS` in a fresh process, as a user runs it."""
     env = dict(os.environ, NO_COLOR="1")
     return subprocess.run(
@@ -61,7 +84,9 @@ def lint(tmp_path):
         options = {"root": str(root)}
         for key, value in settings.items():
             options[key] = tuple(value) if isinstance(value, list) else value
-        result = run([str(root / p) for p in (paths or [""])], Settings(**options))
+        # each tree is new, so a cache could only be written, never read: the cache has its
+        # own tests (tests/engine/test_engine.py)
+        result = run([str(root / p) for p in (paths or [""])], Settings(**options), cache=False)
         return [
             (os.path.relpath(f.span.path, root).replace(os.sep, "/"), f.span.line, f.code)
             for f in result.findings

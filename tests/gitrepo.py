@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-from typing import Dict
+from typing import Dict, Optional
 
 
 def clean_env(**extra: str) -> Dict[str, str]:
@@ -14,6 +14,13 @@ def clean_env(**extra: str) -> Dict[str, str]:
     # the user's global and system git config (signing, hooks, templates) stay out
     env.update(NO_COLOR="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1", **extra)
     return env
+
+
+def clean_env_changes(**extra: str) -> Dict[str, Optional[str]]:
+    """clean_env() as changes to os.environ (None unsets), for runs in this process."""
+    changes: Dict[str, Optional[str]] = {k: None for k in os.environ if k.startswith("GIT_")}
+    changes.update(clean_env(**extra).items() - os.environ.items())
+    return changes
 
 
 def git(cwd: Path, *args: str, env=None) -> str:

@@ -1,4 +1,7 @@
-"""End-to-end: the `toollint` command in a subprocess, as users run it."""
+"""End-to-end: the `toollint` command as users run it. Most tests run the CLI's main() in
+this process (conftest.toollint); the ones that only a real `python -m toollint` can show
+(the version banner through -m, argparse's exit, the never-imported guarantee, the whole
+helpdesk scenario) run toollint_process."""
 from __future__ import annotations
 
 import json
@@ -11,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import parse_findings, toollint, write_tree
+from conftest import parse_findings, toollint, toollint_process, write_tree
 from toollint import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,7 +113,7 @@ HELPDESK = {
 
 def test_helpdesk_scenario(tmp_path):
     write_tree(tmp_path, HELPDESK)
-    result = toollint("check", "helpdesk", cwd=tmp_path)
+    result = toollint_process("check", "helpdesk", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     got = [(p, line, code) for p, line, _, code, _ in findings(result.stdout)]
     assert got == [
@@ -146,7 +149,7 @@ def test_default_path_is_current_directory_and_clean_exit_zero(tmp_path):
 
 
 def test_version():
-    result = toollint("--version")
+    result = toollint_process("--version")
     assert result.returncode == 0
     assert re.fullmatch(r"toollint \d+\.\d+\.\d+\n", result.stdout)
 
@@ -166,7 +169,7 @@ def test_missing_path_is_a_usage_error(tmp_path):
 
 
 def test_unknown_flag_is_a_usage_error(tmp_path):
-    result = toollint("check", "--no-such-flag", cwd=tmp_path)
+    result = toollint_process("check", "--no-such-flag", cwd=tmp_path)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
 
@@ -210,7 +213,7 @@ def test_module_with_side_effects_is_never_imported(tmp_path):
         while True:
             pass
     '''})
-    result = toollint("check", "agent.py", cwd=tmp_path)
+    result = toollint_process("check", "agent.py", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert not marker.exists()
 

@@ -154,16 +154,25 @@ def test_colour_on_a_terminal(monkeypatch, env, expected):
 
 
 def test_colour_end_to_end(tree):
+    """Through a real process's piped stdout; the order of the variables in this process."""
     import os
     import subprocess
     import sys
 
+    import inproc
+
+    unset = {"NO_COLOR": None, "FORCE_COLOR": None, "CLICOLOR_FORCE": None}
+
     def run(**env):
-        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE")}
+        base = {k: v for k, v in os.environ.items() if k not in unset}
         return subprocess.run([sys.executable, "-m", "toollint", "check", "--show-source"], cwd=tree,
                               capture_output=True, text=True, env={**base, **env}, timeout=120).stdout
 
+    def here(**env):
+        return inproc.toollint("check", "--show-source", cwd=tree, env={**unset, **env}).stdout
+
     assert "\x1b[" in run(FORCE_COLOR="1")
-    assert "\x1b[" not in run(FORCE_COLOR="1", NO_COLOR="1")
-    assert "\x1b[" in run(CLICOLOR_FORCE="1")
-    assert "\x1b[" not in run()
+    assert "\x1b[" not in run()  # a pipe is not a terminal
+    assert "\x1b[" not in here(FORCE_COLOR="1", NO_COLOR="1")
+    assert "\x1b[" in here(CLICOLOR_FORCE="1")
+    assert "\x1b[" not in here()

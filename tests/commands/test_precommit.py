@@ -24,7 +24,9 @@ from typing import Dict, List
 
 import pytest
 
-from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, git, new_repo, tools_module, write
+from gitrepo import (HANDLERS, PYPROJECT, ROUTER, clean_env, clean_env_changes, git, new_repo, tools_module,
+                     write)
+import inproc
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout under test
@@ -52,6 +54,12 @@ def finding(path: str, text: str, needle: str, code: str, under: str = "") -> "r
 
 
 def toollint(cwd: Path, *args: str, stdin=None) -> subprocess.CompletedProcess:
+    """The hook's command through the CLI's main() in this process (tests/inproc.py)."""
+    return inproc.toollint(*args, cwd=cwd, stdin=stdin, env=clean_env_changes())
+
+
+def toollint_process(cwd: Path, *args: str, stdin=None) -> subprocess.CompletedProcess:
+    """The same in a real `python -m toollint`, where a pipe is stdin."""
     return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=clean_env(),
                           input=stdin, capture_output=True, text=True, timeout=120)
 
@@ -310,7 +318,7 @@ def test_force_exclude_skips_named_files_in_excluded_folders(agent):
 
 def test_stdin_is_reported_as_the_named_file(agent):
     text = tools_module("lookup_order", "issue_refund", undescribed="issue_refund")
-    result = toollint(agent, "check", "--stdin-filename", "agent/tools.py", "-", stdin=text)
+    result = toollint_process(agent, "check", "--stdin-filename", "agent/tools.py", "-", stdin=text)
     assert finding("agent/tools.py", text, '"issue_refund"', "TL101").search(result.stdout), result.stdout
     assert result.returncode == 1
     # the buffer, not the file on disk, is what was checked

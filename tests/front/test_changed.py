@@ -1,23 +1,25 @@
-"""`toollint check --changed-since REF` against real git repositories, through the CLI."""
+"""`toollint check --changed-since REF` against real git repositories, through the CLI
+(in this process, tests/inproc.py: toollint's own git commands are real subprocesses)."""
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import List, Tuple
 
+import inproc
 import pytest
 
-from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, git, tools_module, write
+from gitrepo import HANDLERS, PYPROJECT, ROUTER, clean_env, clean_env_changes, git, tools_module, write
 
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) ")
 
 
 def toollint(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toollint", *args], cwd=cwd, env=clean_env(),
-                          capture_output=True, text=True, timeout=120)
+    return inproc.toollint(*args, cwd=cwd, env=clean_env_changes())
 
 
 def found(stdout: str) -> List[Tuple[str, int, str]]:
@@ -46,10 +48,18 @@ def line_of(text: str, needle: str) -> int:
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Path:
+def repo(base_repo: Path, tmp_path: Path) -> Path:
+    """A copy of base_repo of each test's own: git init and the base commit once a module."""
+    root = tmp_path / "repo"
+    shutil.copytree(base_repo, root, symlinks=True)
+    return root
+
+
+@pytest.fixture(scope="module")
+def base_repo(tmp_path_factory) -> Path:
     """A repository whose base branch `main` holds a clean agent plus modules to change,
     checked out on a new branch `feature`."""
-    root = tmp_path / "repo"
+    root = tmp_path_factory.mktemp("changed") / "repo"
     root.mkdir()
     git(root, "init", "-q", "-b", "main")
     git(root, "config", "user.name", "Test")

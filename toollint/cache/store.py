@@ -15,8 +15,9 @@ wrote runs their code; a repository can carry a planted `.toollint_cache/`. So e
 entry is signed with HMAC-SHA256 under a secret of the user's own (32 random bytes in
 `~/.cache/toollint/cache-key`, or under $XDG_CACHE_HOME, created 0600 and never inside a
 project): a file toollint did not write on this account fails the check and is ignored,
-never unpickled. The unpickler also refuses every class but toollint.model's own frozen
-dataclasses, so even a signed entry can rebuild nothing else. A corrupt, truncated,
+never unpickled. The unpickler also refuses every class but the frozen dataclasses of
+toollint.model and toollint.fix (a finding's fix), so even a signed entry can rebuild
+nothing else. A corrupt, truncated,
 foreign or stale entry is a miss, never an error.
 
 Concurrent runs are safe: each entry is written to a temporary file in the same folder
@@ -33,7 +34,7 @@ import os
 import pickle
 import sys
 import tempfile
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from toollint import __version__
 from toollint.config.settings import Settings
@@ -209,23 +210,27 @@ def _user_key() -> Optional[bytes]:
     return key if len(key) == 32 else None
 
 
-_MODEL_CLASSES: Dict[str, type] = {}
+_MODEL_CLASSES: Dict[Tuple[str, str], type] = {}
 
 
-def _model_classes() -> Dict[str, type]:
+def _model_classes() -> Dict[Tuple[str, str], type]:
+    """The frozen dataclasses an entry may rebuild: the model's, and the fixes a finding
+    carries (toollint.fix, plain data too; without them no run with a fix was ever reused)."""
     if not _MODEL_CLASSES:
-        from toollint import model
+        from toollint import fix, model
 
-        for name, obj in vars(model).items():
-            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == model.__name__:
-                _MODEL_CLASSES[name] = obj
+        for module in (model, fix):
+            for name, obj in vars(module).items():
+                if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
+                    _MODEL_CLASSES[module.__name__, name] = obj
     return _MODEL_CLASSES
 
 
 class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str):
-        if module == "toollint.model" and name in _model_classes():
-            return _model_classes()[name]
+        found = _model_classes().get((module, name))
+        if found is not None:
+            return found
         raise pickle.UnpicklingError(f"{module}.{name} is not a toollint model class")
 
 

@@ -55,11 +55,14 @@ def run(args: argparse.Namespace) -> int:
 
     if fixing.wanted(args, settings):
         return _fix(args, settings, run_once, stdin)
-    linted = run_once()
-    _warn(linted.warnings, args)
+    # Each fix is verified on its own, so verifying before `fixable` drops some is the same;
+    # verified in the engine, the verdicts are remembered with a warm run's findings.
     from toollint.engine.pool import default_jobs
 
-    findings = verified(with_fixes_allowed(linted.findings, settings), stdin, args.jobs or default_jobs())
+    jobs = args.jobs or default_jobs()
+    linted = _lint(args, parts, resolve, stdin, verify=lambda found: verified(found, stdin, jobs))
+    _warn(linted.warnings, args)
+    findings = with_fixes_allowed(linted.findings, settings)
     return _finish(args, settings, findings, linted.sources, linted.counts)
 
 
@@ -72,7 +75,7 @@ class Linted:
     counts: Dict[str, int]
 
 
-def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
+def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin, verify=None):
     """The findings, sources, warnings and counts of every part, each run with its own settings."""
     from toollint.engine import core as engine
     from toollint.front.discover import hand_over
@@ -87,7 +90,8 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
             if part.walked:  # the walk is not done twice
                 hand_over(part.paths, part.settings, part.files or [])
             result = engine.run(part.paths, part.settings, stdin=stdin, verbose=args.verbose,
-                                ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache)
+                                ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache,
+                                verify=verify)
             mine = result.findings
             if len(parts) > 1:
                 # a group reaching into another configuration's files reports there in that one's run
