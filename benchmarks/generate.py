@@ -10,7 +10,7 @@ logging, comprehensions, try/except, dispatch dicts and `if action == "...":` ch
 sized like real modules (a long tail up to ~1,000 lines). Some of them trip the cheap
 substring test on purpose, as real code does (`import functools`, "parameters" in a
 docstring, a `toolbar` attribute), so the benchmark pays for the prefilter's false
-positives too. The tool modules are agents of six kinds: one-module Anthropic registries
+positives too; one in five says "tool" in a comment or docstring (benchmarks/prose.py). The tool modules are agents of six kinds: one-module Anthropic registries
 with handlers and a router, registries split over definitions/handlers/dispatch/router
 modules (the handlers module mentions no tool at all, so only linking reaches it), OpenAI
 Chat lists with an `if name == ...` dispatch, OpenAI Responses lists, `@mcp.tool()`
@@ -25,6 +25,8 @@ import random
 import textwrap
 from typing import Dict, List, Tuple
 
+from prose import with_prose
+
 _VERBS = ("search", "get", "list", "create", "update", "delete", "lookup", "cancel", "refund", "send",
           "schedule", "archive", "export", "import", "resolve", "assign", "escalate", "fetch", "sync", "close")
 _NOUNS = ("orders", "invoice", "customer", "ticket", "shipment", "user", "account", "report", "payment",
@@ -38,8 +40,10 @@ _STDLIB = ("os", "sys", "re", "json", "time", "uuid", "hashlib", "shutil", "base
 
 
 class _Writer:
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, seed: int = 0) -> None:
         self.rng = rng
+        # its own stream, so that the rest of the tree is the bytes it was before prose
+        self.prose = random.Random(f"prose-{seed}")
         self.prose_parameters = False  # this module's docstrings say "parameters"
         self.plain = False  # no substring at all that the prefilter could stop at
 
@@ -216,7 +220,7 @@ class _Writer:
             lines.append("")
         if r.random() < 0.2:
             lines += ['if __name__ == "__main__":', f"    {self.pick(_VERBS)}_{self.pick(_NOUNS)}()"]
-        return "\n".join(lines).rstrip() + "\n"
+        return "\n".join(lines if self.plain else with_prose(self.prose, lines, _NOUNS)).rstrip() + "\n"
 
     def helpers(self) -> List[str]:
         """Ordinary code that shares a module with tool definitions, as in real agents."""
@@ -407,7 +411,7 @@ _AGENT_FILES = {0: 1, 1: 3, 2: 1, 3: 1, 4: 1, 5: 1}  # files with a needle per k
 def generate(out: str, files: int = 2000, tool_share: float = 0.05, seed: int = 0) -> Dict[str, int]:
     """Write the tree under `out`; returns counts (files, tool files, bytes)."""
     rng = random.Random(seed)
-    w = _Writer(rng)
+    w = _Writer(rng, seed)
     os.makedirs(out, exist_ok=True)
     written: Dict[str, str] = {"pyproject.toml": '[project]\nname = "monorepo"\nversion = "0"\n'}
     tool_target = max(1, round(files * tool_share))

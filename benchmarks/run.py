@@ -6,15 +6,19 @@
 It generates the synthetic monorepo (benchmarks/generate.py) into a temporary folder
 unless --tree names one, then runs every measurement once per round, interleaved, so
 that a machine that speeds up or slows down during the run (other jobs, thermal limits)
-moves the baselines and toollint alike; it reports medians, and each target of issue 7
-as a ratio of two medians from this run.
+moves the baselines and toollint alike; it reports medians, and each target of issues 7
+and 22 as a ratio of two medians from this run, in CPU time where the target says so
+(CPU time moves least when other jobs share the machine).
 
 What is measured, each as a fresh process (wall time; the CPU time and peak RSS of the
 process and its children come from os.wait4):
   floor      (a) an interpreter that walks the tree, reads every .py file and runs the
                  prefilter on it (toollint.prefilter, the same test toollint runs)
-  parse      (b) in one process: `import libcst`, then libcst.parse_module of the files
-                 that pass the prefilter; (b) is the time of that import and parsing
+  parse      (b) in one process: (a), then `import libcst` and libcst.parse_module of the
+                 files that hold tool definitions (found beforehand, untimed, by toollint's
+                 extraction: a registry, a decorated or registered tool, a loose one); (b)
+                 is the time of that import and parsing, and the whole process (its CPU
+                 time) is issue 22's floor for a cold run
   cold -j1   `toollint check TREE --no-cache --exit-zero -j 1`   (c)
   cold -j2   the same with -j 2                                   (c)
   warm       `toollint check TREE --exit-zero`, cache primed, tree unchanged       (d)
@@ -42,12 +46,9 @@ print the same bytes, or the benchmark says so and exits 1.
 from __future__ import annotations
 
 import argparse
-import compileall
-import datetime
 import hashlib
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -60,13 +61,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import generate  # noqa: E402
+from subjects import find_tool, machine as describe_machine, needle_regex, snapshot, tool_holders  # noqa: E402
 
-# The targets of issue 7: (label, measure, how it is computed, limit, kind)
+# The targets of issues 7 and 22: (label, measure, how it is computed, limit, kind); a
+# name is a median wall time, cpu_NAME its median CPU time
 TARGETS = (
-    ("cold -j1 within 1.3x of (a)+(b)", "cold_j1 / (floor + parse)", 1.3, "max"),
+    ("cold -j1 CPU within 1.5x of the floor", "cpu_cold_j1 / cpu_parse_proc", 1.5, "max"),
+    ("cold -j1 wall within 1.5x of the floor", "cold_j1 / parse_proc", 1.5, "max"),
     ("-j2 at least 1.7x faster than -j1", "cold_j1 / cold_j2", 1.7, "min"),
+    ("-j2 speed-up / this machine's ceiling >= 0.85", "cold_j1 / cold_j2 / ceiling", 0.85, "min"),
+    ("prefilter passes <= 2x the files with tools", "passing / holders", 2.0, "max"),
     ("warm within 1.5x of (a)", "warm / floor", 1.5, "max"),
-    ("1 file within 1.5x of import libcst", "one_file / import_libcst", 1.5, "max"),
+    ("1 file CPU within 1.5x of import libcst", "cpu_one_file / cpu_import_libcst", 1.5, "max"),
     ("prefilter phase within 2x of grep -rlE", "prefilter_phase / grep", 2.0, "max"),
     ("at least 10x faster than Fixit", "fixit / cold_j2", 10.0, "min"),
     ("peak memory under 300 MB", "peak_rss_mb", 300.0, "max"),
@@ -104,6 +110,15 @@ def _phase(name: str, tree: str) -> None:
             passing.append(data)
     out: Dict[str, float] = {"read_prefilter": time.perf_counter() - start, "passing": len(passing)}
     if name == "parse":
+        holders = os.environ.get("TOOLLINT_BENCH_HOLDERS")
+        if holders:  # the files that hold tools, else every passing one
+            with open(holders, encoding="utf-8") as handle:
+                paths = handle.read().split("\n")
+            passing = []
+            for path in filter(None, paths):
+                with open(path, "rb") as handle:
+                    passing.append(handle.read())
+        out["parsed"] = len(passing)
         start = time.perf_counter()
         import libcst
 
@@ -185,80 +200,6 @@ def _spawn_pair(cmd: Sequence[str], env: Optional[dict] = None) -> Sample:
     return Sample(time.perf_counter() - start, cpu, rss, b"", None)
 
 
-def _find_tool(explicit: Optional[str], name: str, module: str) -> Optional[List[str]]:
-    if explicit:
-        return explicit.split()
-    found = shutil.which(name)
-    if found:
-        return [found]
-    try:
-        import importlib.util
-
-        if importlib.util.find_spec(module) is not None:
-            return [sys.executable, "-m", module]
-    except (ImportError, ValueError):
-        pass
-    return None
-
-
-def _needle_regex() -> str:
-    from toollint.config.settings import Settings
-    from toollint.front.prefilter import needles
-
-    return "|".join(k.decode().replace("(", r"\(") for k in needles(Settings()))
-
-
-def _machine() -> Dict[str, str]:
-    cpu = platform.processor() or ""
-    try:
-        with open("/proc/cpuinfo") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        load = "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        load = "?"
-    return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "nproc": str(os.cpu_count()), "python": platform.python_version(), "cpu": cpu,
-            "platform": platform.platform(), "loadavg_at_start": load}
-
-
-def _snapshot(work: str, ref: Optional[str]) -> str:
-    """A copy of the toollint under test (package and rules) for every process to import:
-    the cache keys on toollint's own source, so an edit to the working tree while the
-    benchmark runs would otherwise turn warm runs cold halfway through. With `ref`, the
-    copy is that commit of the repository toollint is installed from (`--ref HEAD`
-    leaves out uncommitted work)."""
-    import toollint
-    import toollint.rules
-
-    dest = os.path.join(work, "snapshot")
-    package = os.path.dirname(os.path.abspath(toollint.__file__))
-    rules = os.path.dirname(os.path.abspath(toollint.rules.__file__))
-    if ref is not None:
-        repo = subprocess.run(["git", "-C", package, "rev-parse", "--show-toplevel"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        export = os.path.join(work, "export")
-        os.makedirs(export)
-        archive = subprocess.run(["git", "-C", repo, "archive", ref, os.path.relpath(package, repo),
-                                  os.path.relpath(rules, repo)], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", export], input=archive, check=True)
-        package = os.path.join(export, os.path.relpath(package, repo))
-        rules = os.path.join(export, os.path.relpath(rules, repo))
-    ignore = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(package, os.path.join(dest, "toollint"), ignore=ignore)
-    if not os.path.isdir(os.path.join(dest, "toollint", "rules")):
-        shutil.copytree(rules, os.path.join(dest, "toollint", "rules"), ignore=ignore)
-    # Bytecode, as `pip install` writes it: start-up is then an installed toollint's, even
-    # where PYTHONDONTWRITEBYTECODE keeps the interpreter from caching it.
-    compileall.compile_dir(dest, quiet=1)
-    return dest
-
-
 def _edit(path: str, text: str, marker: str) -> None:
     with open(path, "w", encoding="utf-8", newline="") as handle:
         handle.write(text + f"\n# {marker}\n")
@@ -294,7 +235,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _bench(args, work: str) -> int:
     py = sys.executable
-    machine = _machine()
+    machine = describe_machine()
     tree = args.tree
     info: Dict[str, object] = {}
     if tree is None:
@@ -307,7 +248,7 @@ def _bench(args, work: str) -> int:
     env["TOOLLINT_CACHE_DIR"] = os.path.join(work, "cache")  # never the tree's own folder
     env["XDG_CACHE_HOME"] = os.path.join(work, "xdg")  # a fresh per-user key, kept private
     if not args.no_snapshot:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work, args.ref), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [snapshot(work, args.ref), env.get("PYTHONPATH")]))
     tl = [py, "-m", "toollint", "check"]
     tool_files = [f for f in files if os.sep + "agents" + os.sep in f and f.endswith(("tools.py", "agent.py"))]
     if len(tool_files) < 2:
@@ -317,10 +258,15 @@ def _bench(args, work: str) -> int:
     one = [tool_files[1]]
     twenty = sorted(tool_files[2:4] + [f for f in files if os.sep + "services" + os.sep in f][:18])
     originals = {p: open(p, encoding="utf-8").read() for p in one + twenty}
-    fixit = _find_tool(args.fixit, "fixit", "fixit")
-    flake8 = _find_tool(args.flake8, "flake8", "flake8")
+    fixit = find_tool(args.fixit, "fixit", "fixit")
+    flake8 = find_tool(args.flake8, "flake8", "flake8")
     grep = shutil.which("grep")
-    regex = _needle_regex()
+    regex = needle_regex()
+    holders = tool_holders(tree)
+    holders_file = os.path.join(work, "holders.txt")
+    with open(holders_file, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(holders))
+    parse_env = dict(env, TOOLLINT_BENCH_HOLDERS=holders_file)
 
     def toollint(extra: Sequence[str], paths: Sequence[str] = (tree,)) -> Sample:
         return _spawn(tl + list(paths) + ["--exit-zero", "-q"] + list(extra), cwd=tree, env=env)
@@ -337,7 +283,7 @@ def _bench(args, work: str) -> int:
 
     measures = {
         "floor": lambda r: _spawn([py, __file__, "--phase", "floor", tree], env=env),
-        "parse_proc": lambda r: _spawn([py, __file__, "--phase", "parse", tree], env=env),
+        "parse_proc": lambda r: _spawn([py, __file__, "--phase", "parse", tree], env=parse_env),
         "scan_proc": lambda r: _spawn([py, __file__, "--phase", "scan", tree], env=env),
         "cold_j1": lambda r: toollint(["--no-cache", "-j", "1"]),
         "cold_j2": lambda r: toollint(["--no-cache", "-j", "2"]),
@@ -368,7 +314,8 @@ def _bench(args, work: str) -> int:
 
     measures["warm_edit"] = warm_edit
 
-    print(f"tree: {tree} ({len(files)} files{', generated ' + json.dumps(info) if info else ''})", flush=True)
+    print(f"tree: {tree} ({len(files)} files{', generated ' + json.dumps(info) if info else ''}; "
+          f"{len(holders)} hold tool definitions)", flush=True)
     print(f"machine: {json.dumps(machine)}", flush=True)
     print("priming the cache...", flush=True)
     reference = toollint([]).stdout
@@ -409,8 +356,12 @@ def _bench(args, work: str) -> int:
 
     same = all(len(v) == 1 for v in outputs.values()) and len(set().union(*outputs.values())) == 1
     same = same and hashlib.sha256(reference).hexdigest() in outputs["warm"]
+    med["holders"] = len(holders)
+    if med.get("spin_two"):
+        med["ceiling"] = 2 * med["spin_one"] / med["spin_two"]
     results = _report(med, cpu, rss, passing, fixit is not None, same)
     doc = {"machine": machine, "tree": info, "files": len(files), "passing_prefilter": passing,
+           "holding_tools": len(holders),
            "rounds": args.rounds, "median_wall_s": med, "median_cpu_s": cpu, "max_rss_mb": rss,
            "targets": results, "outputs_identical": same,
            "two_process_ceiling": 2 * med["spin_one"] / med["spin_two"] if med.get("spin_two") else None}
@@ -428,7 +379,8 @@ def _report(med: Dict[str, float], cpu: Dict[str, float], rss: Dict[str, float],
             have_fixit: bool, same: bool) -> List[dict]:
     print()
     print(f"{'measurement':34s} {'median wall':>12s} {'median cpu':>11s} {'max RSS':>9s}")
-    labels = [("floor", "(a) read + prefilter (process)"), ("parse", "(b) import libcst + parse passing"),
+    labels = [("floor", "(a) read + prefilter (process)"), ("parse", "(b) import libcst + parse holders"),
+              ("parse_proc", "(a)+(b) the floor (process)"),
               ("cold_j1", "(c) toollint cold -j1"), ("cold_j2", "(c) toollint cold -j2"),
               ("warm", "(d) toollint warm, unchanged"), ("warm_edit", "(d) toollint warm, 1 file edited"),
               ("fixit", "(e) fixit lint"), ("flake8", "(e) flake8"),
@@ -442,18 +394,18 @@ def _report(med: Dict[str, float], cpu: Dict[str, float], rss: Dict[str, float],
             c = f"{cpu[key]:10.3f}s" if key in cpu else " " * 11
             m = f"{rss[key]:7.1f}MB" if key in rss else ""
             print(f"{label:34s} {med[key]:11.3f}s {c} {m}")
-    print(f"files passing the prefilter: {passing}")
+    print(f"files passing the prefilter: {passing}; holding tool definitions: {med.get('holders')}")
     if "spin_one" in med and "spin_two" in med:
         # the best any -j2 can do here: a CPU loop run twice at once against once alone
         print(f"this machine runs two CPU-bound processes {2 * med['spin_one'] / med['spin_two']:.2f}x "
               f"faster than one (the ceiling of the -j2 target)")
     print()
-    print(f"{'target':42s} {'ratio':>8s} {'limit':>7s}  verdict")
+    print(f"{'target':48s} {'ratio':>8s} {'limit':>7s}  verdict")
     out = []
-    env = dict(med)
+    env = dict(med, passing=passing, **{f"cpu_{k}": v for k, v in cpu.items()})
     for label, expr, limit, kind in TARGETS:
         if "fixit" in expr and not have_fixit:
-            print(f"{label:42s} {'-':>8s} {limit:7.1f}  not measured (Fixit not installed)")
+            print(f"{label:48s} {'-':>8s} {limit:7.2f}  not measured (Fixit not installed)")
             out.append({"target": label, "expr": expr, "limit": limit, "value": None, "met": None})
             continue
         try:
@@ -461,13 +413,13 @@ def _report(med: Dict[str, float], cpu: Dict[str, float], rss: Dict[str, float],
         except (KeyError, NameError, ZeroDivisionError):
             value = None
         if value is None:
-            print(f"{label:42s} {'-':>8s} {limit:7.1f}  not measured")
+            print(f"{label:48s} {'-':>8s} {limit:7.2f}  not measured")
             out.append({"target": label, "expr": expr, "limit": limit, "value": None, "met": None})
             continue
         met = value <= limit if kind == "max" else value >= limit
         by = (limit / value if kind == "max" else value / limit) if value else float("inf")
         verdict = f"met ({by:.2f}x margin)" if met else f"NOT met (off by {1 / by:.2f}x)"
-        print(f"{label:42s} {value:8.2f} {limit:7.1f}  {verdict}    [{expr}]")
+        print(f"{label:48s} {value:8.2f} {limit:7.2f}  {verdict}    [{expr}]")
         out.append({"target": label, "expr": expr, "limit": limit, "value": value, "met": met})
     print()
     print("outputs of cold -j1, cold -j2 and warm identical:", "yes" if same else "NO")

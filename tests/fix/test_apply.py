@@ -63,3 +63,58 @@ def test_append_keeps_the_list_style():
         span = Span("a.py", 1, 5, len(lines), len(lines[-1]) + 1)
         applied = apply_file("a.py", src, [Fix("a", "safe", (Edit(APPEND_ITEM, span, text='"n"'),))])
         assert applied.source == want, src
+
+
+def test_a_fix_visits_only_the_lines_of_its_edits_and_changes_what_a_full_visit_changes():
+    """The applier descends only into nodes whose lines hold an edit and reuses the code of
+    the top-level statements it did not change: the result must be the bytes libcst's
+    full transform and code generation give, edits in decorators, leading comments, the
+    last statement and a file without a final newline included."""
+    import libcst as cst
+
+    from toollint.extract.positions import layout
+    from toollint.fix import EDIT_COMMENT, REPLACE_STRING
+    from toollint.fix.codemod import Codemod, new_code
+
+    src = ('# header\n\nimport x\n\n\n# lead  # noqa: TL101\n@x.tool(description="old")\n'
+           'def f(a: int, b=[1,\n   2]):\n    """doc"""\n    return {"k": ["y", "z"]}\n\n'
+           'R = ["a",\n     "b"]  # tail\n# footer\n')
+    edits = {
+        "decorator": Edit(REPLACE_STRING, Span("a.py", 7, 21, 7, 26), old="old", text="new"),
+        "comment": Edit(EDIT_COMMENT, Span("a.py", 6, 9, 6, 22), text=""),
+        "last": remove("a.py", 14, 6, 9, "b"),
+        "inner": remove("a.py", 11, 24, 27, "z"),
+    }
+    for text in (src, src.rstrip("\n")):
+        module = cst.parse_module(text)
+        where = layout(module)
+        assert where.code == module.code
+        assert "".join(where.pieces[n] for n in (*module.header, *module.body, *module.footer)) == \
+            (module.code if module.has_trailing_newline else module.code + module.default_newline)
+        for name, edit in edits.items():
+            pruned = Codemod(module, {0: edit}, where)
+            new = module.visit(pruned)
+
+            class Full(Codemod):
+                def on_visit(self, node):
+                    return cst.CSTTransformer.on_visit(self, node)
+
+            full = Full(module, {0: edit}, where)
+            reference = module.visit(full).code
+            assert pruned.done == full.done == {0}, name
+            assert new_code(new, where)[0] == reference != text, name
+
+
+def test_fixes_are_judged_the_same_in_workers():
+    """`[*]` with -j 2 is what it is with -j 1: the files are judged in forked workers, and a
+    fix of two files applies only when it applies to both."""
+    from toollint.fix.apply import workable
+
+    sources = {"a.py": b'R = ["x", "y"]\n', "b.py": b'S = ["y", "z"]\n', "c.py": b'T = ["y"\n'}
+    fixes = [Fix("ab", "safe", (remove("a.py", 1, 11, 14, "y"), remove("b.py", 1, 6, 9, "y"))),
+             Fix("torn", "safe", (remove("a.py", 1, 6, 9, "x"), remove("b.py", 1, 6, 9, "nope"))),
+             Fix("b", "safe", (remove("b.py", 1, 11, 14, "z"),)),
+             Fix("broken file", "safe", (remove("c.py", 1, 6, 9, "y"),))]
+    serial = workable(fixes, sources.get, jobs=1)
+    assert [f.message for f in fixes if f in serial] == ["ab", "b"]
+    assert workable(fixes, sources.get, jobs=2) == serial

@@ -238,11 +238,11 @@ def _fixes_verified_once():
     real = policy.verified
     seen: List[Tuple[object, object]] = []
 
-    def once(findings, stdin=None):
+    def once(findings, stdin=None, jobs=1):  # the answer is the same with any jobs
         for args, answer in seen:
             if args == (findings, stdin):
                 return answer
-        answer = real(findings, stdin)
+        answer = real(findings, stdin, jobs)
         seen.append(((list(findings), stdin), answer))
         return answer
 

@@ -57,7 +57,10 @@ def run(args: argparse.Namespace) -> int:
         return _fix(args, settings, run_once, stdin)
     # Each fix is verified on its own, so verifying before `fixable` drops some is the same;
     # verified in the engine, the verdicts are remembered with a warm run's findings.
-    linted = _lint(args, parts, resolve, stdin, verify=lambda found: verified(found, stdin))
+    from toollint.engine.pool import default_jobs
+
+    jobs = args.jobs or default_jobs()
+    linted = _lint(args, parts, resolve, stdin, verify=lambda found: verified(found, stdin, jobs))
     _warn(linted.warnings, args)
     findings = with_fixes_allowed(linted.findings, settings)
     return _finish(args, settings, findings, linted.sources, linted.counts)

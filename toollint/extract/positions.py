@@ -11,7 +11,7 @@ attribute names (`start.line`, `end.column`) are libcst's, so the two are interc
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Dict, NamedTuple
+from typing import Dict, List, NamedTuple, Tuple
 
 import libcst as cst
 from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
@@ -76,9 +76,57 @@ class _State(PositionProvidingCodegenState):
             computed[node] = Range(start, end)
 
 
+class _LayoutState(_State):
+    """Also keeps the generated code, each top-level node's piece of it apart, and the lines
+    of everything a node generates: a statement's leading comments and a def's decorators
+    lie outside its range above, but inside these."""
+
+    outer: Dict[cst.CSTNode, Tuple[int, int]]
+    pieces: Dict[cst.CSTNode, str]
+    _starts: List[int]
+
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)
+        if "\n" not in value and "\r" not in value:
+            self.column += len(value)
+            return
+        segments = NEWLINE_RE.split(value)
+        self.line += len(segments) - 1
+        self.column = len(segments[-1])
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if len(self._stack) == 1:  # a child of the Module
+            self._starts.append(len(self.tokens))
+        super().before_codegen(node)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        self.outer[node] = (self._stack[-1].line, self.line)
+        if len(self._stack) == 2:
+            self.pieces[node] = "".join(self.tokens[self._starts.pop():])
+        super().after_codegen(node)
+
+
 def positions(module: cst.Module) -> Dict[cst.CSTNode, Range]:
     sink = _Sink()
     state = _State(default_indent=module.default_indent, default_newline=module.default_newline,
                    provider=sink)  # type: ignore[arg-type]
     module._codegen(state)
     return sink._computed
+
+
+class Layout(NamedTuple):
+    """What fixing a module needs of it, from one code generation (fix/codemod.py)."""
+
+    ranges: Dict[cst.CSTNode, Range]  # positions()
+    lines: Dict[cst.CSTNode, Tuple[int, int]]  # first and last line of all a node generates
+    pieces: Dict[cst.CSTNode, str]  # the code of each header, body and footer node
+    code: str  # module.code
+
+
+def layout(module: cst.Module) -> Layout:
+    sink = _Sink()
+    state = _LayoutState(default_indent=module.default_indent, default_newline=module.default_newline,
+                         provider=sink)  # type: ignore[arg-type]
+    state.outer, state.pieces, state._starts = {}, {}, []
+    module._codegen(state)
+    return Layout(sink._computed, state.outer, state.pieces, "".join(state.tokens))

@@ -56,27 +56,39 @@ def apply_file(path: str, data: bytes, fixes: Sequence[Fix]) -> Applied:
         module = cst.parse_module(data)
     except Exception:
         return Applied(data, ())  # a syntax error: TL001, never fixed
-    if module.bytes != data:
+    where = _layout(module)
+    if where.code.encode(module.encoding) != data:
         return Applied(data, ())  # libcst would change bytes nobody asked to change
     pending = list(fixes)
     for _ in range(_MAX_RETRIES):
         if not pending:
             return Applied(data, ())
-        new, failed = _transform(module, path, pending)
+        new, failed = _transform(module, path, pending, where)
         if failed:
             pending = [f for f in pending if f not in failed]
             continue
         if new is not None and _compiles(new, path):
-            return Applied(new, tuple(pending))
+            return Applied(new.source, tuple(pending))
         if len(pending) == 1:
             return Applied(data, ())
         # some fix breaks the file: keep the longest prefix that does not, one by one
-        return _one_by_one(module, path, pending, data)
+        return _one_by_one(module, path, pending, data, where)
     return Applied(data, ())
 
 
-def _transform(module, path: str, fixes: Sequence[Fix], pos=None) -> Tuple[Optional[bytes], Set[Fix]]:
-    from toollint.fix.codemod import Codemod
+def _layout(module):
+    from toollint.extract.positions import layout
+
+    return layout(module)
+
+
+class _New(NamedTuple):
+    source: bytes
+    changed: str  # the code of the top-level statements that changed: all libcst must parse again
+
+
+def _transform(module, path: str, fixes: Sequence[Fix], where) -> Tuple[Optional[_New], Set[Fix]]:
+    from toollint.fix.codemod import Codemod, new_code
 
     edits: Dict[int, Edit] = {}
     owner: Dict[int, Fix] = {}
@@ -85,42 +97,46 @@ def _transform(module, path: str, fixes: Sequence[Fix], pos=None) -> Tuple[Optio
             if e.span.path == path:
                 owner[len(edits)] = fix
                 edits[len(edits)] = e
-    mod = Codemod(module, edits, pos)
+    mod = Codemod(module, edits, where)
     try:
         new = module.visit(mod)
     except Exception:  # libcst refused the result (a default before a non-default): as not compiling
         return None, set()
     failed = {owner[i] for i in edits if i not in mod.done}
-    return (None if failed else new.bytes), failed
+    if failed:
+        return None, failed
+    code, changed = new_code(new, where)
+    return _New(code.encode(new.encoding), "".join(changed)), failed
 
 
-def _one_by_one(module, path: str, fixes: Sequence[Fix], data: bytes) -> Applied:
+def _one_by_one(module, path: str, fixes: Sequence[Fix], data: bytes, where) -> Applied:
     kept: List[Fix] = []
     best = data
     for fix in fixes:
-        new, failed = _transform(module, path, kept + [fix])
+        new, failed = _transform(module, path, kept + [fix], where)
         if not failed and new is not None and _compiles(new, path):
             kept.append(fix)
-            best = new
+            best = new.source
     return Applied(best, tuple(kept))
 
 
-def _compiles(source: bytes, path: str) -> bool:
+def _compiles(new: _New, path: str) -> bool:
     """True when Python itself accepts the result (libcst accepts a little more, such as
-    a parameter without a default after one with)."""
+    a parameter without a default after one with), and libcst its changed statements (the
+    others parsed before: a module's top-level statements parse each on its own)."""
     import ast
     import warnings
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            compile(source, path, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+            compile(new.source, path, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except (SyntaxError, ValueError):
         return False
     import libcst as cst
 
     try:
-        cst.parse_module(source)
+        cst.parse_module(new.changed)
     except Exception:
         return False
     return True
@@ -143,37 +159,57 @@ def apply_all(sources: Dict[str, bytes], fixes: Sequence[Fix]) -> Dict[str, Appl
     return {}
 
 
-def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:
+def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]], jobs: int = 1) -> Set[Fix]:
     """The fixes that apply, each on its own, to the files as `read` gives them: what the
-    output may mark fixable. Each file is parsed once."""
-    import libcst as cst
-
-    modules: Dict[str, object] = {}
-    spots: Dict[str, object] = {}  # path -> the tree's positions, computed once for all its fixes
-
-    def module(path: str):
-        if path not in modules:
-            data = read(path)
-            try:
-                tree = cst.parse_module(data) if data is not None else None
-            except Exception:
-                tree = None
-            modules[path] = tree if tree is not None and tree.bytes == data else None
-        return modules[path]
-
-    ok: Set[Fix] = set()
+    output may mark fixable. Each file is parsed once; with `jobs` > 1 the files are
+    judged in forked workers (a fix of two files applies when it applies to both)."""
+    global _read
+    by_path: Dict[str, List[Fix]] = {}
     for fix in dict.fromkeys(fixes):
         for path in fix.paths:
-            tree = module(path)
-            if tree is None:
-                break
-            if path not in spots:
-                from toollint.extract.positions import positions
+            by_path.setdefault(path, []).append(fix)
+    tasks = list(by_path.items())
+    done: Dict[str, Set[Fix]] = {}
+    from toollint.engine import pool
 
-                spots[path] = positions(tree)
-            new, failed = _transform(tree, path, [fix], spots[path])
-            if failed or new is None or not _compiles(new, path):
-                break
-        else:
+    if jobs > 1 and len(tasks) > 1 and pool.can_fork():
+        _read = read  # the forked workers inherit it
+        try:
+            chunks = pool.chunked(tasks, lambda t: len(t[1]), 1)
+            done.update(pool.run_chunks(_workable_in, chunks, jobs))
+        finally:
+            _read = None
+    for path, on in tasks:
+        if path not in done:  # serial, or what a broken pool left
+            done[path] = _workable_in_file(path, on, read)
+    return {fix for fix in dict.fromkeys(fixes) if all(fix in done[p] for p in fix.paths)}
+
+
+_read: Optional[Callable[[str], Optional[bytes]]] = None
+
+
+def _workable_in(tasks: List[Tuple[str, List[Fix]]]) -> List[Tuple[str, Set[Fix]]]:
+    assert _read is not None
+    return [(path, _workable_in_file(path, fixes, _read)) for path, fixes in tasks]
+
+
+def _workable_in_file(path: str, fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:
+    """The fixes whose edits of `path` apply to it, each on its own."""
+    import libcst as cst
+
+    data = read(path)
+    try:
+        tree = cst.parse_module(data) if data is not None else None
+    except Exception:
+        return set()
+    if tree is None:
+        return set()
+    where = _layout(tree)
+    if where.code.encode(tree.encoding) != data:
+        return set()
+    ok: Set[Fix] = set()
+    for fix in fixes:
+        new, failed = _transform(tree, path, [fix], where)
+        if not failed and new is not None and _compiles(new, path):
             ok.add(fix)
     return ok

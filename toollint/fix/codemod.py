@@ -11,20 +11,41 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 
-from toollint.extract.positions import positions
+from toollint.extract.positions import Layout, layout
 from toollint.fix import ADD_DEFAULT, ADD_ENTRY, APPEND_ITEM, EDIT_COMMENT, REMOVE_ITEM, REPLACE_STRING, Edit
 
 _Key = Tuple[int, int, int, int]
 _Seq = Union[cst.List, cst.Tuple, cst.Set]
 
 
-class Codemod(cst.CSTTransformer):
-    """Applies `edits` (index -> Edit) to one module; `done` holds the indexes it applied."""
+def new_code(new: cst.Module, where: Layout) -> Tuple[str, List[str]]:
+    """The code of a transformed module, and that of its top-level nodes that changed: the
+    unchanged ones (the same objects) are the original's pieces, not generated again."""
+    items = (*new.header, *new.body, *new.footer)
+    if not new.has_trailing_newline or not items:
+        return new.code, [new.code]  # the last newline popped, or nothing at all: libcst's own way
+    parts, changed = [], []
+    for node in items:
+        piece = where.pieces.get(node)
+        if piece is None:
+            piece = new.code_for_node(node)
+            changed.append(piece)
+        parts.append(piece)
+    return "".join(parts), changed
 
-    def __init__(self, module: cst.Module, edits: Dict[int, Edit], pos=None) -> None:
-        """`pos`: the module's positions, when an earlier transform of it computed them."""
+
+class Codemod(cst.CSTTransformer):
+    """Applies `edits` (index -> Edit) to one module; `done` holds the indexes it applied.
+
+    Only the nodes whose lines hold an edit are descended into: libcst rebuilds every node
+    a transformer visits, and a fix touches a few lines of a module (the nodes skipped are
+    returned as they are, their leave hooks still called, and none of them holds an edit)."""
+
+    def __init__(self, module: cst.Module, edits: Dict[int, Edit], where: Optional[Layout] = None) -> None:
         super().__init__()
-        self.pos = positions(module) if pos is None else pos
+        where = where if where is not None else layout(module)
+        self.pos, self.lines = where.ranges, where.lines
+        self.edit_lines = sorted({(e.span.line, e.span.end_line) for e in edits.values()})
         self.by_span: Dict[_Key, List[Tuple[int, Edit]]] = {}
         self.comments: List[Tuple[int, Edit]] = []
         for i, e in edits.items():
@@ -35,6 +56,12 @@ class Codemod(cst.CSTTransformer):
                 self.by_span.setdefault((s.line, s.col, s.end_line, s.end_col), []).append((i, e))
         self.done: Set[int] = set()
         self.emptied: Set[cst.Comment] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        lines = self.lines.get(node)
+        if lines is not None and not any(lo <= lines[1] and lines[0] <= hi for lo, hi in self.edit_lines):
+            return False
+        return super().on_visit(node)
 
     # --- finding the edits of a node --------------------------------------------------
 

@@ -23,10 +23,11 @@ def with_fixes_allowed(findings: Iterable[Finding], settings) -> List[Finding]:
     return [f if f.fix is None or rule_fixable(f.code, settings) else replace(f, fix=None) for f in findings]
 
 
-def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None) -> List[Finding]:
+def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None, jobs: int = 1) -> List[Finding]:
     """The findings, without the fixes that do not apply to the files as they are (a
     `dict(...)` where the rule saw a schema, a file changed since): [*] is never a promise
-    --fix cannot keep. Costs a parse of each file that has a fix, and nothing otherwise."""
+    --fix cannot keep. Costs a parse of each file that has a fix, and nothing otherwise;
+    the files are judged in `jobs` forked workers."""
     fixes = [f.fix for f in findings if f.fix is not None]
     if not fixes:
         return findings
@@ -41,7 +42,7 @@ def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None)
         except OSError:
             return None
 
-    ok = workable(fixes, read)
+    ok = workable(fixes, read, jobs)
     return [f if f.fix is None or f.fix in ok else replace(f, fix=None) for f in findings]
 
 

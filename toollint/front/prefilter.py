@@ -3,7 +3,7 @@
 False positives only cost a parse; a false negative hides a tool, so every form the
 extractor reads must leave one of these substrings in the source.
 
-Two stages, as grep-like tools do it: plain `in` tests (memchr-speed, in C) find the
+Stages, as grep-like tools do it: plain `in` tests (memchr-speed, in C) find the
 candidate needles, and only a needle that hits is confirmed by an exact test. The exact
 tests remove what real code is full of and no tool needs: `tool` inside `functools`,
 `itertools` and `setuptools` (about one module in six imports one of them), `parameters`
@@ -11,6 +11,14 @@ as a word of prose (docstrings say "the parameters are..."), and registry names 
 only part of a longer name (`TOOLS_DIR`). One regex alternation over every file would
 be several times slower than the `in` tests on the files that hold none of them, which
 are nearly all of a monorepo.
+
+A file that passes is tested again without its prose: comments, and the string literals
+that hold whitespace (docstrings, messages; a dict key or keyword like "input_schema"
+holds none, and stays). Comments and docstrings say "tool" far more often than code
+declares one. A regex does the stripping (12x faster than the tokenize module on the
+benchmark's passing files); where it mistakes where a string ends, in text Python would
+refuse or in the nested quotes of a 3.12 f-string, what it leaves is only more text
+tested, never less, because a quote it cannot pair stays in.
 """
 from __future__ import annotations
 
@@ -75,7 +83,32 @@ def _plan(keys: Tuple[bytes, ...]) -> Tuple[Tuple[Optional[bytes], Tuple[bytes, 
     return ((b"TOOL", gated),) + rest
 
 
+# Alternatives in this order at one position: a triple-quoted string (before `""` reads as
+# an empty one), a string without whitespace (kept: the group), any other one-line string,
+# a comment. A string's prefix (r, b, f) stays behind as a word of code: it changes
+# nothing of where the string ends (a backslash escapes the quote in a raw string too),
+# and a pattern that starts with a quote or `#` lets the regex engine skip to them. Each
+# string body is an unrolled loop, linear on any input.
+_PROSE = re.compile(rb"""
+    \'\'\'[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*\'\'\'
+  | \"\"\"[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*\"\"\"
+  | (?P<keep>'[^\s'\\]*'|"[^\s"\\]*")
+  | '[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"
+  | \#[^\r\n]*
+""", re.X | re.S)
+
+
+def without_prose(data: bytes) -> bytes:
+    """The source without its comments and the strings that hold whitespace (a space in
+    place of each, so that no two words join)."""
+    return _PROSE.sub(rb"\g<keep> ", data)
+
+
 def may_define_tools(data: bytes, keys: Tuple[bytes, ...]) -> bool:
+    return _needle_in(data, keys) and _needle_in(without_prose(data), keys)
+
+
+def _needle_in(data: bytes, keys: Tuple[bytes, ...]) -> bool:
     confirm = _confirmers(keys)
     for gate, group in _plan(keys):
         if gate is not None and gate not in data:
