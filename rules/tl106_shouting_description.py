@@ -1,6 +1,6 @@
 from toollint.model import DictVal, ListVal, str_value
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import shouting
+from toollint.rulekit.shouting import shouting
 from toollint.rulekit.naming import shown_name
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, shouting, similarity, stated_default
+from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, similarity, stated_default
+from toollint.rulekit.shouting import shouting
 
 # ---------------------------------------------------------------------------------
 # reads_like_signature (TL102)
