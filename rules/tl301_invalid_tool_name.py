@@ -37,11 +37,18 @@ class InvalidToolName(Rule):
     name = "invalid-tool-name"
     summary = "The tool name fails the provider's name pattern"
 
+    _seen = (None, False)  # (project, uses crewAI): asked once a run, not once a tool
+
+    def _crewai(self, project) -> bool:
+        if self._seen[0] is not project:
+            self._seen = (project, _hands_tools_to_crewai(project))
+        return self._seen[1]
+
     def check_tool(self, tool, group, ctx):
         name = tool.name.value
         if name is None or tool.shape == "server":
             return
-        if tool.framework == "langchain" and not ctx.settings.target and _hands_tools_to_crewai(ctx.project):
+        if tool.framework == "langchain" and not ctx.settings.target and self._crewai(ctx.project):
             return
         target = target_for(tool, ctx.settings)
         pattern = PATTERNS[target]
