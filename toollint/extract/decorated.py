@@ -219,11 +219,14 @@ class _Calls(cst.CSTVisitor):
     def _bind(self, node: Union[cst.Assign, cst.AnnAssign, cst.Expr]) -> None:
         """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
         track(self.scopes[-1].lists, node)
-        framework = call_framework(node.value, self.ctx.imports) if isinstance(node, cst.Assign) else None
-        if framework is not None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name):
-                    self.scopes[-1].objects[target.target.value] = framework
+        if isinstance(node, cst.Expr) or node.value is None:
+            return
+        framework = call_framework(node.value, self.ctx.imports)
+        if framework is not None:  # `mcp = FastMCP(...)`, or annotated: `mcp: FastMCP = FastMCP(...)`
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    self.scopes[-1].objects[target.value] = framework
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # only lambdas and comprehensions hide in a statement's expressions
