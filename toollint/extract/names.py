@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 import libcst as cst
 
-from toollint.model import CallVal, Const, Ref, Symbol, Unresolved, Value
+from toollint.model import Const, Unresolved, Value
+from toollint.rulekit.naming import MAX_TEXT
 
 if TYPE_CHECKING:
     from toollint.extract.evaluate import Evaluator
 
 _EMPTY = cst.Module([])
-MAX_TEXT = 80  # a longer expression is not quoted in a message: the tool is named by its function
 
 
 def source_text(node: cst.CSTNode, evaluator: "Evaluator") -> str:
@@ -59,32 +59,6 @@ def template(node: cst.BinaryOperation, left: Value, right: Value, evaluator: "E
                   or (isinstance(side, Unresolved) and side.text) for side in (left, right))
     text = source_text(node, evaluator) if stringy else ""
     return Unresolved("an expression that is not a constant", span, text=text)
-
-
-def expression_text(value: Optional[Value]) -> Optional[str]:
-    """How a name that is not static reads in a message: `self.name`, `ToolNames.SEARCH`,
-    `f"{namespace}-read"`, `_add_tool_prefix("insert_text")`; None when it has no short form."""
-    if isinstance(value, Symbol):
-        return value.target
-    if isinstance(value, Ref):
-        return value.name
-    if isinstance(value, Unresolved):
-        return value.text or None
-    if isinstance(value, CallVal):
-        args = [_literal(a) for a in value.args]
-        if value.kwargs or not value.complete or None in args:
-            return f"{value.func}(...)"
-        shown = f"{value.func}({', '.join(a for a in args if a is not None)})"
-        return shown if len(shown) <= MAX_TEXT else f"{value.func}(...)"
-    return None
-
-
-def _literal(value: Value) -> Optional[str]:
-    if isinstance(value, Const) and isinstance(value.value, str):
-        return '"' + value.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, Const) and value.value is not None:
-        return repr(value.value)
-    return None
 
 
 def enclosing(functions: Sequence[cst.FunctionDef], evaluator: "Evaluator",

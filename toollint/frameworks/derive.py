@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 
 import libcst as cst
 
-from toollint.extract.names import expression_text
 from toollint.frameworks.annotations import ParamType, Types, field_call, field_has_default, keyword
 from toollint.frameworks.args import all_params, str_arg
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.model_marks import class_names, param_marker
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
 from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
+from toollint.rulekit.naming import expression_text
 
 if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
     from toollint.frameworks.base import Context, Use

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from toollint.extract.names import expression_text
 from toollint.model import CallVal, Const, DictVal, Str, Tool, Value
+from toollint.rulekit.naming import expression_text
 
 SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
 
