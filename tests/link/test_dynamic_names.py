@@ -239,3 +239,25 @@ def test_f_strings_with_a_conversion_a_format_spec_or_braces_are_not_evaluated(t
             return ""
         ''')
     assert [name for _, name, _ in tools] == [None, None, None]
+
+
+def test_a_parameter_named_like_a_module_constant_is_the_parameter(tmp_path, monkeypatch):
+    tools = _tools(tmp_path, monkeypatch, '''
+        from mcp.types import Tool
+
+        ns = "docs"
+
+
+        def list_tools(ns: str) -> list:
+            return [Tool(name=f"{ns}_list", description="List the documents. Use it first.",
+                         inputSchema={"type": "object", "properties": {}})]
+        ''')
+    assert [(name, expr) for _, name, expr in tools] == [(None, 'f"{ns}_list"')]
+
+
+def test_dump_prints_the_template_of_an_unresolved_name(tmp_path, monkeypatch):
+    from conftest import toollint
+
+    _write(tmp_path, monkeypatch, NAMESPACED)
+    out = toollint("dump", ".", cwd=str(tmp_path)).stdout
+    assert '"name": "<unresolved: the name is namespace_prefix + \\"read_cypher\\">"' in out

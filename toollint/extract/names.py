@@ -77,6 +77,18 @@ def enclosing(functions: Sequence[cst.FunctionDef], evaluator: "Evaluator",
     return bound
 
 
+def parameters_shadowing(node: cst.FunctionDef, evaluator: "Evaluator") -> "Evaluator":
+    """The evaluator for a function's body where a parameter has a module constant's name
+    (`def tools(ns)` beside `ns = "x"`): the parameter is what the body reads. Most
+    functions shadow nothing and keep the module's evaluator."""
+    names = [p.name.value for p in _params(node.params) if p.name.value in evaluator.names]
+    if not names:
+        return evaluator
+    span = evaluator.span_of(node.name)
+    return evaluator.with_bindings({n: Unresolved(f"'{n}' is a parameter, only known at run time", span)
+                                    for n in names})
+
+
 def _params(params: cst.Parameters) -> List[cst.Param]:
     stars = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
     return [*params.posonly_params, *params.params, *params.kwonly_params, *stars]
@@ -86,7 +98,7 @@ def shadowed(params: List[str], body: List[cst.BaseStatement], evaluator: "Evalu
              outer: Dict[str, Value]) -> Dict[str, Value]:
     """What the names of an enclosing function mean for a tool declared inside it: its
     parameters are only known at run time (`namespace`), a name it assigns once from a
-    static expression is that value (`prefix = "db_"`), any other name it assigns is
+    static string or number is that value (`prefix = "db_"`), any other name it assigns is
     unresolved. A module-level constant of the same name never applies inside."""
     bound: Dict[str, Value] = dict(outer)
     for name in params:
@@ -100,9 +112,9 @@ def shadowed(params: List[str], body: List[cst.BaseStatement], evaluator: "Evalu
                 values[name] = expr
     for name, count in counts.items():
         expr = values.get(name)
-        if count == 1 and expr is not None:
-            scoped = evaluator.with_bindings(bound)
-            bound[name] = scoped.eval(expr)
+        value = evaluator.with_bindings(bound).eval(expr) if count == 1 and expr is not None else None
+        if isinstance(value, Const) or (isinstance(value, Unresolved) and value.text):
+            bound[name] = value  # a string or number: what `.append` or `[k] =` change is never one
         else:
             span = evaluator.span_of(expr) if expr is not None else _nowhere(evaluator, body)
             bound[name] = Unresolved(f"'{name}' is assigned in the function, only known at run time", span)
