@@ -213,7 +213,7 @@ def test_a_prefix_helper_call_in_a_low_level_tool_is_quoted_with_its_argument(tm
     assert [(name, expr) for _, name, expr in tools] == [(None, '_add_tool_prefix("insert_text")')]
 
 
-def test_f_strings_with_a_conversion_a_format_spec_or_braces_are_not_evaluated(tmp_path, monkeypatch):
+def test_f_strings_with_a_conversion_a_format_spec_or_an_escape_are_not_evaluated(tmp_path, monkeypatch):
     tools = _tools(tmp_path, monkeypatch, '''
         from fastmcp import FastMCP
 
@@ -233,12 +233,18 @@ def test_f_strings_with_a_conversion_a_format_spec_or_braces_are_not_evaluated(t
             return ""
 
 
-        @mcp.tool(name=f"{{{NAME}}}")
+        @mcp.tool(name=f"{NAME}\\n")
         def c() -> str:
             """Search. Use it for questions."""
             return ""
+
+
+        @mcp.tool(name=f"{{{NAME}}}")
+        def d() -> str:
+            """Search. Use it for questions."""
+            return ""
         ''')
-    assert [name for _, name, _ in tools] == [None, None, None]
+    assert [name for _, name, _ in tools] == [None, None, None, "{search}"]
 
 
 def test_a_parameter_named_like_a_module_constant_is_the_parameter(tmp_path, monkeypatch):
@@ -261,3 +267,49 @@ def test_dump_prints_the_template_of_an_unresolved_name(tmp_path, monkeypatch):
     _write(tmp_path, monkeypatch, NAMESPACED)
     out = toollint("dump", ".", cwd=str(tmp_path)).stdout
     assert '"name": "<unresolved: the name is namespace_prefix + \\"read_cypher\\">"' in out
+
+
+def test_implicit_concatenation_with_an_f_string_part_is_joined_when_static(tmp_path, monkeypatch):
+    tools = _tools(tmp_path, monkeypatch, '''
+        import os
+        from fastmcp import FastMCP
+
+        SITE = "wiki"
+        TENANT = os.environ["TENANT"]
+        mcp = FastMCP("x")
+
+
+        @mcp.tool(name="search_" f"{SITE}")
+        def a(q: str) -> str:
+            """Search the wiki. Use it for how-to questions."""
+            return q
+
+
+        @mcp.tool(name="search_" f"{TENANT}")
+        def b(q: str) -> str:
+            """Search the tenant's pages. Use it for account questions."""
+            return q
+        ''')
+    assert [(name, expr) for _, name, expr in tools] == [("search_wiki", None), (None, '"search_" f"{TENANT}"')]
+
+
+def test_a_description_built_from_module_constants_is_judged(tmp_path, monkeypatch):
+    messages = _findings(tmp_path, monkeypatch, '''
+        from fastmcp import FastMCP
+
+        SERVICE = "Jira"
+        mcp = FastMCP("x")
+
+
+        @mcp.tool(description=f"Search {SERVICE} issues.")
+        def search_issues(q: str) -> str:
+            return q
+
+
+        @mcp.tool(description=f"Search {SERVICE} projects. Use it when the user names a project; "
+                              "do not use it for issues (use search_issues).")
+        def search_projects(q: str) -> str:
+            return q
+        ''', select=("TL102", "TL103"))
+    assert messages == [("TL102", "description of 'search_issues' reads like a signature (it is a bare label: "
+                         "one short verb phrase with no selection rule): say what it does and when to call it")]

@@ -14,7 +14,7 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 import libcst as cst
 
 from toollint.extract.adapters import type_adapter_schema
-from toollint.extract.names import formatted, template
+from toollint.extract.names import MAX_STRING, formatted, joined, template
 from toollint.extract.returns import Returns, bind
 from toollint.model import (
     CallVal,
@@ -35,7 +35,6 @@ MAX_DEPTH = 200
 # `S2 = S1 + S1`): past these sizes a value is unresolved, so no module costs more than
 # its length times these to evaluate, and no rule walks more.
 MAX_NODES = 100_000
-MAX_STRING = 1_000_000
 
 _DEDENT_FUNCS = {"textwrap.dedent": textwrap.dedent, "dedent": textwrap.dedent,
                  "inspect.cleandoc": inspect.cleandoc, "cleandoc": inspect.cleandoc}
@@ -211,8 +210,9 @@ class Evaluator:
         d = depth + 1
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
             value = string_value(node)
-            if value is None:
-                return Unresolved("not a plain string literal", self.span_of(node))
+            if value is None:  # bytes, a bad escape, or an f-string part: `"Search " f"{SITE}"`
+                return joined(node, self, d) if isinstance(node, cst.ConcatenatedString) else Unresolved(
+                    "not a plain string literal", self.span_of(node))
             return Const(value, self.span_of(node))
         if isinstance(node, (cst.Integer, cst.Float)):
             return Const(number_value(node), self.span_of(node))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from toollint.extract.evaluate import Evaluator
 
 _EMPTY = cst.Module([])
+MAX_STRING = 1_000_000  # a longer string is unresolved (toollint.extract.evaluate's bounds)
 
 
 def source_text(node: cst.CSTNode, evaluator: "Evaluator") -> str:
@@ -38,7 +39,9 @@ def formatted(node: cst.FormattedString, evaluator: "Evaluator", depth: int) -> 
     parts: List[str] = []
     for part in node.parts:
         if isinstance(part, cst.FormattedStringText):
-            parts.append(part.value)
+            if "\\" in part.value:  # escapes (and raw f-strings): not read here
+                return Unresolved("an f-string is only known at run time", span, text=source_text(node, evaluator))
+            parts.append(part.value.replace("{{", "{").replace("}}", "}"))
             continue
         value = evaluator.eval(part.expression, depth) if isinstance(part, cst.FormattedStringExpression) else None
         if (part.conversion is not None or part.format_spec is not None or part.equal is not None
@@ -46,9 +49,20 @@ def formatted(node: cst.FormattedString, evaluator: "Evaluator", depth: int) -> 
             return Unresolved("an f-string is only known at run time", span, text=source_text(node, evaluator))
         parts.append(str(value.value))
     text = "".join(parts)
-    if "{" in text or "}" in text or "\\" in text:  # `{{` escapes and backslashes: not read here
-        return Unresolved("an f-string is only known at run time", span, text=source_text(node, evaluator))
+    if len(text) > MAX_STRING:
+        return Unresolved("a string too long to evaluate statically", span)
     return Const(text, span)
+
+
+def joined(node: cst.ConcatenatedString, evaluator: "Evaluator", depth: int) -> Value:
+    """`"Search " f"{SITE}"`: implicit concatenation with an f-string part, joined when
+    every part is a static string (deep chains are unresolved rather than recursed)."""
+    span = evaluator.span_of(node)
+    left, right = evaluator.eval(node.left, depth), evaluator.eval(node.right, depth)
+    if all(isinstance(v, Const) and isinstance(v.value, str) for v in (left, right)) \
+            and len(left.value) + len(right.value) <= MAX_STRING:
+        return Const(left.value + right.value, span)
+    return Unresolved("not a plain string literal", span, text=source_text(node, evaluator))
 
 
 def template(node: cst.BinaryOperation, left: Value, right: Value, evaluator: "Evaluator") -> Value:
