@@ -30,10 +30,45 @@ class Sample:
 _WS = " \t\r\n"
 
 
+def _fast_loads():
+    """orjson's parser when it is installed (`toollint[orjson]`): about three times faster
+    than json's on logged payloads. It is used only where it gives json's own value:
+    what it rejects (NaN, lone surrogates, numbers out of range, bad UTF-8) is read again
+    by json, which also words the errors; and it turns integers beyond 64 bits into
+    floats, so a line with a run of 19 digits goes to json as well."""
+    try:
+        import orjson
+    except ImportError:
+        return None
+    # Digits to "0", the rest to " ": then a run of 19 digits is a substring search, ten
+    # times cheaper than a regex's (which tries every digit as a start).
+    digits = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+    run = b"0" * 19
+    loads = orjson.loads
+
+    def fast(raw: bytes) -> Any:
+        if run in raw.translate(digits):
+            raise ValueError("may hold an integer beyond 64 bits")
+        return loads(raw)
+
+    return fast
+
+
+_FAST: Any = ...  # decided at the first line read: importing orjson imports json
+
+
 def line_value(raw: bytes) -> Tuple[Any, Optional[str]]:
     """(the JSON value of one line or reply, None), or (None, why it is not JSON)."""
+    global _FAST
     import json
 
+    if _FAST is ...:
+        _FAST = _fast_loads()
+    if _FAST is not None:
+        try:
+            return _FAST(raw), None
+        except ValueError:  # orjson.JSONDecodeError is one
+            pass
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
