@@ -51,17 +51,26 @@ def _fixed_by_the_sdk(tool) -> bool:
 
 
 def _listed_in(description, name: str) -> bool:
-    """True when the tool description documents the parameter on a line of its own
-    (`order_id: ...`, `- order_id (str): ...`), as the MCP SDK's raw docstrings do."""
-    if description is None or description.value is None:
+    """True when the tool description documents the parameter (on a line of its own,
+    `order_id: ...`, as the MCP SDK's raw docstrings do, or in its prose), or may do so
+    unseen."""
+    if description is None:
         return False
+    if description.value is None:
+        # a conditional between literals documents it when one branch does (the rule then
+        # holds for every branch); a description we cannot read (`f"... {DB_INFO}"`, a
+        # call) may document it, and saying otherwise would depend on what we cannot see
+        return any(_listed_in(c, name) for c in description.choices) if description.choices else True
     line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
                       % re.escape(name), re.MULTILINE)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
     prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
+    # quoted as a name, "table names containing the substring 'q'"
+    quoted = re.compile(r"(?<![\w'])['\"\u2018\u201c]%s['\"\u2019\u201d](?![\w'])" % re.escape(name))
     text = description.value
-    return bool(line.search(text) or prose.search(text) or _inline_args(text, name) or _identifier_in(text, name))
+    return bool(line.search(text) or prose.search(text) or quoted.search(text) or _inline_args(text, name)
+                or _identifier_in(text, name))
 
 
 # "... Args: filename (str), target_text (str, optional), position ('before' or 'after')."
