@@ -51,9 +51,10 @@ def test_tl207_still_fires_when_the_same_description_is_a_literal_without_the_pa
     assert lint({"server.py": src}, select=["TL207"]) == [("server.py", 15, "TL207")]
 
 
-def test_tl207_nested_properties_are_judged_whatever_the_tool_description(lint):
-    # the tool description documents top-level parameters only; a nested property keeps
-    # its own description or lacks it
+def test_tl207_a_hand_written_schema_is_judged_whatever_the_tool_description(lint):
+    # a hand-written schema documents its properties in the schema (the sandbox's
+    # `__import__('os').system(...)` description in tests/front is this shape): an unread
+    # tool description exempts nothing there
     src = '''
 import anthropic
 
@@ -75,7 +76,7 @@ TOOLS = [
     },
 ]
 '''
-    assert lint({"tools.py": src}, select=["TL207"]) == [("tools.py", 14, "TL207")]  # rows[].id, not rows
+    assert lint({"tools.py": src}, select=["TL207"]) == [("tools.py", 12, "TL207"), ("tools.py", 14, "TL207")]
 
 
 QUOTED = '''
