@@ -16,9 +16,9 @@ entry is signed with HMAC-SHA256 under a secret of the user's own (32 random byt
 `~/.cache/toollint/cache-key`, or under $XDG_CACHE_HOME, created 0600 and never inside a
 project): a file toollint did not write on this account fails the check and is ignored,
 never unpickled. The unpickler also refuses every class but the frozen dataclasses of
-toollint.model and toollint.fix (a finding's fix), so even a signed entry can rebuild
-nothing else. A corrupt, truncated,
-foreign or stale entry is a miss, never an error.
+toollint.model, toollint.deferred and toollint.fix (a finding's fix), so even a signed
+entry can rebuild nothing else. A corrupt, truncated, foreign or stale entry is a miss,
+never an error.
 
 Concurrent runs are safe: each entry is written to a temporary file in the same folder
 and moved into place with os.replace, so a reader sees a whole old entry, a whole new
@@ -219,12 +219,13 @@ _MODEL_CLASSES: Dict[Tuple[str, str], type] = {}
 
 
 def _model_classes() -> Dict[Tuple[str, str], type]:
-    """The frozen dataclasses an entry may rebuild: the model's, and the fixes a finding
-    carries (toollint.fix, plain data too; without them no run with a fix was ever reused)."""
+    """The frozen dataclasses an entry may rebuild: the model's, the values left for linking
+    (toollint.deferred), and the fixes a finding carries (toollint.fix, plain data too;
+    without them no run with a fix was ever reused)."""
     if not _MODEL_CLASSES:
-        from toollint import fix, model
+        from toollint import deferred, fix, model
 
-        for module in (model, fix):
+        for module in (model, fix, deferred):
             for name, obj in vars(module).items():
                 if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
                     _MODEL_CLASSES[module.__name__, name] = obj

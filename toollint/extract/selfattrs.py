@@ -12,13 +12,19 @@ alone, from the class body; one set in a branch, a loop, another method or from 
 else is not, and when an `__init__` the module does not define runs (an imported base's)
 only what is set after it is. The methods of a class the module subclasses read nothing:
 there `self` may be any of them.
+
+A base imported by name from another module (`from .base import BaseHandler`) is read
+while linking (toollint.extract.inherited): what the class sets itself before that base's
+`__init__` runs, class attributes included, stands as a ClassAttr, the class's value when
+that base and its bases provably never set the attribute, else unresolved.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Set
+from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.deferred import ClassAttr
 from toollint.extract.evaluate import Evaluator
 from toollint.model import Symbol, Unresolved, Value
 
@@ -26,16 +32,28 @@ _UNKNOWN = object()
 _MAX_DEPTH = 8  # bases followed; deeper is a cycle or a hierarchy not worth the guess
 
 
+class _If:
+    """A value that holds only if the imported base never sets the attribute (linking checks)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
 class SelfEvaluator(Evaluator):
     """The module's evaluator, with `self.<attr>` standing for the values its class sets."""
 
-    def __init__(self, base: Evaluator, attrs: Dict[str, Value]) -> None:
+    def __init__(self, base: Evaluator, attrs: Dict[str, object], imported: Optional[Tuple[str, str]]) -> None:
         self.__dict__.update(base.__dict__)
         self.attrs = attrs
+        self.imported = imported
 
     def _attribute(self, node: cst.Attribute) -> Value:
         if isinstance(node.value, cst.Name) and node.value.value == "self" and node.attr.value in self.attrs:
-            return self.attrs[node.attr.value]
+            value = self.attrs[node.attr.value]
+            if isinstance(value, _If):
+                fallback = super()._attribute(node)
+                return ClassAttr(value.value, fallback, *self.imported, node.attr.value, fallback.span)
+            return value
         return super()._attribute(node)
 
 
@@ -47,11 +65,27 @@ def method_evaluator(qualname: str, classes: Mapping[str, cst.ClassDef], evaluat
     if node is None or "." in owner or _subclassed(owner, classes):
         return evaluator
     unseen: List[bool] = []
-    values = _init_values(owner, classes, evaluator, None, 0, unseen)
+    imported: List[Tuple[str, str]] = []
+    values = _init_values(owner, classes, evaluator, None, 0, unseen, imported)
     merged = {} if unseen else _class_values(owner, classes, evaluator)
+    if imported:
+        merged = _presumed(merged)
     merged.update(values)
     attrs = {k: v for k, v in merged.items() if v is not _UNKNOWN}
-    return SelfEvaluator(evaluator, attrs) if attrs else evaluator
+    return SelfEvaluator(evaluator, attrs, imported[0] if imported else None) if attrs else evaluator
+
+
+def _presumed(values: Dict[str, object]) -> Dict[str, object]:
+    return {k: v if v is _UNKNOWN or isinstance(v, _If) else _If(v) for k, v in values.items()}
+
+
+def _imported_base(node: cst.ClassDef, evaluator: Evaluator) -> Optional[Tuple[str, str]]:
+    """(module, name) of the one base when it is imported by name (`from .base import
+    BaseHandler`): whether it can set an attribute is for linking to read in that module."""
+    if len(node.bases) != 1 or node.keywords or not isinstance(node.bases[0].value, cst.Name):
+        return None
+    module, attr = evaluator.imports.get(node.bases[0].value.value, ("", ""))
+    return (module, attr) if module and attr else None
 
 
 def _class_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Evaluator) -> Dict[str, object]:
@@ -117,11 +151,13 @@ def _init(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
 
 
 def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Evaluator,
-                 call: Optional[Dict[str, object]], depth: int, unseen: List[bool]) -> Dict[str, object]:
+                 call: Optional[Dict[str, object]], depth: int, unseen: List[bool],
+                 imported: List[Tuple[str, str]]) -> Dict[str, object]:
     """attr -> value (or _UNKNOWN) as the `__init__` that runs for `owner` sets them; `call`
     the parameters a subclass's `super().__init__(...)` binds (None: the instance's maker).
-    `unseen` gets an entry when an `__init__` the module does not define runs (an imported
-    base's): what it sets, class attributes included, is not known."""
+    `unseen` gets an entry when an `__init__` the module does not define runs: what it sets,
+    class attributes included, is not known; unless it is a base imported by name
+    (`imported` gets it), when what was set before it holds if that base never sets it."""
     node = classes.get(owner)
     if node is None or depth > _MAX_DEPTH:
         unseen.append(True)
@@ -130,8 +166,12 @@ def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Eva
     if init is None:
         base = _module_base(node, classes)
         if base is None and node.bases:
-            unseen.append(True)
-        return _init_values(base, classes, evaluator, call, depth + 1, unseen) if base else {}
+            outside = _imported_base(node, evaluator)
+            if outside is not None:
+                imported.append(outside)
+            else:
+                unseen.append(True)
+        return _init_values(base, classes, evaluator, call, depth + 1, unseen, imported) if base else {}
     if not isinstance(init.body, cst.IndentedBlock):
         return {}
     params = _bound(init, call, evaluator)
@@ -142,11 +182,16 @@ def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Eva
         if super_call is not None:
             base = _module_base(node, classes)
             given = _given(super_call, params, local, evaluator)
+            outside = _imported_base(node, evaluator) if base is None else None
+            if outside is not None:
+                imported.append(outside)
+                out = _presumed(out)
+                continue
             if base is None or given is None:
                 unseen.append(True)  # what that __init__ sets may be anything, and undoes what came before
                 out = {k: _UNKNOWN for k in out}
                 continue
-            out.update(_init_values(base, classes, evaluator, given, depth + 1, unseen))
+            out.update(_init_values(base, classes, evaluator, given, depth + 1, unseen, imported))
             continue
         target, expr = _self_assignment(stmt)
         if target is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
+from toollint.deferred import ClassAttr
 from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.byref import offered_tools
@@ -46,6 +47,7 @@ class _Resolver:
         self.functions: Dict[str, Dict[str, FunctionSig]] = {}
         self.budget = MAX_RESOLVED_NODES
         self.paths: Dict[str, ModuleFacts] = {}
+        self.inherited: Dict[Tuple[str, str, str], bool] = {}
 
     @property
     def models(self):  # made on use: kept on self, a closure over self.module is a cycle holding all facts
@@ -112,6 +114,13 @@ class _Resolver:
             return Unresolved("nested too deeply to evaluate", value.span)
         if isinstance(value, Ref):
             return self.lookup(value, depth, seen)
+        if isinstance(value, ClassAttr):  # `self.name`: the class's own, unless its imported base may set it
+            from toollint.extract.inherited import never_sets  # parses that module: libcst only there
+
+            key = (value.module, value.base, value.attr)
+            if key not in self.inherited:
+                self.inherited[key] = never_sets(*key, self.module)
+            return self.resolve(value.value if self.inherited[key] else value.fallback, depth + 1, seen)
         if isinstance(value, DictVal):
             entries: List[Tuple[Value, Value]] = []
             complete = value.complete
