@@ -150,3 +150,17 @@ def test_what_the_subclass_sets_after_the_base_init_stands_whatever_the_base(tmp
         "        self.name = \"made_file\"\n\n    def get_tool_description")
     files = {"pkg/__init__.py": "", "pkg/create.py": handler}
     assert _tools(tmp_path, monkeypatch, files) == [("made_file", None)]
+
+
+def test_a_value_left_for_linking_survives_the_cache(tmp_path):
+    from toollint.cache.store import Cache
+    from toollint.deferred import ClassAttr
+    from toollint.model import Const, ModuleFacts, RegistryDecl, Span, Unresolved
+
+    span = Span("pkg/create.py", 3, 1, 3, 10)
+    value = ClassAttr(Const("create_file", span), Unresolved("'self.name' is not a literal", span), "pkg.base",
+                      "BaseHandler", "name", span)
+    facts = ModuleFacts("pkg/create.py", "pkg.create", registries=(RegistryDecl("loose", "t", value, span),))
+    cache = Cache(str(tmp_path), b"k" * 32, b"fingerprint")
+    cache.put("pkg/create.py", "pkg.create", False, b"source", facts)
+    assert cache.get("pkg/create.py", "pkg.create", False, b"source") == facts  # not refused by the unpickler
