@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_tree
+from lintcase import write_tree
 from toollint.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -34,7 +34,7 @@ from toollint.front import deep
 from toollint.commands.cli import main
 from toollint.config.load import VALID_KEYS
 
-from conftest import FINDING_LINE, parse_findings
+from lintcase import FINDING_LINE, parse_findings
 
 GOOD = 'TOOLS = [{"name": "good_tool", "input_schema": {"type": "object", "properties": {}}}]\n'
 GOOD_FINDING = ("TL101", 1)  # the good file's one finding: (code, line)
