@@ -126,17 +126,24 @@ _ODD_SOURCES = ["", "\n", "x = 1", "# only a comment\n", "x = 1\n\n# trailing co
                 "t = f'{x!r:>{w}} {y=}'\nwith (a as b, c):\n    match p:\n        case {'k': [1, *r]}: pass\n"]
 
 
-def test_positions_are_libcsts_node_for_node():
-    """extract.positions replaces libcst's PositionProvider: every node's range is the same."""
+@pytest.fixture(scope="module")
+def corpus_trees():
+    """(text, libcst module) of every corpus file and odd source, parsed once: the tests that
+    compare our walk and positions with libcst's only read the trees."""
     import libcst
+
+    sources = [p.read_text(encoding="utf-8") for p in _py_files(*CORPORA)] + _ODD_SOURCES
+    return [(text, libcst.parse_module(text)) for text in sources]
+
+
+def test_positions_are_libcsts_node_for_node(corpus_trees):
+    """extract.positions replaces libcst's PositionProvider: every node's range is the same."""
     from libcst.metadata import MetadataWrapper, PositionProvider
 
     from toollint.extract.positions import positions
 
-    sources = [p.read_text(encoding="utf-8") for p in _py_files(*CORPORA)] + _ODD_SOURCES
-    assert len(sources) > 50
-    for text in sources:
-        module = libcst.parse_module(text)
+    assert len(corpus_trees) > 50
+    for text, module in corpus_trees:
         theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
         ours = positions(module)
         assert ours.keys() == theirs.keys()
@@ -144,6 +151,7 @@ def test_positions_are_libcsts_node_for_node():
             got = ours[node]
             assert (got.start.line, got.start.column, got.end.line, got.end.column) == \
                 (r.start.line, r.start.column, r.end.line, r.end.column), (text[:80], type(node).__name__)
+
 
 _LITERALS = [
     "'plain'", '"plain"', "''", '""', '""""""', "''''''", '"""multi\nline"""', "'''a \"quoted\" b'''",
@@ -201,7 +209,7 @@ def test_number_value_is_libcsts_evaluated_value(raw):
     assert (type(got), got) == (type(want), want)
 
 
-def test_walk_visits_as_libcst_does():
+def test_walk_visits_as_libcst_does(corpus_trees):
     """extract.walk replaces `node.visit(visitor)` for visitors that only read: the same
     nodes, entered and left in the same order, pruned where a visit_ hook says False."""
     import libcst
@@ -222,9 +230,8 @@ def test_walk_visits_as_libcst_does():
     from toollint.extract import walk as walk_module
 
     walk_module._CHILD_FIELDS.clear()  # the first f-string met has no format spec, the next one has
-    sources = ["f'{a}'\nf'{b:>{w}}'\n"] + [p.read_text(encoding="utf-8") for p in _py_files(*CORPORA)] + _ODD_SOURCES
-    for text in sources:
-        module = libcst.parse_module(text)
+    first = "f'{a}'\nf'{b:>{w}}'\n"
+    for text, module in [(first, libcst.parse_module(first))] + corpus_trees:
         theirs, ours = Recorder(), Recorder()
         module.visit(theirs)
         walk(module, ours)

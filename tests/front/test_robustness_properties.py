@@ -235,7 +235,9 @@ def property_test(name: str, examples: int):
 
 # a few examples each here; CI runs 400, 150 and 400 (tests/front/test_corpus.py)
 test_generated_registries_never_crash_and_give_one_answer = property_test("registries", 2)
-test_valid_programs_never_crash_and_give_one_answer = property_test("programs", 5)
+# slow: hypothesmith builds its grammar's parser first (about 2 s, the costliest test of the
+# default run) for five examples; CI runs them and test_corpus.py's 150
+test_valid_programs_never_crash_and_give_one_answer = pytest.mark.slow(property_test("programs", 5))
 test_arbitrary_bytes_never_crash = property_test("bytes", 12)
 
 
