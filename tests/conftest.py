@@ -37,6 +37,29 @@ def pytest_configure(config):
     settings.load_profile("toollint-ci" if slow_run(config) else "toollint-fast")
 
 
+def pytest_sessionstart(session):
+    # With PYTHONDONTWRITEBYTECODE set (as on the shared development machine) each interpreter
+    # a test starts (python -m toollint, -j workers, the language server: some forty a run)
+    # compiled toollint afresh, about a third of what a small check costs. They share one
+    # bytecode folder outside the tree for the session instead; the tree stays clean.
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+        import tempfile
+
+        session.config._child_pycache = tempfile.mkdtemp(prefix="toollint-tests-pyc-")
+        session.config._dont_write = os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = session.config._child_pycache
+
+
+def pytest_sessionfinish(session):
+    folder = getattr(session.config, "_child_pycache", None)
+    if folder:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("PYTHONPYCACHEPREFIX", None)
+        os.environ["PYTHONDONTWRITEBYTECODE"] = session.config._dont_write
+
+
 def pytest_collection_modifyitems(config, items):
     if slow_run(config):
         return
