@@ -8,9 +8,9 @@ import pytest
 from toollint.config.settings import Settings
 from toollint.engine.core import run
 
-# helpers a test module imports live in lintcase.py: a folder's own conftest.py replaces the
-# module named `conftest` while pytest collects that folder, so `from conftest import` is not
-# reliable once folders have one (tests/usage/conftest.py). Re-exported for older imports.
+# helpers a test module imports live in lintcase.py: pytest names every folder's conftest.py
+# `conftest` and the last one loaded wins, so this one and each folder's re-export them for
+# the modules that write `from conftest import`.
 from lintcase import FINDING_LINE, parse_findings, toollint, toollint_process, write_tree  # noqa: F401
 
 

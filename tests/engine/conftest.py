@@ -7,6 +7,9 @@ import sys
 import pytest
 
 from enginecase import REPO
+# pytest names every folder's conftest.py `conftest` and the last one loaded wins, so each
+# re-exports the shared helpers: `from conftest import toollint` works in any test module
+from lintcase import FINDING_LINE, parse_findings, toollint, toollint_process, write_tree  # noqa: F401
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import generate  # noqa: E402

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from lintcase import write_tree
+# pytest names every folder's conftest.py `conftest` and the last one loaded wins, so each
+# re-exports the shared helpers: `from conftest import toollint` works in any test module
+from lintcase import FINDING_LINE, parse_findings, toollint, toollint_process, write_tree  # noqa: F401
 from usagecase import SOURCE
 
 
