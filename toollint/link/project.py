@@ -103,6 +103,15 @@ class _Resolver:
             return Symbol(sub.module, ref.span)
         return Unresolved(f"'{ref.name}' is not a module-level constant of '{ref.module}'", ref.span)
 
+    def _class_attr(self, value: ClassAttr) -> Value:
+        """`self.name`: the class's own, unless its imported base (or theirs) may set it."""
+        from toollint.extract.inherited import never_sets  # parses that module: libcst only there
+
+        key = (value.module, value.base, value.attr)
+        if key not in self.inherited:
+            self.inherited[key] = never_sets(*key, self.module)
+        return value.value if self.inherited[key] else value.fallback
+
     def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
         if seen is None:  # a registry's whole value: a fresh budget
             self.budget = MAX_RESOLVED_NODES
@@ -114,13 +123,8 @@ class _Resolver:
             return Unresolved("nested too deeply to evaluate", value.span)
         if isinstance(value, Ref):
             return self.lookup(value, depth, seen)
-        if isinstance(value, ClassAttr):  # `self.name`: the class's own, unless its imported base may set it
-            from toollint.extract.inherited import never_sets  # parses that module: libcst only there
-
-            key = (value.module, value.base, value.attr)
-            if key not in self.inherited:
-                self.inherited[key] = never_sets(*key, self.module)
-            return self.resolve(value.value if self.inherited[key] else value.fallback, depth + 1, seen)
+        if isinstance(value, ClassAttr):
+            return self.resolve(self._class_attr(value), depth + 1, seen)
         if isinstance(value, DictVal):
             entries: List[Tuple[Value, Value]] = []
             complete = value.complete
