@@ -78,11 +78,17 @@ def handler_for(tool: Tool, group) -> Optional[FunctionSig]:
     if tool.name.value is None:
         return None
     found = None
+    seen = set()
     for registry in group.handlers:
         for entry in registry.handlers:
             if entry.key.value == tool.name.value:
                 found = entry.function
-    return found
+                if found is not None:
+                    seen.add((found.span.path, found.qualname))
+    # Two branches on one name calling different functions (the dispatcher's handler, and
+    # a later `if name == "x": decide_retry(reply, results, tool_input)` that post-processes
+    # its result): which one receives the arguments is not known, so none is judged.
+    return None if len(seen) > 1 else found
 
 
 def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
