@@ -35,6 +35,7 @@ from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
+from toollint.frameworks.spanned import Level
 from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
                             is_complete, to_python)
 
@@ -177,7 +178,7 @@ def _strict_value(schema: Optional[Value]) -> Optional[Value]:
         return schema
     props = schema.get("properties")
     spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
-    return python_value(strict_parameters(to_python(schema)), schema.span, {"": spans})
+    return python_value(strict_parameters(to_python(schema)), schema.span, {"": Level("", spans)})
 
 
 _CREWAI = CrewAI()
