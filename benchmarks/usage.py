@@ -1,6 +1,6 @@
 """Time and peak memory of `toollint usage` over generated logs, against a json.loads floor.
 
-    python benchmarks/usage.py [--records 10000 100000] [--million] [--tools 20] [--keep DIR]
+    python benchmarks/usage.py [--records 10000 100000] [--million] [--tools 20] [--modes floor usage] [--keep DIR]
 
 Generates N logged OpenAI Responses objects (each declaring --tools tools, a few called)
 as JSON Lines, then runs in fresh processes, one after the other:
@@ -50,7 +50,8 @@ else:
     from toollint.usage.analysis import analyse
     from toollint.usage.sample import read_sample
 elapsed = time.perf_counter() - start
-print(json.dumps({"seconds": elapsed, "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+used = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": elapsed, "cpu": used.ru_utime + used.ru_stime, "max_rss_mb": used.ru_maxrss / 1024}))
 '''
 
 
@@ -92,6 +93,8 @@ def main(argv: List[str] = None) -> int:
     parser.add_argument("--million", action="store_true", help="also 1,000,000 records (about 7 GB of JSON Lines)")
     parser.add_argument("--tools", type=int, default=20)
     parser.add_argument("--keep", metavar="DIR", help="write the logs here and keep them")
+    parser.add_argument("--modes", nargs="+", choices=("floor", "usage", "duckdb"),
+                        help="what to run (default: all three, duckdb when installed)")
     args = parser.parse_args(argv)
     sizes = args.records + ([1_000_000] if args.million else [])
     folder = args.keep or tempfile.mkdtemp(prefix="toollint-usage-bench-")
@@ -103,15 +106,19 @@ def main(argv: List[str] = None) -> int:
     from importlib.util import find_spec
 
     modes = ("floor", "usage", "duckdb") if find_spec("duckdb") else ("floor", "usage")
-    print(f"{'records':>9}  {'MB':>6}  " + "  ".join(f"{m + ' s':>9}  {m + ' MB':>9}" for m in modes)
-          + "  usage/floor time  usage MB beyond imports")
+    modes = tuple(m for m in modes if m in (args.modes or modes))
+    if not {"floor", "usage"} <= set(modes):
+        parser.error("--modes needs floor and usage (the ratio is between them)")
+    print(f"{'records':>9}  {'MB':>6}  " + "  ".join(f"{m + ' s':>9}  {m + ' cpu':>9}  {m + ' MB':>9}" for m in modes)
+          + "  usage/floor wall  cpu  usage MB beyond imports")
     for n in sizes:
         path = os.path.join(folder, f"logs-{n}.jsonl")
         size = generate(path, n, args.tools)
         got = {m: measure(m, path) for m in modes}
-        cells = "  ".join(f"{got[m]['seconds']:>9.2f}  {got[m]['max_rss_mb']:>9.0f}" if m in got else f"{'-':>9}  {'-':>9}"
+        cells = "  ".join(f"{got[m]['seconds']:>9.2f}  {got[m]['cpu']:>9.2f}  {got[m]['max_rss_mb']:>9.0f}"
                           for m in modes)
         print(f"{n:>9,}  {size / 1e6:>6.0f}  {cells}  {got['usage']['seconds'] / got['floor']['seconds']:>16.2f}  "
+              f"{got['usage']['cpu'] / got['floor']['cpu']:>3.2f}  "
               f"{got['usage']['max_rss_mb'] - base['max_rss_mb']:>23.0f}", flush=True)
         if not args.keep:
             os.unlink(path)

@@ -21,7 +21,7 @@ class MissingParameterDescription(Rule):
         for path, name, key, prop in field_properties(tool.schema):
             if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
                 continue
-            if not path and _listed_in(tool.description, name):
+            if not path and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
             description = _description(prop)
             subject = property_subject(tool, path, name)
@@ -50,18 +50,35 @@ def _fixed_by_the_sdk(tool) -> bool:
         and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
 
 
+def _unread(tool) -> bool:
+    """A function tool whose description toollint cannot read (`f"... {DB_INFO}"`, a
+    helper's result): a function's description is where its parameters get documented
+    (the MCP SDK sends the docstring's Args block), so this one may document them, and
+    saying otherwise would depend on what we cannot see. A hand-written schema documents
+    its properties in the schema, so there an unread description changes nothing."""
+    d = tool.description
+    return tool.function is not None and d is not None and d.value is None and not d.choices
+
+
 def _listed_in(description, name: str) -> bool:
-    """True when the tool description documents the parameter on a line of its own
-    (`order_id: ...`, `- order_id (str): ...`), as the MCP SDK's raw docstrings do."""
-    if description is None or description.value is None:
+    """True when the tool description documents the parameter: on a line of its own
+    (`order_id: ...`, as the MCP SDK's raw docstrings do) or in its prose."""
+    if description is None:
         return False
+    if description.value is None:
+        # a conditional between literals documents it when one branch does: the finding
+        # then holds for every branch
+        return any(_listed_in(c, name) for c in description.choices)
     line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
                       % re.escape(name), re.MULTILINE)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
     prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
+    # quoted as a name, "table names containing the substring 'q'"
+    quoted = re.compile(r"(?<![\w'])['\"\u2018\u201c]%s['\"\u2019\u201d](?![\w'])" % re.escape(name))
     text = description.value
-    return bool(line.search(text) or prose.search(text) or _inline_args(text, name) or _identifier_in(text, name))
+    return bool(line.search(text) or prose.search(text) or quoted.search(text) or _inline_args(text, name)
+                or _identifier_in(text, name))
 
 
 # "... Args: filename (str), target_text (str, optional), position ('before' or 'after')."

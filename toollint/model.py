@@ -79,6 +79,7 @@ class Unresolved:
     span: Span
     # `DETAILED if verbose else SHORT`: the strings it may be, each where it is written
     choices: Tuple["Const", ...] = ()
+    text: str = ""  # a string template as written (`f"{namespace}-read"`), which messages quote
 
 
 @dataclass(frozen=True)

@@ -214,7 +214,8 @@ def _entry(tool, raw: Any, root: str) -> _Entry:
     if tool.name.value is not None:
         name: Any = tool.name.value
     else:
-        name = plain(inner.get("name")) if "name" in inner else f"{UNRESOLVED_PREFIX}the name is not a literal>"
+        name = f"{UNRESOLVED_PREFIX}the name is {tool.name_expr}>" if tool.name_expr else plain(
+            inner.get("name")) if "name" in inner else f"{UNRESOLVED_PREFIX}the name is not a literal>"
 
     d = tool.description
     if d is None:

@@ -28,6 +28,7 @@ import libcst as cst
 from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.names import enclosing
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
@@ -39,7 +40,7 @@ from toollint.frameworks.recognise import call_framework, declared_tool, declare
 from toollint.frameworks.recognise import instance_framework, recognise_expr
 from toollint.frameworks.registry import ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES
 from toollint.frameworks.registry import FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS
-from toollint.model import FunctionSig, PendingTool, RefTool, Span, Tool
+from toollint.model import FunctionSig, PendingTool, RefTool, Span, Tool, Value
 
 _Made = Union[Tool, PendingTool, RefTool]
 
@@ -66,6 +67,7 @@ class _Scope:
     defs: Dict[str, cst.FunctionDef] = field(default_factory=dict)  # defs local to a function
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
     lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
+    node: Optional[cst.FunctionDef] = None  # the function this scope is the body of
 
 
 def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -141,6 +143,7 @@ class _Calls(cst.CSTVisitor):
         self.scopes: List[_Scope] = [_Scope("", None)]
         self.found: List[Tuple[Tuple[int, int], _Made]] = []
         self.calls: Set[Tuple[int, int]] = set()
+        self.bindings: Dict[int, Dict[str, Value]] = {}  # id(def) -> its names (toollint.extract.names)
         triggers = [_TRIGGER]
         aliases = [local for local, (module, attr) in ctx.imports.items()
                    if f"{module}.{attr}" in CALLABLES and local != attr]
@@ -199,7 +202,7 @@ class _Calls(cst.CSTVisitor):
             return  # `def _owner(): @owner.tool ...` in a test file: a fixture's server
         qualname = f"{outer.cls}.{node.name.value}" if outer.cls and not outer.qualname else (
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)
-        scope = _Scope(qualname, outer.cls)
+        scope = _Scope(qualname, outer.cls, node=node)
         if isinstance(node.body, cst.IndentedBlock):
             for stmt in node.body.body:
                 if isinstance(stmt, cst.FunctionDef):
@@ -219,11 +222,14 @@ class _Calls(cst.CSTVisitor):
     def _bind(self, node: Union[cst.Assign, cst.AnnAssign, cst.Expr]) -> None:
         """`agent = Agent(...)` inside a function: what `@agent.tool_plain` then means."""
         track(self.scopes[-1].lists, node)
-        framework = call_framework(node.value, self.ctx.imports) if isinstance(node, cst.Assign) else None
-        if framework is not None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name):
-                    self.scopes[-1].objects[target.target.value] = framework
+        if isinstance(node, cst.Expr) or node.value is None:
+            return
+        framework = call_framework(node.value, self.ctx.imports)
+        if framework is not None:  # `mcp = FastMCP(...)`, or annotated: `mcp: FastMCP = FastMCP(...)`
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    self.scopes[-1].objects[target.value] = framework
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # only lambdas and comprehensions hide in a statement's expressions
@@ -240,7 +246,9 @@ class _Calls(cst.CSTVisitor):
     def _nested(self, node: cst.FunctionDef, qualname: str) -> None:
         """A decorated def inside a function: `def register(mcp: FastMCP): @mcp.tool() def f`."""
         sig = self.sig_of(node, qualname)
-        got = declared_tool(node, sig, self.ctx, self._objects(), False)
+        bound = enclosing([s.node for s in self.scopes if s.node is not None], self.ctx.evaluator, self.bindings)
+        ctx = replace(self.ctx, evaluator=self.ctx.evaluator.with_bindings(bound))
+        got = declared_tool(node, sig, ctx, self._objects(), False)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
 

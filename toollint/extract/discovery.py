@@ -16,6 +16,7 @@ import libcst as cst
 
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.names import parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
 from toollint.extract.walk import walk
@@ -474,7 +475,7 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
                   span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
     """The registries one function declares; `factories` collects where it builds a tool
     from its own parameters, which framework readers must not take for a declaration."""
-    scan = FunctionScan(qualname, evaluator, span_of)
+    scan = FunctionScan(qualname, parameters_shadowing(node, evaluator), span_of)  # decorators: outside
     if factories is not None:
         scan.factories = factories
     scan.params.update(p.name.value for p in _all_params(node.params))

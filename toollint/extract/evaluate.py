@@ -14,6 +14,7 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 import libcst as cst
 
 from toollint.extract.adapters import type_adapter_schema
+from toollint.extract.names import MAX_STRING, formatted, joined, template
 from toollint.extract.returns import Returns, bind
 from toollint.model import (
     CallVal,
@@ -34,7 +35,6 @@ MAX_DEPTH = 200
 # `S2 = S1 + S1`): past these sizes a value is unresolved, so no module costs more than
 # its length times these to evaluate, and no rule walks more.
 MAX_NODES = 100_000
-MAX_STRING = 1_000_000
 
 _DEDENT_FUNCS = {"textwrap.dedent": textwrap.dedent, "dedent": textwrap.dedent,
                  "inspect.cleandoc": inspect.cleandoc, "cleandoc": inspect.cleandoc}
@@ -210,8 +210,9 @@ class Evaluator:
         d = depth + 1
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
             value = string_value(node)
-            if value is None:
-                return Unresolved("not a plain string literal", self.span_of(node))
+            if value is None:  # bytes, a bad escape, or an f-string part: `"Search " f"{SITE}"`
+                return joined(node, self, d) if isinstance(node, cst.ConcatenatedString) else Unresolved(
+                    "not a plain string literal", self.span_of(node))
             return Const(value, self.span_of(node))
         if isinstance(node, (cst.Integer, cst.Float)):
             return Const(number_value(node), self.span_of(node))
@@ -237,7 +238,7 @@ class Evaluator:
         if isinstance(node, cst.Lambda):
             return Symbol("<lambda>", self.span_of(node), self.lambda_sig(node))
         if isinstance(node, cst.FormattedString):
-            return Unresolved("an f-string is only known at run time", self.span_of(node))
+            return formatted(node, self, d)
         if isinstance(node, cst.IfExp):
             return self._choice(node, d)
         return Unresolved(f"{type(node).__name__} is not evaluated statically", self.span_of(node))
@@ -358,7 +359,7 @@ class Evaluator:
                 else:
                     items.append(_spread(side))
             return ListVal(tuple(items), span, complete)
-        return Unresolved("an expression that is not a constant", span)
+        return template(node, left, right, self)
 
     def _call(self, node: cst.Call, d: int) -> Value:
         func = dotted(node.func)
@@ -411,12 +412,16 @@ class Evaluator:
         bound = bind(params, node, lambda arg: self._eval(arg, d))
         if bound is None:
             return None
+        return self.with_bindings(bound)._eval(expr, d)
+
+    def with_bindings(self, bound: Mapping[str, Value]) -> "Evaluator":
+        """An evaluator for a function's body: its names shadow the module-level ones."""
         inner = Evaluator(self.span_of, self.names, self.imports, self.functions, self.mutated, self.lambda_sig,
                           self.classes, bodies=self.bodies)
         inner.returns, inner.final = self.returns, self.final
         inner._cache.update(self._cache)
-        inner._cache.update(bound)  # a parameter shadows the module-level name
-        return inner._eval(expr, d)
+        inner._cache.update(bound)
+        return inner
 
     def _dict_call(self, node: cst.Call, d: int) -> Value:
         entries: List[Tuple[Value, Value]] = []

@@ -16,6 +16,7 @@ from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.model_marks import class_names, param_marker
 from toollint.frameworks.render import Pairs, object_of, render, with_keys
 from toollint.model import Const, DictVal, FunctionSig, ListVal, Param, Span, Str, Tool, Unresolved, Value
+from toollint.rulekit.naming import expression_text
 
 if TYPE_CHECKING:  # base's Framework.derive is this module's function_tool
     from toollint.frameworks.base import Context, Use
@@ -51,7 +52,7 @@ def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Contex
         docs = _Docs(sig, arg_docs, offset)
         given = _schema(node, params, use, ctx, strict, docs, sig.span)
     return Tool(name=name, span=ctx.span_of(node), shape="decorated", description=description, schema=given,
-                strict=strict, framework=framework.name, function=sig)
+                strict=strict, framework=framework.name, function=sig, name_expr=_name_expr(name, use, ctx))
 
 
 def _name(sig: FunctionSig, use: Use, ctx: Context) -> Str:
@@ -64,6 +65,18 @@ def _name(sig: FunctionSig, use: Use, ctx: Context) -> Str:
         if first is not None and isinstance(evaluator.eval(first), Const):
             name = str_arg(first, evaluator)
     return name if name is not None else Str(sig.name, sig.span)
+
+
+def _name_expr(name: Str, use: Use, ctx: Context) -> Optional[str]:
+    """How messages quote a name given as a template: `f"{namespace}-read"` (toollint.extract.names)."""
+    if name.value is not None or name.choices:
+        return None
+    for kw in ("name", "name_override"):
+        expr = use.kwarg(kw)
+        if expr is not None:
+            return expression_text(ctx.evaluator.eval(expr))
+    first = use.positional(0) if use.framework.positional_name and not use.params else None
+    return expression_text(ctx.evaluator.eval(first)) if first is not None else None
 
 
 class _Docs:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from toollint.model import CallVal, Const, DictVal, Ref, Str, Symbol, Tool, Value
+from toollint.model import CallVal, Const, DictVal, Str, Tool, Value
+from toollint.rulekit.naming import expression_text
 
 SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
 
@@ -78,17 +79,6 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     return None
 
 
-def _expression(value: Optional[Value]) -> Optional[str]:
-    """How a name that is not static reads in a message: `self.name`, `ToolNames.SEARCH`."""
-    if isinstance(value, Symbol):
-        return value.target
-    if isinstance(value, Ref):
-        return value.name
-    if isinstance(value, CallVal):
-        return f"{value.func}(...)"
-    return None
-
-
 def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool] = None, span=None) -> Tool:
     schema = None
     for key in SCHEMA_KEYS:
@@ -102,7 +92,7 @@ def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool
         description = Str(None, d.span)
     return Tool(
         name=name,
-        name_expr=_expression(d.get("name")) if name.value is None else None,
+        name_expr=expression_text(d.get("name")) if name.value is None else None,
         span=span or d.span,
         shape=shape,
         description=description,

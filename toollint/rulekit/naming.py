@@ -1,6 +1,12 @@
 """How messages name a tool."""
 from __future__ import annotations
 
+from typing import Optional
+
+from toollint.model import CallVal, Const, Ref, Symbol, Unresolved, Value
+
+MAX_TEXT = 80  # a longer expression is not quoted in a message: the tool is named by its function
+
 
 def shown_name(tool) -> str:
     """A tool's name as a message quotes it: 'search', or for a name only known at run time
@@ -15,6 +21,31 @@ def shown_name(tool) -> str:
         return f"the tool in {tool.registry.partition(':')[0]}"
     return "a tool whose name is only known at run time"
 
+
+def expression_text(value: Optional[Value]) -> Optional[str]:
+    """How a name that is not static reads in a message: `self.name`, `ToolNames.SEARCH`,
+    `f"{namespace}-read"`, `_add_tool_prefix("insert_text")`; None when it has no short form."""
+    if isinstance(value, Symbol):
+        return value.target
+    if isinstance(value, Ref):
+        return value.name
+    if isinstance(value, Unresolved):
+        return value.text or None
+    if isinstance(value, CallVal):
+        args = [_literal(a) for a in value.args]
+        if value.kwargs or not value.complete or None in args:
+            return f"{value.func}(...)"
+        shown = f"{value.func}({', '.join(a for a in args if a is not None)})"
+        return shown if len(shown) <= MAX_TEXT else f"{value.func}(...)"
+    return None
+
+
+def _literal(value: Value) -> Optional[str]:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return '"' + value.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, Const) and value.value is not None:
+        return repr(value.value)
+    return None
 
 
 def model_at(tool, path=()) -> str:

@@ -7,7 +7,8 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from toollint.usage.payloads import Where
-from toollint.usage.read import Problem, Sample, line_value, read_bytes
+from toollint.usage.problems import Problem
+from toollint.usage.read import Sample, line_value, read_bytes
 
 RESPONSE_ID = re.compile(r"resp_[A-Za-z0-9_-]{1,200}")
 BASE_URL_ENV = "TOOLLINT_OPENAI_BASE_URL"

@@ -37,7 +37,7 @@ def read_files(paths: Sequence[str], jobs: int, sample: Sample, errors: Dict[str
                 _merge_serial(path, sample, errors, progress)
                 continue
             error, part = next(results)
-            if part.tally.seen & sample.tally.seen:
+            if sample.tally.seen.meets(part.tally.seen):
                 _merge_serial(path, sample, errors, progress)
                 continue
             if progress is not None:

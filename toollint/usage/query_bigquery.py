@@ -49,7 +49,7 @@ def _chat_calls() -> str:
 
 def _choice_kind() -> str:
     """'every', 'none' or 'listed' (the names in `listed`): what tool_choice offers."""
-    return f"""CASE
+    return """CASE
       WHEN choice IS NULL OR JSON_TYPE(choice) = 'null' THEN 'every'
       WHEN JSON_TYPE(choice) = 'string' THEN IF(JSON_VALUE(choice) = 'none', 'none', 'every')
       WHEN JSON_TYPE(choice) <> 'object' THEN 'every'

@@ -11,7 +11,8 @@ from typing import Any, Dict, List, Optional
 from toollint.rules.tl404_orphan_call import OrphanCall
 from toollint.usage.analysis import CALLED, RULE, TOO_SMALL, Orphan, Report, ToolStats
 from toollint.usage.payloads import Where
-from toollint.usage.read import Problem, Sample, kind_counts
+from toollint.usage.problems import Problem
+from toollint.usage.read import Sample
 from toollint.usage.words import pct, plural, rare_text
 
 _SHOWN_PROBLEMS = 20  # per kind; the count is always exact
@@ -54,9 +55,14 @@ def summary_lines(report: Report, sample: Sample, orphans: bool = True) -> List[
     if sample.aggregated:
         lines[0] = (f"sample: per-tool counts of {plural(len(report.tools), 'tool')} from {', '.join(report.files)}"
                     f"; --min-offered {report.min_offered}, --rare {rare_text(report.rare)}")
-    skipped = kind_counts(sample.problems)
+    skipped = sample.problems.kind_counts()
     if skipped:
         lines[0] += f"; skipped: {skipped}"
+    seen = sample.tally.seen
+    if seen.forgotten:
+        lines[0] += (f"; {seen.forgotten:,} response ids forgotten (deduplication remembers the last "
+                     f"{seen.window:,} to {2 * seen.window:,}; a response logged again further apart counts again; "
+                     f"--engine duckdb deduplicates exactly)")
     if report.total_chars:
         share = report.dead_chars / report.total_chars
         lines.append(f"dead weight: {pct(share)} of the tool-definition characters sent in the sample "
@@ -135,6 +141,9 @@ def json_report(report: Report, sample: Sample, where: Optional[Dict[str, List[s
             "providers": report.providers,
             "skipped": [{"file": p.where.path, "line": p.where.line, "kind": p.kind, "detail": p.detail}
                         for p in sorted(sample.problems, key=lambda p: (p.where, p.kind))],
+            # "skipped" lists the first KEPT of each kind; these count every one.
+            "skipped_counts": dict(sorted(sample.problems.totals.items())),
+            "response_ids_forgotten": sample.tally.seen.forgotten,
         },
         "thresholds": {"min_offered": report.min_offered, "rare": report.rare, "max_tools_per_turn": report.max_tools},
         "tools": [_tool_json(s, report, where) for s in report.tools],
@@ -164,6 +173,7 @@ def problem_warnings(sample: Sample) -> List[str]:
         items = by_kind.get(kind, [])
         for p in items[:_SHOWN_PROBLEMS]:
             out.append(sanitize(f"{p.where}: {label}: {p.detail}"))
-        if len(items) > _SHOWN_PROBLEMS:
-            out.append(f"... and {len(items) - _SHOWN_PROBLEMS} more ({plural(len(items), kind + ' record')} in all)")
+        total = sample.problems.totals.get(kind, 0)
+        if total > _SHOWN_PROBLEMS:
+            out.append(f"... and {total - _SHOWN_PROBLEMS} more ({plural(total, kind + ' record')} in all)")
     return out

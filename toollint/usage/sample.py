@@ -8,7 +8,7 @@ from typing import Dict, List, Optional, Sequence
 from toollint.usage.fetch import fetch_ids
 from toollint.usage.parallel import read_files
 from toollint.usage.progress import Progress
-from toollint.usage.read import Sample, kind_counts, read_file, take
+from toollint.usage.read import Sample, read_file, take
 from toollint.usage.sources import STDIN, STDIN_NAME
 
 
@@ -52,6 +52,6 @@ def _read(ordered, at, ids_file, fetched, jobs, sample, errors, progress) -> Non
     if ids_file is not None:
         sample.files.append(ids_file)
         if not sum(take(ids_file, line, record, sample) for line, record in fetched or ()):
-            kinds = [p for p in sample.problems if p.where.path == ids_file]
-            errors[ids_file] = f"{ids_file}: no usable payload ({kind_counts(kinds) or 'nothing fetched'})"
+            counts = sample.problems.kind_counts(ids_file)
+            errors[ids_file] = f"{ids_file}: no usable payload ({counts or 'nothing fetched'})"
         read_files(ordered[at + 1:], jobs, sample, errors, progress)

@@ -1,15 +1,16 @@
 """The per-tool counters a sample is reduced to, one turn at a time.
 
 Nothing of a turn is kept once it is counted: memory grows with the number of distinct
-tools and orphan names, and with 8 bytes (plus set overhead, about 60 bytes in all) per
-distinct response id, which deduplication has to remember.
+tools and orphan names, and with about 13 bytes per distinct response id up to a ceiling
+of 32 MB (dedup.py), which deduplication has to remember.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from hashlib import blake2b
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional
 
+from toollint.usage.dedup import SeenIds
 from toollint.usage.payloads import Turn, Where
 
 
@@ -38,7 +39,7 @@ class Tally:
     providers: Dict[str, int] = field(default_factory=dict)
     widest: int = 0
     widest_at: Optional[Where] = None
-    seen: Set[int] = field(default_factory=set)  # digests of (provider, response id) counted
+    seen: SeenIds = field(default_factory=SeenIds)  # digests of (provider, response id) counted
 
     def first_copy(self, turn: Turn) -> bool:
         """Whether the turn's response was not counted yet. Turns arrive in location
@@ -47,10 +48,7 @@ class Tally:
             return True
         key = int.from_bytes(blake2b(f"{turn.provider}\0{turn.response_id}".encode("utf-8", "surrogatepass"),
                                      digest_size=8).digest(), "little")
-        if key in self.seen:  # 64 bits: a collision is unlikely below billions of ids
-            return False
-        self.seen.add(key)
-        return True
+        return self.seen.add(key)  # 64 bits: a collision is unlikely below billions of ids
 
     def add(self, turn: Turn) -> None:
         self.turns += 1
@@ -104,4 +102,4 @@ class Tally:
             entry = self.undeclared.setdefault(name, [0, 0, first])
             entry[0] += calls
             entry[1] += turns
-        self.seen |= later.seen
+        self.seen.update(later.seen)
