@@ -37,8 +37,7 @@ class DictVal:
     entries: Tuple[Tuple["Value", "Value"], ...]
     span: Span
     complete: bool = True  # False when a `**spread` or a key could not be evaluated
-    # the class whose schema this object is (a pydantic model, a TypedDict), "" for none:
-    # derived schemas inline nested models, so messages learn which model a field is of here
+    # the class (pydantic model, TypedDict) whose derived schema this object is, "" for none
     model: str = ""
 
     def get(self, key: str) -> Optional["Value"]:
