@@ -39,7 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import generate  # noqa: E402
-from run import Sample, _machine, _snapshot, _spawn  # noqa: E402
+from run import Sample, _spawn  # noqa: E402
+from subjects import machine as _machine, snapshot as _snapshot  # noqa: E402
 
 TARGETS = (
     ("1 edited tool file within 1.5x of import libcst (CPU)", "cpu['one_tool'] / cpu['import_libcst']", 1.5),

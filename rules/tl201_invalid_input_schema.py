@@ -79,7 +79,7 @@ def _is_number(value) -> bool:
 def plainly_valid(data) -> bool:
     """True only when the schema certainly passes Draft 2020-12's meta-schema: every
     keyword it uses is one this walk checks exactly as the meta-schema does. False means
-    "ask jsonschema", never "invalid" (tests/rules/test_schema_rules.py holds it to jsonschema)."""
+    "ask jsonschema", never "invalid" (tests/rules/test_schema_tl201.py holds it to jsonschema)."""
     stack = [data]
     while stack:
         schema = stack.pop()

@@ -1,16 +1,17 @@
 from __future__ import annotations
 
 import os
-import re
-import subprocess
-import sys
-import textwrap
 from typing import Dict, List, Tuple
 
 import pytest
 
 from toollint.config.settings import Settings
 from toollint.engine.core import run
+
+# helpers a test module imports live in lintcase.py: pytest names every folder's conftest.py
+# `conftest` and the last one loaded wins, so this one and each folder's re-export them for
+# the modules that write `from conftest import`.
+from lintcase import FINDING_LINE, parse_findings, toollint, toollint_process, write_tree  # noqa: F401
 
 
 # The scenario trees are code toollint reads, not tests: their test files
@@ -36,6 +37,29 @@ def pytest_configure(config):
     settings.load_profile("toollint-ci" if slow_run(config) else "toollint-fast")
 
 
+def pytest_sessionstart(session):
+    # With PYTHONDONTWRITEBYTECODE set (as on the shared development machine) each interpreter
+    # a test starts (python -m toollint, -j workers, the language server: some forty a run)
+    # compiled toollint afresh, about a third of what a small check costs. They share one
+    # bytecode folder outside the tree for the session instead; the tree stays clean.
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+        import tempfile
+
+        session.config._child_pycache = tempfile.mkdtemp(prefix="toollint-tests-pyc-")
+        session.config._dont_write = os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = session.config._child_pycache
+
+
+def pytest_sessionfinish(session):
+    folder = getattr(session.config, "_child_pycache", None)
+    if folder:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("PYTHONPYCACHEPREFIX", None)
+        os.environ["PYTHONDONTWRITEBYTECODE"] = session.config._dont_write
+
+
 def pytest_collection_modifyitems(config, items):
     if slow_run(config):
         return
@@ -43,31 +67,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
-
-
-def toollint(*args, cwd=None, stdin=None):
-    """`toollint ARGS` through the CLI's main() in this process (tests/inproc.py), colour off:
-    the same parsing, command and output as a user's run without an interpreter start and
-    the imports each time. toollint_process() is the real process, for what only it shows."""
-    import inproc
-
-    return inproc.toollint(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1"})
-
-
-def toollint_process(*args, cwd=None, stdin=None):
-    """`python -m toollint ARGS` in a fresh process, as a user runs it."""
-    env = dict(os.environ, NO_COLOR="1")
-    return subprocess.run(
-        [sys.executable, "-m", "toollint", *args],
-        cwd=cwd, input=stdin, capture_output=True, text=True, env=env, timeout=120,
-    )
-
-
-def write_tree(root, files: Dict[str, str]) -> None:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"))
 
 
 @pytest.fixture
@@ -93,21 +92,3 @@ def lint(tmp_path):
         ]
 
     return _lint
-
-
-# A finding as the concise format prints it: path:line:col: CODE message
-FINDING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?:\[\*\] )?(?P<message>.+)$")
-# the lines ruff ends its text output with when there are fixes (toollint/fix/policy.py)
-FIX_SUMMARY = re.compile(r"^(\[\*\] \d+ fixable with|No fixes available \(|Found \d+ errors? \()")
-
-
-def parse_findings(stdout: str) -> List[Tuple[str, int, int, str, str]]:
-    """(path, line, col, code, message) of each line; a line that is not a finding fails."""
-    out = []
-    for line in stdout.splitlines():
-        if FIX_SUMMARY.match(line):
-            continue
-        m = FINDING_LINE.match(line)
-        assert m, f"not a finding line: {line!r}"
-        out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))
-    return out

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import write_tree
+from lintcase import write_tree
 from inproc import toollint
 
 UNDESCRIBED = '{"name": "%s", "input_schema": {"type": "object"}}'

@@ -1,5 +1,5 @@
 """End-to-end: the `toollint` command as users run it. Most tests run the CLI's main() in
-this process (conftest.toollint); the ones that only a real `python -m toollint` can show
+this process (lintcase.toollint); the ones that only a real `python -m toollint` can show
 (the version banner through -m, argparse's exit, the never-imported guarantee, the whole
 helpdesk scenario) run toollint_process."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import parse_findings, toollint, toollint_process, write_tree
+from lintcase import parse_findings, toollint, toollint_process, write_tree
 from toollint import __version__
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_tree
+from lintcase import write_tree
 from toollint.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,13 +82,27 @@ def _example_modules():
     return out
 
 
+@pytest.fixture(scope="module")
+def oracle(tmp_path_factory):
+    """The oracle imports the example, in a subprocess and a scratch folder: the examples'
+    back ends open databases on import, and toollint itself must never import them. What it
+    prints does not depend on the shape dumped: one process per example for the module."""
+    done = {}
+
+    def run(package, modules):
+        if package not in done:
+            done[package] = subprocess.run([sys.executable, "-c", ORACLE, str(EXAMPLES), *modules],
+                                           cwd=tmp_path_factory.mktemp("oracle"), capture_output=True,
+                                           text=True, timeout=60)
+        return done[package]
+
+    return run
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("package,modules", _example_modules())
-def test_example_round_trips(capsys, tmp_path, package, modules, shape):
-    # The oracle imports the example, in a subprocess and a scratch folder: the examples'
-    # back ends open databases on import, and toollint itself must never import them.
-    done = subprocess.run([sys.executable, "-c", ORACLE, str(EXAMPLES), *modules],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+def test_example_round_trips(capsys, tmp_path, oracle, package, modules, shape):
+    done = oracle(package, modules)
     if done.returncode != 0 and "ModuleNotFoundError" in done.stderr:
         pytest.skip(f"the example needs a package that is not installed: {done.stderr.splitlines()[-1]}")
     assert done.returncode == 0, done.stderr

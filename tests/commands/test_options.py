@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from conftest import parse_findings, write_tree
+from lintcase import parse_findings, write_tree
 
 # TL102 (line 5) and TL301 (line 3) in tools.py; TL101 (no description) in other.py.
 BAD = '''

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import parse_findings as findings, toollint, write_tree
+from lintcase import parse_findings as findings, toollint, write_tree
 
 # Two defects: a label description (TL102, line 4) on a multi-line string that ends on
 # line 6, and a name with a space (TL301, line 3).

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import parse_findings, write_tree
+from lintcase import parse_findings, write_tree
 from gitrepo import new_repo, tools_module
 
 # A label description (TL102, line 5) and a name with a space (TL301, line 3).

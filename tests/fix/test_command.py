@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import toollint
+from lintcase import toollint
 from tests.fix.test_rule_fixes import CASES, check, place
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "helpdesk"

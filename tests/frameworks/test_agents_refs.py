@@ -102,7 +102,7 @@ STRICT_TOOL = '''
     ("", "\n    strict_json_schema=False,", False),  # not strict: nothing to say
 ])
 def test_tl210_judges_what_a_strict_function_tool_sends(tmp_path, extra, strict, fires):
-    from conftest import parse_findings, toollint
+    from lintcase import parse_findings, toollint
 
     (tmp_path / "agent.py").write_text(textwrap.dedent(STRICT_TOOL.replace("EXTRA", extra).replace("STRICT", strict)))
     result = toollint("check", "--isolated", "--no-cache", "--select", "TL210", str(tmp_path))

@@ -204,7 +204,7 @@ def _linked(files):
     import pathlib
     import tempfile
 
-    from conftest import write_tree
+    from lintcase import write_tree
     from toollint.commands.common import linked_project
     from toollint.config.settings import Settings
 
@@ -265,7 +265,7 @@ def test_run_parameters_langchain_fills_in_are_not_sent(lint):
 def test_dump_shows_model_tools_as_sent(tmp_path):
     import json
 
-    from conftest import toollint, write_tree
+    from lintcase import toollint, write_tree
 
     write_tree(tmp_path, _project(BASE_TOOL))
     done = toollint("dump", str(tmp_path), "--shape", "openai-chat")

@@ -165,7 +165,7 @@ def test_a_model_defined_in_a_function_or_reached_through_self_is_not_read(lint)
 
 
 def test_dump_shows_the_strict_definition(tmp_path):
-    from conftest import toollint, write_tree
+    from lintcase import toollint, write_tree
 
     write_tree(tmp_path, _project(MODELS))
     done = toollint("dump", str(tmp_path), "--shape", "openai-chat")

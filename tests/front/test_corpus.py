@@ -116,7 +116,7 @@ def test_the_cli_on_the_whole_standard_library():
 
 @pytest.mark.parametrize("name, examples", [("registries", 400), ("programs", 150), ("bytes", 400)])
 def test_property_campaign(name, examples):
-    from test_robustness import property_test
+    from test_robustness_properties import property_test
 
     if name == "programs":
         pytest.importorskip("hypothesmith")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from conftest import write_tree
+from lintcase import write_tree
 
 from toollint.config.settings import Settings
 from toollint.engine.core import run

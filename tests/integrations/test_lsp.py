@@ -12,7 +12,7 @@ pytest.importorskip("pygls")
 from lsprotocol import types  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
-from conftest import write_tree  # noqa: E402
+from lintcase import write_tree  # noqa: E402
 
 CLEAN = '''
 TOOL_DEFINITIONS = [

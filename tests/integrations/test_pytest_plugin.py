@@ -86,7 +86,7 @@ def test_one_item_per_tool_and_per_file_named_by_both(project):
 
 @pytest.mark.slow
 def test_the_items_are_what_toollint_check_reports(project):
-    from conftest import toollint
+    from lintcase import toollint
 
     check = [line for line in toollint("check", "--no-cache", "src", cwd=project.path).stdout.splitlines()
              if ": TL" in line]  # the findings, not ruff's "No fixes available" hint after them

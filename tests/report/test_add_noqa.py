@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 
-from conftest import parse_findings
+from lintcase import parse_findings
 from inproc import toollint
 
 NO_DESC = '{"name": "%s", "input_schema": {"type": "object"}},'  # TL101 on its line

@@ -6,7 +6,7 @@ A trailing `# !` marks each line a finding is expected on.
 """
 from __future__ import annotations
 
-from test_schema_rules import expect
+from schemacase import expect
 
 
 ANTHROPIC_STRICT = '''

@@ -1,149 +1,19 @@
 """`toollint usage`: logged payloads of the three APIs, mapped back to a small source tree."""
 from __future__ import annotations
 
-import http.server
 import json
 import re
-import threading
 
 import pytest
 
-from conftest import write_tree
 from toollint.commands.cli import main
 from toollint.rulekit.registry import all_rules
 from toollint.usage.payloads import offered as _offered
 from toollint.usage.read import read_records
+from usagecase import SOURCE, _definition, _line_of, payload, scenario, usage, write_jsonl
+
 
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>TL\d{3}) (?P<message>.+)$")
-
-SOURCE = {
-    "agent/__init__.py": "",
-    "agent/tools.py": '''
-        TOOLS = [
-            {
-                "name": "search_orders",
-                "description": "Search orders. Use this when the customer asks about an order.",
-                "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}},
-            },
-            {
-                "name": "export_invoices",
-                "description": "Export invoices as CSV. Use this when asked for invoices.",
-                "input_schema": {"type": "object", "properties": {}},
-            },
-            {
-                "name": "merge_accounts",
-                "description": "Merge two accounts. Use this when a customer has two logins.",
-                "input_schema": {"type": "object", "properties": {}},
-            },
-            {
-                "name": "admin_reset",
-                "description": "Reset an account. Use this when an admin asks for it.",
-                "input_schema": {"type": "object", "properties": {}},
-            },
-            {
-                "name": "legacy_lookup",  # noqa: TL401
-                "description": "Old lookup. Use this when nothing else finds the order.",
-                "input_schema": {"type": "object", "properties": {}},
-            },
-        ]
-    ''',
-}
-
-
-def _line_of(text: str, needle: str) -> int:
-    import textwrap
-
-    lines = textwrap.dedent(text).lstrip("\n").splitlines()
-    return next(i for i, line in enumerate(lines, 1) if needle in line)
-
-
-def _definition(provider, name, description="Does a thing. Use this when asked."):
-    schema = {"type": "object", "properties": {}}
-    if provider == "anthropic":
-        return {"name": name, "description": description, "input_schema": schema}
-    if provider == "openai-chat":
-        return {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}
-    return {"type": "function", "name": name, "description": description, "parameters": schema}
-
-
-def _choice(provider, choice):
-    """`auto`, `none` or a tool name, spelled as each API spells it."""
-    if choice is None:
-        return None
-    if provider == "anthropic":
-        return {"type": choice} if choice in ("auto", "none") else {"type": "tool", "name": choice}
-    if choice in ("auto", "none"):
-        return choice
-    if provider == "openai-chat":
-        return {"type": "function", "function": {"name": choice}}
-    return {"type": "function", "name": choice}
-
-
-def payload(provider, rid, tools, calls=(), choice="auto"):
-    """One logged turn in `provider`'s own layout: a bare Responses object, or a request/response pair."""
-    defs = [_definition(provider, t) for t in tools]
-    tool_choice = _choice(provider, choice)
-    if provider == "openai-responses":
-        output = [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "ok"}]}]
-        output += [{"type": "function_call", "call_id": f"c{i}", "name": n, "arguments": "{}"} for i, n in enumerate(calls)]
-        return {"id": rid, "object": "response", "status": "completed", "tools": defs, "tool_choice": tool_choice,
-                "output": output}
-    if provider == "openai-chat":
-        request = {"model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}], "tools": defs}
-        if tool_choice is not None:
-            request["tool_choice"] = tool_choice
-        message = {"role": "assistant", "content": None if calls else "ok"}
-        if calls:
-            message["tool_calls"] = [{"id": f"c{i}", "type": "function", "function": {"name": n, "arguments": "{}"}}
-                                     for i, n in enumerate(calls)]
-        return {"request": request,
-                "response": {"id": rid, "object": "chat.completion", "choices": [{"index": 0, "message": message}]}}
-    request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [{"role": "user", "content": "hi"}],
-               "tools": defs}
-    if tool_choice is not None:
-        request["tool_choice"] = tool_choice
-    content = [{"type": "text", "text": "ok"}]
-    content += [{"type": "tool_use", "id": f"t{i}", "name": n, "input": {}} for i, n in enumerate(calls)]
-    return {"request": request, "response": {"id": rid, "type": "message", "role": "assistant", "content": content,
-                                             "stop_reason": "tool_use" if calls else "end_turn"}}
-
-
-BASE = ["search_orders", "export_invoices", "merge_accounts", "legacy_lookup"]
-
-
-def scenario(provider, prefix=""):
-    """150 auto turns: search_orders called on every other one, merge_accounts once,
-    export_invoices and legacy_lookup never; 60 turns forcing search_orders that also
-    declare admin_reset (never offered); 10 turns declaring new_tool (too small a sample)."""
-    turns = []
-    for i in range(150):
-        calls = ["search_orders"] if i % 2 == 0 else []
-        if i == 7:
-            calls.append("merge_accounts")
-        tools = BASE + (["new_tool"] if i < 10 else [])
-        turns.append(payload(provider, f"{prefix}a{i}", tools, calls))
-    for i in range(60):
-        turns.append(payload(provider, f"{prefix}f{i}", BASE + ["admin_reset"], ["search_orders"], choice="search_orders"))
-    return turns
-
-
-def write_jsonl(path, records, extra_lines=()):
-    lines = [json.dumps(r) for r in records] + list(extra_lines)
-    path.write_text("\n".join(lines) + "\n")
-
-
-def usage(capsys, *argv):
-    code = main(["usage", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    write_tree(tmp_path, SOURCE)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("NO_COLOR", "1")
-    return tmp_path
 
 
 PROVIDERS = ["openai-responses", "openai-chat", "anthropic"]
@@ -449,143 +319,6 @@ def test_the_module_imports_cheaply():
     assert out.strip() == "[]"
 
 
-# --- fetching stored OpenAI responses from a local server -------------------------------------
-
-
-class _Server:
-    def __init__(self, status):
-        self.requests = []
-        self.status = status  # id -> HTTP status
-        log = self.requests
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def _record(self):
-                log.append((self.command, self.path, self.headers.get("Authorization")))
-
-            def do_GET(self):  # noqa: N802
-                self._record()
-                rid = self.path.rsplit("/", 1)[-1]
-                code = status.get(rid, 404)
-                body = b'{"error": {"message": "nope"}}'
-                if code == 302:  # to a place that would collect the key
-                    self.send_response(302)
-                    self.send_header("Location", "/v1/responses/resp_ok1")
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    return
-                if code == 200:
-                    calls = ["search_orders"] if rid.endswith("1") else []
-                    body = json.dumps(payload("openai-responses", rid, ["search_orders", "export_invoices"],
-                                              calls)).encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def do_POST(self):  # noqa: N802
-                self._record()
-                self.send_response(405)
-                self.end_headers()
-
-            do_PUT = do_DELETE = do_PATCH = do_POST
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-@pytest.fixture
-def server(monkeypatch):
-    made = []
-
-    def make(status):
-        s = _Server(status)
-        made.append(s)
-        monkeypatch.setenv("TOOLLINT_OPENAI_BASE_URL", s.url)
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-        return s
-
-    yield make
-    for s in made:
-        s.close()
-
-
-def test_fetch_by_id_get_only_and_ids_checked_first(project, capsys, server):
-    srv = server({"resp_ok1": 200, "resp_ok2": 200, "resp_gone": 404})
-    (project / "ids.txt").write_text("\n".join([
-        "# stored responses", "resp_ok1", "resp_gone", "resp_../../admin", "resp_ok1", "",
-        "resp_x?key=1", "https://evil.example/resp_1", "resp_ok2",
-    ]) + "\n")
-    code, out, err = usage(capsys, "--openai-response-ids", "ids.txt", "--min-offered", "1", "--output-format", "json")
-    assert srv.requests == [
-        ("GET", "/v1/responses/resp_ok1", "Bearer sk-test"),
-        ("GET", "/v1/responses/resp_gone", "Bearer sk-test"),
-        ("GET", "/v1/responses/resp_ok2", "Bearer sk-test"),
-    ]
-    data = json.loads(out)
-    assert data["sample"]["turns"] == 2
-    assert {t["name"]: t["state"] for t in data["tools"]} == {"search_orders": "called", "export_invoices": "never-called"}
-    kinds = [(s["line"], s["kind"]) for s in data["sample"]["skipped"]]
-    assert kinds == [(3, "expired"), (4, "invalid-id"), (7, "invalid-id"), (8, "invalid-id")]
-    assert "ids.txt:3: not fetched: resp_gone: HTTP 404, expired or deleted" in err
-    assert "ids.txt:4: invalid id: 'resp_../../admin' is not a response id" in err
-    assert code == 1
-
-    # The fetched responses join the logged ones, and one logged as well counts once.
-    write_jsonl(project / "logs.jsonl", [payload("openai-responses", "resp_ok1", ["search_orders", "export_invoices"],
-                                                 ["search_orders"])])
-    code, out, _ = usage(capsys, "--responses", "logs.jsonl", "--openai-response-ids", "ids.txt",
-                         "--min-offered", "1", "--output-format", "json")
-    data = json.loads(out)
-    assert data["sample"]["turns"] == 2 and data["sample"]["files"] == ["ids.txt", "logs.jsonl"]
-    assert ("logs.jsonl", 1, "duplicate") in [(s["file"], s["line"], s["kind"]) for s in data["sample"]["skipped"]]
-    assert all(method == "GET" for method, _, _ in srv.requests)
-
-
-@pytest.mark.parametrize("status, words", [
-    (401, "OpenAI refused OPENAI_API_KEY (HTTP 401 for resp_a)"),
-    (403, "OpenAI denied reading resp_a (HTTP 403): the key works but may not read stored responses"),
-])
-def test_fetch_explains_a_refused_key(project, capsys, server, status, words):
-    srv = server({"resp_a": status, "resp_b": 200})
-    (project / "ids.txt").write_text("resp_a\nresp_b\n")
-    code, out, err = usage(capsys, "--openai-response-ids", "ids.txt")
-    assert code == 2 and out == ""
-    assert err.startswith("toollint: error: ids.txt:1: ") and words in err and err.count("\n") == 1
-    assert "sk-test" not in err
-    assert [p for _, p, _ in srv.requests] == ["/v1/responses/resp_a"]  # stops at the first refusal
-
-
-def test_fetch_needs_a_key_a_safe_url_and_something_fetched(project, capsys, server, monkeypatch):
-    srv = server({"resp_old": 404})
-    (project / "ids.txt").write_text("resp_old\n")
-    code, _, err = usage(capsys, "--openai-response-ids", "ids.txt")
-    assert code == 2 and "ids.txt: no usable payload (1 expired (HTTP 404))" in err
-
-    monkeypatch.delenv("OPENAI_API_KEY")
-    code, _, err = usage(capsys, "--openai-response-ids", "ids.txt")
-    assert code == 2 and "needs OPENAI_API_KEY" in err
-
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    monkeypatch.setenv("TOOLLINT_OPENAI_BASE_URL", "http://example.com/v1")
-    code, _, err = usage(capsys, "--openai-response-ids", "ids.txt")
-    assert code == 2 and "plain http would send OPENAI_API_KEY in clear" in err
-
-    (project / "ids.txt").write_text("not-an-id\n")
-    code, _, err = usage(capsys, "--openai-response-ids", "ids.txt")
-    assert code == 2 and "ids.txt: no valid response id" in err
-    assert [p for _, p, _ in srv.requests] == ["/v1/responses/resp_old"]
-
-
 def test_odd_records_never_crash(project, capsys):
     odd = [
         {"object": "response", "output": 5, "tools": "x", "tool_choice": 7},
@@ -614,12 +347,3 @@ def test_payload_files_among_paths_and_paths_among_payloads(project, capsys):
     assert usage(capsys, "--responses", "logs.jsonl", "agent/tools.py")[1] == first[1]
     assert usage(capsys, "logs.jsonl", "agent") == first
     assert first[0] == 1 and " TL401 " in first[1]
-
-
-def test_fetch_does_not_follow_redirects(project, capsys, server):
-    srv = server({"resp_moved": 302, "resp_ok1": 200})
-    (project / "ids.txt").write_text("resp_moved\nresp_ok1\n")
-    code, out, err = usage(capsys, "--openai-response-ids", "ids.txt", "--min-offered", "1")
-    assert [p for _, p, _ in srv.requests] == ["/v1/responses/resp_moved", "/v1/responses/resp_ok1"]
-    assert "ids.txt:1: not fetched: resp_moved: HTTP 302: redirects are not followed" in err
-    assert code == 1 and "sample: 1 turn from 1 file" in out

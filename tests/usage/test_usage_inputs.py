@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from test_usage import payload, project, scenario, usage, write_jsonl  # noqa: F401  (project is a fixture)
+from usagecase import payload, scenario, usage, write_jsonl
 from toollint.usage.read import iter_records
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import traceback
 from typing import Optional, Sequence
 
@@ -25,7 +26,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"toollint: error: {message}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The whole command line, or with `command` (check, rule) only what that command's parsing
+    needs: the other commands' modules (the language server, usage's log readers) are then
+    not imported, which a pre-commit run of `check` paid for at every start."""
     parser = _Parser(prog="toollint", description="Lint the LLM tool definitions in Python code.")
     parser.add_argument("--version", action="version", version=f"toollint {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -80,9 +84,15 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--output-format", choices=("text", "json"), default="text", help="(default: text)")
 
     # Each further command owns its arguments: its module has add_parser and run.
-    for name in _COMMANDS:
+    for name in _COMMANDS if command is None else ():
         _command(name).add_parser(sub)
     return parser
+
+
+def _named_command(argv: Sequence[str]) -> Optional[str]:
+    """`check` or `rule` when the command line names it first (options of the top level
+    before it would need the whole parser): the parsing is then the same without the others."""
+    return argv[0] if argv and argv[0] in ("check", "rule") else None
 
 
 def _add_file_options(files) -> None:
@@ -127,7 +137,9 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = _parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = _parser(_named_command(argv))
     args = parser.parse_args(argv)
     try:
         if args.command == "check":

@@ -211,8 +211,12 @@ class _Extractor:
         others = {k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}
         registries.extend(discovery.classes(others, self.names, self.targets, evaluator, functions, self.span_of))
         factories: Set[Tuple[int, int]] = set()
+        scoped_by_owner: Dict[str, Evaluator] = {}  # it reads the class only: once a class, not a method
         for qualname, node in self.function_nodes:
-            scoped = method_evaluator(qualname, self.classes, evaluator)  # `Tool(name=self.name)`
+            owner = qualname.rpartition(".")[0]
+            scoped = scoped_by_owner.get(owner)
+            if scoped is None:  # `Tool(name=self.name)`
+                scoped = scoped_by_owner[owner] = method_evaluator(qualname, self.classes, evaluator)
             registries.extend(discovery.scan_function(qualname, node, functions[qualname], scoped, self.span_of,
                                                       factories))
 

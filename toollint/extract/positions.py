@@ -10,7 +10,6 @@ attribute names (`start.line`, `end.column`) are libcst's, so the two are interc
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import Dict, List, NamedTuple, Tuple
 
 import libcst as cst
@@ -63,17 +62,29 @@ class _State(PositionProvidingCodegenState):
         if node not in computed:  # a syntactic position recorded inside the node wins
             computed[node] = Range(start, Position(self.line, self.column))
 
-    @contextmanager
-    def record_syntactic_position(self, node, *, start_node=None, end_node=None):
-        start = Position(self.line, self.column)
-        try:
-            yield
-        finally:
-            computed = self.provider._computed
-            end = computed[end_node].end if end_node is not None else Position(self.line, self.column)
-            if start_node is not None:
-                start = computed[start_node].start
-            computed[node] = Range(start, end)
+    def record_syntactic_position(self, node, *, start_node=None, end_node=None) -> "_Recording":
+        # a plain context manager: libcst enters one per node, and a @contextmanager
+        # generator cost three times as much (a tenth of the walk)
+        return _Recording(self, node, start_node, end_node)
+
+
+class _Recording:
+    __slots__ = ("state", "node", "start", "start_node", "end_node")
+
+    def __init__(self, state: _State, node, start_node, end_node) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+        self.start = Position(state.line, state.column)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        state = self.state
+        computed = state.provider._computed
+        end = computed[self.end_node].end if self.end_node is not None else Position(state.line, state.column)
+        start = computed[self.start_node].start if self.start_node is not None else self.start
+        computed[self.node] = Range(start, end)
+        return False
 
 
 class _LayoutState(_State):

@@ -10,6 +10,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import libcst as cst
 
+from toollint.extract.walk import walk
 from toollint.model import Value
 
 # name -> (parameters in order: (name, default or None, positional), the returned expression)
@@ -126,5 +127,5 @@ def _bound_once(body: Sequence[cst.BaseStatement], name: str) -> Optional[cst.Ca
                 and small.targets[0].target.value == name and isinstance(small.value, cst.Call) and not found:
             found.append(small.value)
             continue
-        stmt.visit(_Binds())
+        walk(stmt, _Binds())
     return found[0] if len(found) == 1 and not others else None

@@ -20,6 +20,7 @@ from typing import Dict, List, Mapping, Optional, Set
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator
+from toollint.extract.walk import walk
 from toollint.model import Symbol, Unresolved, Value
 
 _UNKNOWN = object()
@@ -93,7 +94,7 @@ def _assigned_self(node: cst.FunctionDef) -> Set[str]:
             if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
                 found.add(t.attr.value)
 
-    node.visit(_Targets())
+    walk(node, _Targets())
     return found
 
 
@@ -236,13 +237,13 @@ def _self_targets(stmt: cst.CSTNode) -> Set[str]:
     """Every `self.x` a statement mentions: any of them it may set (`self.x = ...` in an if,
     `self.x += 1`, `setattr` aside); over-counting only leaves more unknown."""
     collect = _Collect()
-    stmt.visit(collect)
+    walk(stmt, collect)
     return collect.attrs
 
 
 def _names(expr: cst.CSTNode) -> Set[str]:
     collect = _Collect()
-    expr.visit(collect)
+    walk(expr, collect)
     return collect.names
 
 
@@ -256,7 +257,7 @@ def _assigned_names(body: cst.IndentedBlock) -> Set[str]:
 
     for stmt in body.body:
         for node in _binding_targets(stmt):
-            node.visit(_Targets())
+            walk(node, _Targets())
     return found
 
 
@@ -282,5 +283,5 @@ def _binding_targets(stmt: cst.CSTNode):
         def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
             out.append(node.target)
 
-    stmt.visit(_Find())
+    walk(stmt, _Find())
     return [t for t in out if not isinstance(t, cst.Attribute)]

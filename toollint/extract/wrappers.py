@@ -11,6 +11,7 @@ import libcst as cst
 
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
+from toollint.extract.walk import walk
 from toollint.model import WRAPPED, RefTool
 
 
@@ -23,10 +24,11 @@ def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
         if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock):
             continue
         params = node.params.params
-        if not params or not node.body.body or any(_rebinds(s, params[0].name.value) for s in node.body.body):
+        if not params or not node.body.body:
             continue
+        # the last statement first: it is one look, where a rebinding is a walk of every statement
         use = _delegation(node.body.body[-1], params[0].name.value, imports, names)
-        if use is not None:
+        if use is not None and not any(_rebinds(s, params[0].name.value) for s in node.body.body):
             out[qualname] = use
     return out
 
@@ -51,7 +53,7 @@ def _rebinds(stmt: cst.BaseStatement, name: str) -> bool:
             if isinstance(node.target, cst.Name) and node.target.value == name:
                 found.append(node)
 
-    stmt.visit(_Visitor())
+    walk(stmt, _Visitor())
     return bool(found)
 
 

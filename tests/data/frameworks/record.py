@@ -176,7 +176,6 @@ def _anthropic(module):
 
 
 def _pydantic_ai(module):
-    from pydantic_ai import RunContext
     from pydantic_ai.models.test import TestModel
 
     # The tool definitions the agent offers a model, as a model receives them.

@@ -1,0 +1,227 @@
+"""TL108 description-names-unknown-parameter: a description or docstring entry names a
+parameter the tool lacks; quiet on output fields, values, other tools and unknown signatures."""
+from __future__ import annotations
+
+import textwrap
+
+from toollint.config.settings import Settings
+
+
+# --- TL108 description-names-unknown-parameter -------------------------------------------
+
+LOAD_CSV = '''
+from langchain_core.tools import tool
+
+
+@tool
+def load_csv(path: str, limit: int = 100) -> str:
+    """Load a CSV file from the data folder and return its first rows as text.
+
+    Use this when the user asks what a data file contains.
+
+    Args:
+        dataset_name: Path of the CSV file, relative to the data folder.
+        limit: How many rows to return.
+    """
+    return ""
+'''
+
+
+def test_tl108_args_entry_for_a_renamed_parameter(lint):
+    assert lint({"tools.py": LOAD_CSV}, select=["TL108"]) == [("tools.py", 11, "TL108")]
+    fixed = LOAD_CSV.replace("dataset_name:", "path:")
+    assert lint({"tools.py": fixed}, select=["TL108"]) == []
+
+
+def test_tl108_a_result_field_said_to_be_populated_is_not_a_parameter(lint):
+    # an MCP server's shape: the description explains when an output field is filled in
+    src = LOAD_CSV.replace("dataset_name:", "path:").replace("Use this when the user asks what a data file contains.",
+                           "Use this when the user asks what a data file contains.\n\n"
+                           "    - `source_url` is only populated when `limit` is provided.")
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+    src = src.replace("is only populated when `limit` is provided", "must be set when `limit` is provided")
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
+
+
+def test_tl108_message_names_the_parameters_and_the_likely_one(tmp_path):
+    from toollint.engine.core import run
+
+    (tmp_path / "tools.py").write_text(textwrap.dedent(LOAD_CSV))
+    [finding] = run([str(tmp_path)], Settings(select=("TL108",), root=str(tmp_path))).findings
+    assert "'dataset_name'" in finding.message
+    assert "its parameters: path, limit" in finding.message
+    assert "did you mean 'path'?" in finding.message
+    assert (finding.span.line, finding.span.col) == (12, 9)
+    assert finding.noqa_line == 14  # the closing quotes: where a noqa comment can go
+
+
+def test_tl108_numpy_and_sphinx_entries(lint):
+    src = '''
+    from agents import function_tool
+
+
+    @function_tool
+    def search_tickets(query: str, max_results: int = 10) -> list:
+        """Search support tickets by keywords.
+
+        Use this when the customer describes a problem without a ticket id.
+
+        Parameters
+        ----------
+        query : str
+            Words from the customer's message.
+        max_result : int
+            How many tickets to return.
+
+        Returns
+        -------
+        tickets : list
+            The matches.
+        """
+        return []
+
+
+    @function_tool
+    def close_ticket(ticket_id: str, note: str = "") -> str:
+        """Close a ticket once the customer confirms the problem is solved.
+
+        Use this when the customer says the issue is fixed.
+
+        :param ticket: The ticket to close, such as T-4821.
+        :param note: A closing remark for the customer.
+        """
+        return ""
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 14, "TL108"), ("tools.py", 31, "TL108")]
+
+
+def test_tl108_backticked_parameter_references(lint):
+    src = '''
+    TOOLS = [
+        {
+            "name": "run_query",
+            "description": """Run one read-only SQL query and return the rows.
+
+    Use this when a question needs numbers from the warehouse. The `timeout_s` parameter
+    bounds the run time; pass `dry_run=true` first when unsure of the cost.""",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "sql": {"type": "string", "description": "One SELECT statement."},
+                    "timeout": {"type": "number", "description": "Seconds before it is cancelled."},
+                },
+                "required": ["sql"],
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 6, "TL108"), ("tools.py", 7, "TL108")]
+
+
+def test_tl108_quiet_on_output_fields_values_tools_and_known_names(lint):
+    src = '''
+    from langchain_core.tools import tool
+    from mcp.server.fastmcp import Context, FastMCP
+
+    mcp = FastMCP("orders")
+
+
+    @tool
+    def search_orders(query: str, status: str = "open") -> list:
+        """Search the customer's orders by free text.
+
+        Use this when the customer cannot name the order. Returns a list of orders with
+        `order_id`, `created_at` and `total_cents`. The status is one of `in_progress`,
+        `shipped` or `cancelled`. If the customer has an id, call `get_order` instead.
+        Set the `status` parameter to narrow the search.
+
+        Args:
+            query: Words from the order, e.g. `blue_shoes`.
+            status: Only orders in this state.
+
+        Returns:
+            list: each with `order_id` and `line_items`.
+
+        Example:
+            >>> search_orders(query="shoes", page_size=5)
+        """
+        return []
+
+
+    @tool
+    def get_order(order_id: str) -> dict:
+        """Fetch one order by its id. Use this when the customer gives an id."""
+        return {}
+
+
+    @mcp.tool()
+    async def refund(order_id: str, ctx: Context) -> str:
+        """Refund an order. Use this when the customer confirmed the refund.
+
+        Args:
+            order_id: The order to refund.
+            ctx: The MCP context, for progress reports.
+        """
+        return ""
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+def test_tl108_quiet_when_the_parameters_are_not_fully_known(lint):
+    src = '''
+    from catalogue_sdk import Query  # a model of an installed library: its fields are not known
+    from langchain_core.tools import tool
+
+    from .schemas import SEARCH_SCHEMA
+
+
+    @tool
+    def search(params: Query) -> list:
+        """Search the catalogue. Use this when the user asks for a product.
+
+        Args:
+            text: Words to look for.
+            limit: How many results.
+        """
+        return []
+
+
+    @tool
+    def fetch(url: str, **options) -> str:
+        """Fetch a page. Use this when the user gives a link.
+
+        Args:
+            url: The page.
+            timeout: Seconds to wait, passed through `options`.
+        """
+        return ""
+
+
+    TOOLS = [{"name": "lookup", "description": "Look up a SKU. Set `sku_code` when known.",
+              "input_schema": SEARCH_SCHEMA}]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+def test_tl108_nested_object_keys_are_known(lint):
+    src = '''
+    TOOLS = [
+        {
+            "name": "create_invoice",
+            "description": (
+                "Create an invoice. Use this when the customer asks for one. If "
+                "`billing_address` is omitted the account's address is used."
+            ),
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "customer": {
+                        "type": "object",
+                        "properties": {"billing_address": {"type": "string"}, "name": {"type": "string"}},
+                    },
+                },
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == []

@@ -1,0 +1,154 @@
+"""TL208 unspecified-format: a string parameter whose name or description implies a format the
+schema does not pin."""
+from __future__ import annotations
+
+import pytest
+
+from schemacase import expect
+
+
+# --- TL208 unspecified-format ---------------------------------------------------------
+
+FORMAT_TOOL = '''
+TOOLS = [
+    {{
+        "name": "book",
+        "description": "Book a slot. Call this when the customer agreed on a time.",
+        "input_schema": {{
+            "type": "object",
+            "properties": {{
+                "{name}": {{{schema}"description": {description!r}}},
+            }},
+        }},
+    }},
+]
+'''
+
+
+UNSPECIFIED = [
+    ("user_id", "The user's ID."),
+    ("userId", "Identifier of the user."),
+    ("order_number", "The order number."),
+    ("email", "The customer's email address."),
+    ("customer_email", "Who to send the receipt to."),
+    ("callback_url", "Where to post updates."),
+    ("websiteURL", "The company website."),
+    ("start_date", "When the booking starts."),
+    ("created_at", "Creation time."),
+    ("deadline", "When it is due."),
+    ("phone_number", "The customer's phone number."),
+    ("mobile", "Mobile to text the code to."),
+    ("ticket_id", "Step 1: the ticket to close."),
+    ("user_id", "the user's id and the user's name"),
+    ("session_id", "The session to use."),
+    ("paper_id", "The paper to summarise."),
+    ("channel_id", "The channel to post to, by name."),
+]
+
+
+SPECIFIED = [
+    ("start_date", "ISO 8601 date, e.g. 2024-05-01"),
+    ("order_id", "The order number, e.g. 'ORD-10423'"),
+    ("order_id", "The order number such as ORD10423"),
+    ("customer_id", "The customer ID as returned by search_customers."),
+    ("customer_id", "The id from the search results."),
+    ("user_id", "Starts with usr_ followed by 8 characters."),
+    ("account_number", "The 8-digit account number."),
+    ("ticket_id", "Ticket #10423 style reference."),
+    ("start_time", "Start (YYYY-MM-DD HH:MM, UTC)."),
+    ("created_at", "Unix epoch seconds."),
+    ("callback_url", "Absolute https URL."),
+    ("callback_url", "Where to post, like 'https://example.com/hook'."),
+    ("email", "Where to send it: jane@example.com"),
+    ("phone", "International format with country code."),
+    ("phone", "In E.164: +14155550100"),
+    ("uuid", "A UUID."),
+    ("since", "Relative dates like `yesterday` work."),
+    ("user_id", "Order id (v2 API)."),
+    # where the value comes from, in the shapes browser and project tools use
+    ("session_id", "Browser session to act in (get from browser_list_sessions)."),
+    ("project_id", "The project. See `listProjects`."),
+    ("run_id", "The run, from a previous call."),
+    ("message_id", "The ID of the message, retrieved from a search."),  # langchain_community gmail
+    ("sessionId", "The session, received from one of the createSessions calls."),
+    # named public id schemes
+    ("paper_id", "arXiv ID of the paper."),
+    ("post_uri", "AT URI of the post to reply to."),
+    ("article_id", "DOI of the article."),
+    ("book_id", "ISBN of the edition."),
+    ("region_id", "ISO region code."),
+    ("lang_id", "Language code of the transcript."),
+    # not English: the format words say nothing to it
+    ("user_id", "El identificador del usuario."),
+    ("kunden_id", "Die ID des Kunden."),
+    ("date_debut", "La date de début de la réservation."),
+]
+
+
+@pytest.mark.parametrize("name,description", UNSPECIFIED)
+def test_tl208_fires_on_a_type_annotation(lint, name, description):
+    src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description=description)
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+
+
+@pytest.mark.parametrize("name,description", SPECIFIED)
+def test_tl208_quiet_on_a_spec(lint, name, description):
+    src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description=description)
+    assert lint({"tools.py": src}, select=["TL208"]) == []
+
+
+@pytest.mark.parametrize("schema", [
+    '"type": "string", "format": "date", ',
+    '"type": "string", "pattern": "^ORD-[0-9]+$", ',
+    '"type": "string", "enum": ["a", "b"], ',
+    '"type": "string", "examples": ["ORD-1"], ',
+    '"type": "string", "default": "ORD-1", ',
+    '"type": "integer", ',
+    '"type": ["integer", "string"], ',
+    '',
+    '"$ref": "#/$defs/OrderId", ',
+])
+def test_tl208_quiet_when_the_schema_pins_the_format(lint, schema):
+    src = FORMAT_TOOL.format(name="order_id", schema=schema, description="The order.")
+    assert lint({"tools.py": src}, select=["TL208"]) == []
+
+
+def test_tl208_nullable_and_nested(lint):
+    src = '''
+    TOOLS = [
+        {
+            "name": "book",
+            "description": "Book a slot. Call this when the customer agreed on a time.",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "contact": {
+                        "type": "object",
+                        "description": "Who to notify.",
+                        "properties": {
+                            "phone": {"type": ["string", "null"], "description": "Their phone."},  # !
+                            "email": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "Mail."},  # !
+                        },
+                    },
+                    "attendees": {
+                        "type": "array",
+                        "description": "Who attends.",
+                        "items": {
+                            "type": "object",
+                            "properties": {"user_id": {"type": "string", "description": "The user."}},  # !
+                        },
+                    },
+                    "reference_id": {"type": "string"},
+                    "booking_id": {"type": "string", "description": DESCRIBED_ELSEWHERE},
+                },
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL208"]) == expect(src, "TL208")
+
+
+def test_tl208_names_that_are_not_format_bearing(lint):
+    for name in ("email_subject", "time_zone", "date_range", "name", "number", "body"):
+        src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description="Whatever.")
+        assert lint({"tools.py": src}, select=["TL208"]) == [], name

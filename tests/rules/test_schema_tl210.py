@@ -1,0 +1,204 @@
+"""TL210 strict-mode-violation: what OpenAI strict mode refuses, and where strictness cannot be seen."""
+from __future__ import annotations
+
+from schemacase import CLEAN_STRICT, expect
+
+
+# --- TL210 strict-mode-violation ------------------------------------------------------
+
+STRICT_TOOL = '''
+TOOLS = [
+    {{
+        "type": "function",
+        "function": {{
+            "name": "search_orders",
+            "description": "Search orders. Call this when the customer cannot give an order number.",
+            {strict}
+            "parameters": {{  # !
+                "type": "object",
+                "properties": {{
+                    "query": {{"type": "string", "description": "Free text."}},
+                    "status": {{"type": "string", "enum": ["open", "shipped"]}},  # !
+                    "placed": {{  # !
+                        "type": "object",
+                        "description": "Placement window.",
+                        "properties": {{
+                            "after": {{"type": "string", "format": "date", "description": "From."}},
+                            "before": {{"type": "string", "format": "date", "description": "To."}},
+                        }},
+                        "required": ["after", "before"],
+                    }},
+                }},
+                "required": ["query", "placed"],
+            }},
+        }},
+    }},
+]
+'''
+
+
+def test_tl210_strict_variant_fires_and_non_strict_variant_is_quiet(lint):
+    strict = STRICT_TOOL.format(strict='"strict": True,')
+    loose = STRICT_TOOL.format(strict='"strict": False,')
+    assert lint({"tools.py": strict}, select=["TL210"]) == expect(strict, "TL210")
+    assert lint({"tools.py": loose}, select=["TL210"]) == []
+    assert lint({"tools.py": STRICT_TOOL.format(strict="")}, select=["TL210"]) == []
+
+
+def test_tl210_strict_and_loose_lists_of_one_tool(lint):
+    src = '''
+    SEARCH = {
+        "type": "object",
+        "properties": {"query": {"type": "string", "description": "Free text."}},
+        "required": ["query"],
+        "additionalProperties": False,
+    }
+    LOOSE = {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "Free text."},
+            "limit": {"type": "integer", "description": "Max results."},
+        },
+        "required": ["query"],
+    }
+    CHAT_TOOLS = [
+        {"type": "function", "function": {"name": "search", "description": "d", "strict": True, "parameters": SEARCH}},
+        {"type": "function", "function": {"name": "search", "description": "d", "parameters": LOOSE}},
+    ]
+    RESPONSES_TOOLS = [{"type": "function", "name": "search", "description": "d", "strict": True,
+                        "parameters": SEARCH}]
+    '''
+    assert lint({"tools.py": src}, select=["TL210"]) == []
+
+
+def test_tl210_keywords_and_formats(lint):
+    src = '''
+    TOOLS = [
+        {
+            "type": "function",
+            "name": "update_profile",
+            "description": "Update the profile. Call this when the user changes a setting.",
+            "strict": True,
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "website": {"type": "string", "format": "uri", "description": "Homepage."},  # !
+                    "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},  # !
+                    "contact": {
+                        "oneOf": [  # !
+                            {"type": "string", "format": "email"},
+                            {"type": "string", "pattern": "^[+][0-9]+$", "minLength": 8, "maxLength": 16},
+                        ],
+                    },
+                    "age": {"type": "integer", "minimum": 0, "maximum": 150, "not": {"const": 13}},  # !
+                    "prefs": {
+                        "type": "object",
+                        "properties": {"theme": {"type": "string"}},
+                        "required": ["theme"],
+                        "additionalProperties": False,
+                        "if": {"properties": {"theme": {"const": "dark"}}},  # !
+                        "then": {"required": ["theme"]},
+                    },
+                },
+                "required": ["website", "tags", "contact", "age", "prefs"],
+                "additionalProperties": False,
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL210"]) == expect(src, "TL210")
+
+
+def test_tl210_additional_properties_must_be_false(lint):
+    src = '''
+    TOOLS = [
+        {
+            "type": "function",
+            "function": {
+                "name": "tag_ticket",
+                "description": "Tag a ticket. Call this when the agent labels a ticket.",
+                "strict": True,
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "labels": {
+                            "type": "object",
+                            "description": "Label name to value.",
+                            "additionalProperties": {"type": "string"},  # !
+                        },
+                        "meta": {
+                            "type": "object",
+                            "description": "Anything else.",
+                            "properties": {},
+                            "additionalProperties": True,  # !
+                        },
+                        "owner": {
+                            "anyOf": [
+                                {  # !
+                                    "type": "object",
+                                    "properties": {"team": {"type": "string"}},
+                                    "required": ["team"],
+                                },
+                                {"type": "null"},
+                            ],
+                        },
+                    },
+                    "required": ["labels", "meta", "owner"],
+                    "additionalProperties": False,
+                    "$defs": {
+                        "Unused": {  # !
+                            "properties": {
+                                "x": {"type": "string"},  # !
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL210"]) == expect(src, "TL210")
+
+
+def test_tl210_root_anyof(lint):
+    src = '''
+    TOOLS = [{"type": "function", "name": "pay", "description": "d", "strict": True, "parameters": {
+        "type": "object",
+        "anyOf": [  # !
+            {"type": "object", "properties": {}, "required": [], "additionalProperties": False},
+        ],
+        "properties": {},
+        "required": [],
+        "additionalProperties": False,
+    }}]
+    '''
+    assert lint({"tools.py": src}, select=["TL210"]) == expect(src, "TL210")
+
+
+def test_tl210_quiet_on_what_it_cannot_see_and_on_other_providers(lint):
+    src = '''
+    from .shared import PAGING, CLOSED
+
+    TOOLS = [
+        {"type": "function", "name": "a", "description": "d", "strict": True, "parameters": build()},
+        {"type": "function", "name": "b", "description": "d", "strict": True, "parameters": {
+            "type": "object",
+            "properties": {"query": {"type": "string"}, **PAGING},
+            "required": ["query"],
+            **CLOSED,
+        }},
+        {"type": "function", "name": "c", "description": "d", "strict": STRICT, "parameters": {
+            "type": "object", "properties": {"query": {"type": "string"}},
+        }},
+        # MCP has no strict mode (Anthropic's strict tool use has its own test below)
+        {"name": "d", "description": "d", "strict": True, "inputSchema": {
+            "type": "object", "properties": {"query": {"type": "string"}},
+        }},
+    ]
+    '''
+    assert lint({"tools.py": src}, select=["TL210"]) == []
+
+
+def test_tl210_and_tl203_share_strict_mode(lint):
+    """Nullable-and-required is how strict mode spells optional: TL203 quiet, TL210 quiet."""
+    assert lint({"tools.py": CLEAN_STRICT}, select=["TL203", "TL210"]) == []
