@@ -1,7 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import seen_in_turn
 from toollint.rulekit.schema import call_style, handler_for, is_nullable, is_strict, properties, required
-from toollint.rulekit.naming import shown_name
+from toollint.rulekit.naming import schema_owner
 from toollint.fix.offer import drop_required
 
 
@@ -25,7 +25,7 @@ class NullableRequired(Rule):
                 fix = None
                 if entry.value in defaults:
                     fix = drop_required(tool.schema, entry.value, tool, entry.span.path, "unsafe")
-                yield self.report(entry.span, f"'{entry.value}' of {shown_name(tool)} is required and "
+                yield self.report(entry.span, f"'{entry.value}' of {schema_owner(tool)} is required and "
                                   "nullable: the model will send null rather than omit it; drop it from "
                                   "'required' or make it non-nullable", fix=fix)
 

@@ -1,6 +1,6 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import call_style, handler_for, properties
-from toollint.rulekit.naming import shown_name
+from toollint.rulekit.naming import schema_owner
 
 
 class UndeclaredHandlerParameter(Rule):
@@ -18,6 +18,6 @@ class UndeclaredHandlerParameter(Rule):
         accepted = {p.name for p in handler.tool_params()}
         for name, (key, _) in props.items():
             if name not in accepted:
-                yield self.report(key.span, f"{shown_name(tool)} declares '{name}' but {handler.qualname}() "
+                yield self.report(key.span, f"{schema_owner(tool)} declares '{name}' but {handler.qualname}() "
                                   f"has no parameter '{name}': a call that sends it raises TypeError; add "
                                   "the parameter or remove the property")

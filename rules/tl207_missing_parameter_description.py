@@ -2,8 +2,8 @@ import re
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label
-from toollint.rulekit.naming import shown_name
+from toollint.rulekit.schemawalk import COMPOSITION, field_properties
+from toollint.rulekit.naming import property_subject
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
@@ -18,22 +18,22 @@ class MissingParameterDescription(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
-        for path, name, key, prop in all_properties(tool.schema):
+        for path, name, key, prop in field_properties(tool.schema):
             if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
                 continue
             if not path and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
             description = _description(prop)
-            label = property_label(path, name)
+            subject = property_subject(tool, path, name)
             if description is None:
                 if not prop.complete:
                     continue  # a spread we cannot see may carry it
-                yield self.report(key.span, f"property '{label}' of {shown_name(tool)} has no description: "
+                yield self.report(key.span, f"{subject} has no description: "
                                   "the model sees only its name and type; add a \"description\" that says "
                                   "what to send and where the value comes from")
             elif isinstance(description, Const) and isinstance(description.value, str) \
                     and not description.value.strip():
-                yield self.report(description.span, f"property '{label}' of {shown_name(tool)} has an empty "
+                yield self.report(description.span, f"{subject} has an empty "
                                   "description: say what to send and where the value comes from")
 
 

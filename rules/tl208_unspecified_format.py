@@ -27,8 +27,8 @@ from typing import Optional
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schemawalk import COMPOSITION, all_properties, property_label, types_of
-from toollint.rulekit.naming import shown_name
+from toollint.rulekit.schemawalk import COMPOSITION, field_properties, types_of
+from toollint.rulekit.naming import property_subject
 from toollint.rulekit.text import looks_english
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -178,7 +178,7 @@ class UnspecifiedFormat(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
-        for path, name, _, prop in all_properties(tool.schema):
+        for path, name, _, prop in field_properties(tool.schema):
             kind = format_kind(name)
             if kind is None or not is_string(prop) or has_spec_keyword(prop):
                 continue
@@ -190,6 +190,5 @@ class UnspecifiedFormat(Rule):
             if not text.strip() or not looks_english(text) or describes_format(text, name):
                 continue
             what, hint = HINTS[kind]
-            yield self.report(description.span, f"property '{property_label(path, name)}' of "
-                              f"{shown_name(tool)} is {what}, but its description never says what one "
+            yield self.report(description.span, f"{property_subject(tool, path, name)} is {what}, but its description never says what one "
                               f"looks like: {hint}")

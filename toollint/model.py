@@ -37,6 +37,8 @@ class DictVal:
     entries: Tuple[Tuple["Value", "Value"], ...]
     span: Span
     complete: bool = True  # False when a `**spread` or a key could not be evaluated
+    # the class (pydantic model, TypedDict) whose derived schema this object is, "" for none
+    model: str = ""
 
     def get(self, key: str) -> Optional["Value"]:
         found = None

@@ -33,6 +33,7 @@ class _Reader:
         self.evaluator = evaluator
         self.span_of = span_of
         self.code_of = code_of
+        self.aliases = names  # where a name's Literal is found
 
     def resolve(self, name: str) -> str:
         """A dotted name as the module's imports and classes say: `Optional` -> `typing.Optional`."""
@@ -49,6 +50,9 @@ class _Reader:
     def annotation(self, node: cst.BaseExpression) -> TypeExpr:
         text = self.code_of(node)
         name = dotted(node)
+        alias = literal_alias(node, self.aliases, self.imports)
+        if alias is not None:
+            return self.annotation(alias)
         if name is not None:
             return TypeExpr("name", name if name == "None" else self.resolve(name), text=text)
         if isinstance(node, cst.Ellipsis):
@@ -213,6 +217,28 @@ class _Reader:
         return reasons
 
 
+_LITERALS = {"typing.Literal", "typing_extensions.Literal"}
+
+
+def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object],
+                  imports: Mapping[str, Tuple[str, str]]) -> Optional[cst.Subscript]:
+    """The `Literal[...]` a name stands for when the module binds it to one (`Mode =
+    Literal["a", "b"]`, `Mode: TypeAlias = Literal[...]`): pydantic sees through such an
+    alias as if the Literal were written in place. PEP 695's `type Mode = ...` is another
+    thing to pydantic (a `$defs` entry of its own) and is not read here."""
+    if not isinstance(node, cst.Name):
+        return None
+    value = names.get(node.value)
+    if not isinstance(value, cst.Subscript):
+        return None
+    head, _, rest = (dotted(value.value) or "").partition(".")
+    if head in imports:
+        module, attr = imports[head]
+        head = ".".join(p for p in (module, attr) if p)
+    full = ".".join(p for p in (head, rest) if p)
+    return value if full in _LITERALS else None
+
+
 def _docstring(body, span_of) -> Optional[Str]:
     if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr):
         node = body[0].body[0].value
@@ -234,10 +260,13 @@ def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Map
 
 
 def annotation_type(node: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]], evaluator: Evaluator,
-                    span_of: Callable[[cst.CSTNode], Span]) -> TypeExpr:
+                    span_of: Callable[[cst.CSTNode], Span], names: Optional[Mapping[str, object]] = None) -> TypeExpr:
     """A function parameter's annotation as a TypeExpr: imported names qualified, the
-    module's own names left bare (linking qualifies them: frameworks/model_params.py)."""
-    return _Reader("", imports, {}, {}, evaluator, span_of, _NO_MODULE.code_for_node).annotation(node)
+    module's own names left bare (linking qualifies them: frameworks/model_params.py), but
+    for an alias of a Literal (`names`), read as the Literal."""
+    reader = _Reader("", imports, {}, {}, evaluator, span_of, _NO_MODULE.code_for_node)
+    reader.aliases = names or {}
+    return reader.annotation(node)
 
 
 _NO_MODULE = cst.Module([])

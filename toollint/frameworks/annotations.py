@@ -100,8 +100,9 @@ class Types:
         name = last_name(node)
         names = getattr(self.evaluator, "names", None) or {}
         alias = names.get(node.value) if isinstance(node, cst.Name) and name not in _SCALARS else None
-        if isinstance(alias, cst.Subscript) and last_name(alias.value) == "Annotated":
-            return self.of(alias, None, depth + 1)  # `Email = Annotated[str, Field(description=...)]`
+        if isinstance(alias, cst.Subscript) and last_name(alias.value) in ("Annotated", "Literal"):
+            # `Email = Annotated[str, Field(description=...)]`, `Mode = Literal["a", "b"]`
+            return self.of(alias, None, depth + 1)
         if name in _SCALARS:
             return ParamType(here, type=_SCALARS[name])
         if name in _ARRAYS:

@@ -21,6 +21,11 @@ What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.
 Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*args` and
 `**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
 `_arun`'s, left unresolved.
+
+A subclass of a tool class of the same module (`class Search(MyBaseTool)`) that names
+its tool inherits the other attributes and `_run` along its single-base chain, as Python
+looks them up; a base from another module or package (crewai_tools' `RagTool` included)
+is not read, so such a class says nothing.
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
+from toollint.frameworks.spanned import Level
 from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
                             is_complete, to_python)
 
@@ -45,15 +51,34 @@ BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_too
 
 
 def is_crewai_tool(node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]]) -> bool:
-    for base in node.bases:
-        name = dotted(base.value) or ""
-        head, _, rest = name.partition(".")
-        if head in imports:
-            module, attr = imports[head]
-            name = ".".join(p for p in (module, attr, rest) if p)
-        if name in BASES:
-            return True
-    return False
+    return any(_qualified(base, imports) in BASES for base in node.bases)
+
+
+def _qualified(base: cst.Arg, imports: Mapping[str, Tuple[str, str]]) -> str:
+    name = dotted(base.value) or ""
+    head, _, rest = name.partition(".")
+    if head in imports:
+        module, attr = imports[head]
+        name = ".".join(p for p in (module, attr, rest) if p)
+    return name
+
+
+def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
+               imports: Mapping[str, Tuple[str, str]]) -> Optional[List[str]]:
+    """The class and its bases of the same module down to the one that extends crewAI's
+    BaseTool (`class Search(MyBaseTool)`, `class MyBaseTool(BaseTool)`), nearest first: the
+    class attributes are looked up along it, as Python does. None: no crewAI tool, or a
+    class with several bases (a mixin may set what is sent: not read)."""
+    chain: List[str] = []
+    while cls in classes and cls not in chain:
+        chain.append(cls)
+        node = classes[cls]
+        if is_crewai_tool(node, imports):
+            return chain
+        if len(node.bases) != 1 or node.bases[0].keyword is not None:
+            return None
+        cls = dotted(node.bases[0].value) or ""
+    return None
 
 
 def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
@@ -64,30 +89,38 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
     (`text_of`: the source lines of a span)."""
     out: List[RegistryDecl] = []
     for cls, node in classes.items():
-        if not is_crewai_tool(node, imports) or f"{cls}.name" not in names:
-            continue
+        chain = tool_chain(cls, classes, imports)
+        owner = {a: next((c for c in chain if f"{c}.{a}" in names), None)
+                 for a in ("name", "description", "args_schema")} if chain else {}
+        if not chain or owner["name"] != cls:
+            continue  # a class naming no tool of its own is its base's tool again, or a template
         span = span_of(node.name)
-        body = span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
-        changed = _set_at_run_time(text_of, Span(span.path, span.line, 1, body.end_line, body.end_col))
+        changed: Set[str] = set()
+        for c in chain:
+            body = span_of(classes[c].body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
+            start = span_of(classes[c].name)
+            changed |= _set_at_run_time(text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
 
         def attr(a: str) -> Value:
             if a in changed:
                 return Unresolved(f"'{cls}' sets self.{a} at run time", span)
-            return evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])
+            return evaluator.name(f"{owner[a]}.{a}", targets[f"{owner[a]}.{a}"])
 
         name = attr("name")
         if isinstance(name, Const) and isinstance(name.value, str):
             name = Const(sanitize_tool_name(name.value), name.span)
-        description = attr("description") if f"{cls}.description" in names else Unresolved(
+        description = attr("description") if owner["description"] is not None else Unresolved(
             f"'{cls}' sets no description in its class body", span)
-        run = _run_def(node)
-        parameters = _parameters(cls, names, span_of, span)
+        runner = next((c for c in chain if _run_def(classes[c]) is not None), None)
+        run = _run_def(classes[runner]) if runner is not None else None
+        parameters = _parameters(owner["args_schema"] or cls, names, span_of, span)
         if changed & {"args_schema", "description"}:
             # a description written at run time often documents the arguments: judging
             # them without it would report what it may well describe
             parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
-        elif run is not None and f"{cls}._run" in functions and f"{cls}.args_schema" not in names:
-            parameters = _from_run(run, functions[f"{cls}._run"], Context(imports, names, span_of, evaluator), span)
+        elif run is not None and f"{runner}._run" in functions and owner["args_schema"] is None:
+            parameters = _from_run(run, functions[f"{runner}._run"], Context(imports, names, span_of, evaluator),
+                                   span)
         function = DictVal((
             (Const("name", name.span), name),
             (Const("description", description.span), description),
@@ -95,7 +128,7 @@ def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple
             (Const("strict", span), Const(True, span)),
         ), span)
         value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
-        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{cls}._run")))
+        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{runner}._run")))
     return out
 
 
@@ -177,7 +210,7 @@ def _strict_value(schema: Optional[Value]) -> Optional[Value]:
         return schema
     props = schema.get("properties")
     spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
-    return python_value(strict_parameters(to_python(schema)), schema.span, {"": spans})
+    return python_value(strict_parameters(to_python(schema)), schema.span, {"": Level("", spans)})
 
 
 _CREWAI = CrewAI()

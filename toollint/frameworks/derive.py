@@ -161,7 +161,7 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
         description = docs.get(param)
     extra: Pairs = []
     # smolagents and agno send a class in forms of their own (recorded in *_models.json, not derived)
-    opaque = not pydantic and annotation is not None and bool(class_names(annotation, ctx.imports))
+    opaque = not pydantic and annotation is not None and bool(class_names(annotation, ctx.imports, ctx.names))
     if framework.style == "smol":  # defaults and None make a parameter nullable and optional
         nullable = t.nullable or has_default
         t.nullable = nullable

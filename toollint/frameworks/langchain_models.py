@@ -27,8 +27,8 @@ from dataclasses import replace
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from toollint.frameworks.openai_models import model_of
-from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
-from toollint.frameworks.spanned import spanned
+from toollint.frameworks.pydantic_schema import Resolver, schema_with_classes
+from toollint.frameworks.spanned import Level, Levels, model_levels, ref_paths, spanned
 from toollint.model import CallVal, Const, ModelClass, ModelField, ModuleFacts, Span, Str, Tool, Unresolved, Value
 
 BASE_TOOLS = {f"{m}.BaseTool" for m in ("langchain_core.tools", "langchain_core.tools.base", "langchain.tools",
@@ -90,8 +90,8 @@ def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
         schema = _signature_schema(cls, resolve, value.span)
         if schema is None:
             return None
-        spans = {"": {f.name: f.span for f in _fields(cls, resolve) or ()}}
-        return replace(tool, schema=spanned(openai_parameters(schema), value.span, spans)
+        return replace(tool, schema=spanned(openai_parameters(schema), value.span,
+                                            _levels(replace(cls, unresolved=()), resolve), ref_paths(schema))
                        if isinstance(schema, dict) else schema)
     schema = _subset_schema(cls, resolve, tool.name.value or cls.name, value.span)
     if isinstance(schema, Unresolved):
@@ -102,8 +102,16 @@ def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
             return None  # "Function must have a docstring if description not provided."
         text = cls.docstring.value
         description = Str(textwrap.dedent(text).strip() if text is not None else None, cls.docstring.span)
-    spans = {"": {f.name: f.span for f in _fields(cls, resolve) or ()}}
-    return replace(tool, description=description, schema=spanned(openai_parameters(schema), value.span, spans))
+    return replace(tool, description=description, schema=spanned(openai_parameters(schema), value.span,
+                                                                  _levels(cls, resolve), ref_paths(schema)))
+
+
+def _levels(cls: ModelClass, resolve: Resolver) -> Levels:
+    """The Levels of a schema LangChain rebuilt from `cls`'s fields: its nested models are
+    the model's own."""
+    levels = model_levels(None, schema_with_classes(cls, resolve)[1], resolve)
+    levels[""] = Level(cls.name, {f.name: f.span for f in _fields(cls, resolve) or ()})
+    return levels
 
 
 def _tool_chain(cls: ModelClass, resolve: Resolver, depth: int = 0) -> Optional[Tuple[ModelClass, ...]]:
@@ -122,14 +130,15 @@ def _tool_chain(cls: ModelClass, resolve: Resolver, depth: int = 0) -> Optional[
 
 
 def _bound_model(tool: Tool, cls: ModelClass, resolve: Resolver, span: Span) -> Tool:
-    schema, _ = schema_with_classes(cls, resolve)
+    schema, classes = schema_with_classes(cls, resolve)
     if isinstance(schema, Unresolved):
         return replace(tool, name=Str(cls.name, span), description=None, schema=Unresolved(schema.reason, span))
     title = schema.get("title", cls.name)
     doc = schema.get("description", "")
     description = Str(doc, cls.docstring.span if doc and cls.docstring is not None else span)
     return replace(tool, name=Str(title, span), description=description,
-                   schema=spanned(openai_parameters(schema), span, {"": field_spans(cls, resolve)}))
+                   schema=spanned(openai_parameters(schema), span, model_levels(cls, classes, resolve),
+                                  ref_paths(schema)))
 
 
 def _fields(cls: ModelClass, resolve: Resolver, depth: int = 0) -> Optional[List[ModelField]]:

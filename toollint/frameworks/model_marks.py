@@ -7,7 +7,7 @@ from typing import List, Optional
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
-from toollint.extract.models import annotation_type
+from toollint.extract.models import annotation_type, literal_alias
 from toollint.frameworks.args import qualified
 from toollint.frameworks.model_params import MARKER, PARAM_KEY, TYPE_KEY
 from toollint.model import CallVal, Const, Span, Value
@@ -22,9 +22,9 @@ def param_marker(annotation: Optional[cst.BaseExpression], framework: str, ctx, 
     """What goes in place of a parameter whose type holds a class (`Address`, `list[Line]`,
     `Optional[Filters]`): a marker for linking, which knows the classes, carrying the
     annotation as a TypeExpr, the description and the default; None when it names no class."""
-    if annotation is None or not class_names(annotation, ctx.imports):
+    if annotation is None or not class_names(annotation, ctx.imports, ctx.names):
         return None
-    kind = annotation_type(annotation, ctx.imports, ctx.evaluator, ctx.span_of)
+    kind = annotation_type(annotation, ctx.imports, ctx.evaluator, ctx.span_of, ctx.names)
     kwargs = [(PARAM_KEY, Const(framework, span)), (TYPE_KEY, kind)]
     if description is not None:
         kwargs.append(("description", description))
@@ -33,10 +33,11 @@ def param_marker(annotation: Optional[cst.BaseExpression], framework: str, ctx, 
     return CallVal(MARKER, (), tuple(kwargs), span)  # type: ignore[arg-type]  # a TypeExpr: see model_params
 
 
-def class_names(annotation: cst.BaseExpression, imports) -> List[cst.BaseExpression]:
-    """The class names an annotation uses (the annotation itself included)."""
+def class_names(annotation: cst.BaseExpression, imports, names=None) -> List[cst.BaseExpression]:
+    """The class names an annotation uses (the annotation itself included); with the
+    module's `names`, an alias of a Literal is none (pydantic reads it as the Literal)."""
     return [n for n in ([annotation] if dotted(annotation) is not None else list(_names(annotation)))
-            if _is_class(n, imports)]
+            if _is_class(n, imports) and not (names and literal_alias(n, names, imports) is not None)]
 
 
 def _is_class(node: cst.BaseExpression, imports) -> bool:

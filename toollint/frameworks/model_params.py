@@ -24,9 +24,9 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional
 
 from toollint.frameworks.agents_strict import strict_schema
-from toollint.frameworks.pydantic_schema import Resolver, field_spans, param_schema
+from toollint.frameworks.pydantic_schema import Resolver, param_schema
 from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
-from toollint.frameworks.spanned import Kept
+from toollint.frameworks.spanned import Kept, Levels, model_levels
 from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
@@ -92,17 +92,17 @@ def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dic
     if isinstance(got, Unresolved):
         return got
     prop, found, classes = got
-    spans = {key: field_spans(cls, resolve) for key, cls in classes.items() if cls is not None}
+    levels = model_levels(None, classes, resolve)
     form, all_titles = FORMS[framework]
     if form == "inline":
         inlined = _untitled(_inline(prop, found), lists=all_titles)
-        return python_value(_placed(inlined, spans, marker.span), marker.span, {})
+        return python_value(_placed(inlined, levels, marker.span), marker.span, {})
     if all_titles:
         prop, found = _untitled(prop, lists=True), {k: _untitled(v, lists=True, keep=True) for k, v in found.items()}
     if form == "strict":  # the SDK inlines a $ref that has siblings (strict_schema.py), and drops `default: null`
         prop = _strict_ref(prop, found)
     for key, body in found.items():
-        value = python_value({"$defs": {key: body}}, marker.span, spans).get("$defs").entries[0][1]
+        value = python_value({"$defs": {key: body}}, marker.span, levels).get("$defs").entries[0][1]
         defs.setdefault(key, strict_schema(value) if form == "strict" else value)
     value = python_value(prop, marker.span, {})
     return strict_schema(value) if form == "strict" else value
@@ -139,13 +139,14 @@ def _inline(node: Any, defs: Dict[str, Any]) -> Any:
     return node
 
 
-def _placed(node: Any, spans: Dict[str, Any], span) -> Any:
+def _placed(node: Any, levels: Levels, span) -> Any:
     if isinstance(node, _Def):
-        return Kept(python_value(_placed(node.body, spans, span), span, {"": spans.get(node.key, {})}))
+        level = levels.get(node.key)
+        return Kept(python_value(_placed(node.body, levels, span), span, {"": level} if level is not None else {}))
     if isinstance(node, dict):
-        return {k: _placed(v, spans, span) for k, v in node.items()}
+        return {k: _placed(v, levels, span) for k, v in node.items()}
     if isinstance(node, list):
-        return [_placed(i, spans, span) for i in node]
+        return [_placed(i, levels, span) for i in node]
     return node
 
 

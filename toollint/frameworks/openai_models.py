@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, Optional
 
-from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
-from toollint.frameworks.spanned import Kept, spanned
+from toollint.frameworks.pydantic_schema import Resolver, schema_with_classes
+from toollint.frameworks.spanned import Kept, model_levels, ref_paths, spanned
 from toollint.model import CallVal, Const, ModelClass, ModuleFacts, Ref, Symbol, Unresolved, Value
 
 _MODULES = ("openai", "openai.lib", "openai.lib._tools")
@@ -65,7 +65,7 @@ def function_tool(call: CallVal, facts: ModuleFacts, resolve: Resolver) -> Optio
     description = keywords.get("description")
     if description is None or isinstance(description, Const) and description.value is None:
         description = None if cls.docstring is None else Const(cls.docstring.value, cls.docstring.span)
-    parameters = Kept(spanned(_parameters(cls, resolve, call), call.span, _spans(cls, resolve)))
+    parameters = Kept(_parameters(cls, resolve, call))
     function: Dict[str, Any] = {"name": _plain(name), "strict": True, "parameters": parameters}
     if description is not None:
         function["description"] = _plain(description)
@@ -85,18 +85,11 @@ def _plain(value: Value) -> Kept:
     return Kept(Unresolved("not a literal", value.span))
 
 
-def _parameters(cls: ModelClass, resolve: Resolver, call: CallVal) -> Any:
-    schema, _ = schema_with_classes(cls, resolve)
+def _parameters(cls: ModelClass, resolve: Resolver, call: CallVal) -> Value:
+    schema, classes = schema_with_classes(cls, resolve)
     if isinstance(schema, Unresolved):
-        return Kept(Unresolved(schema.reason, call.span))
-    return strict_json_schema(schema)
-
-
-def _spans(cls: ModelClass, resolve: Resolver) -> Dict[str, Dict[str, Any]]:
-    _, classes = schema_with_classes(cls, resolve)
-    spans = {"": field_spans(cls, resolve)}
-    spans.update((name, field_spans(c, resolve)) for name, c in classes.items() if c is not None)
-    return spans
+        return Unresolved(schema.reason, call.span)
+    return spanned(strict_json_schema(schema), call.span, model_levels(cls, classes, resolve), ref_paths(schema))
 
 
 def strict_json_schema(schema: Dict[str, Any]) -> Dict[str, Any]:

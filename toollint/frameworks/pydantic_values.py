@@ -9,8 +9,8 @@ from typing import Any, Callable, Dict, Optional
 from toollint.frameworks import crewai_schema
 from toollint.frameworks.langchain_models import MARKER, linked as langchain_tool
 from toollint.frameworks.openai_models import function_tool
-from toollint.frameworks.pydantic_schema import Resolver, field_spans, schema_with_classes
-from toollint.frameworks.spanned import spanned
+from toollint.frameworks.pydantic_schema import Resolver, schema_with_classes
+from toollint.frameworks.spanned import model_levels, ref_paths, spanned
 from toollint.model import CallVal, Const, ModelClass, ModuleFacts, Tool, Unresolved, Value
 
 _METHODS = ("model_json_schema", "schema")
@@ -64,10 +64,7 @@ def schema_call(call: CallVal, facts_at: Callable[[str], Optional[ModuleFacts]],
     schema, classes = schema_with_classes(cls, resolve)
     if isinstance(schema, Unresolved):
         return Unresolved(schema.reason, call.span)
-    schema = transform(schema)
-    spans = {"": field_spans(cls, resolve)}
-    spans.update((name, field_spans(c, resolve)) for name, c in classes.items() if c is not None)
-    return spanned(schema, call.span, spans)
+    return spanned(transform(schema), call.span, model_levels(cls, classes, resolve), ref_paths(schema))
 
 
 def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:

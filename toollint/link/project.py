@@ -138,7 +138,7 @@ class _Resolver:
                         complete = False
                     continue
                 entries.append((self.resolve(k, depth + 1, seen), self.resolve(v, depth + 1, seen)))
-            return DictVal(tuple(entries), value.span, complete)
+            return DictVal(tuple(entries), value.span, complete, value.model)
         if isinstance(value, ListVal):
             items: List[Value] = []
             complete = value.complete

@@ -183,3 +183,17 @@ def where(path: Path) -> str:
 
 def property_label(level_path: Path, name: str) -> str:
     return describe(level_path + ("properties", name))
+
+
+def field_properties(schema: Optional[Value]) -> Iterator[Tuple[Path, str, Value, DictVal]]:
+    """`all_properties`, but a model's field met twice (OpenAI's strict form keeps a model's
+    `$defs` entry and inlines it where its `$ref` had a description) only the first time:
+    it is one line to fix (DictVal.model, issue 16)."""
+    seen = set()
+    for path, name, key, prop in all_properties(schema):
+        level = node_at(schema, path)
+        if isinstance(level, DictVal) and level.model:
+            if (level.model, name, key.span) in seen:
+                continue
+            seen.add((level.model, name, key.span))
+        yield path, name, key, prop
