@@ -94,7 +94,15 @@ def handler_for(tool: Tool, group) -> Optional[FunctionSig]:
 def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
     """How the dispatcher must call this handler: "kwargs" (`handler(**arguments)`), "dict"
     (`handler(arguments)`), or "unknown" (one parameter of another type, e.g. a model
-    built from the arguments). Rules about parameters only judge "kwargs" handlers."""
+    built from the arguments). Rules about parameters only judge "kwargs" handlers.
+    A dispatch branch's visible call (`do_x(args["a"])`, `do_x(**args, client=c)`) decides
+    over the signature; one whose pieces name no declared property may not be given the
+    tool's arguments at all, so nothing is judged."""
+    visible = getattr(sig, "call", "")
+    if visible == "dict" and not any(read.key in declared for read in sig.arg_reads):
+        return "unknown"
+    if visible:
+        return visible
     params = sig.tool_params()
     if len(params) > 1 and not sig.accepts_any_keyword and params[0].name not in declared \
             and _takes_the_arguments(params[0]):
