@@ -170,3 +170,12 @@ def test_a_parameter_the_call_never_passes_still_fires(lint, tmp_path):
     (tmp_path / "server.py").write_text(src)
     out = toollint("check", "--no-cache", "--select", "TL205", str(tmp_path / "server.py")).stdout
     assert "parameter 'how' of read_file() has no default and the dispatch call passes no value for it" in out
+
+
+def test_a_piece_is_reported_at_the_dispatch_call(lint, tmp_path):
+    src = textwrap.dedent(SERVER).format(required='["path"]', handlers=textwrap.dedent(HANDLERS),
+                                         read_call='read_file(arguments["path"], arguments["encoding"])',
+                                         stat_call='stat_file(arguments["path"], client)')
+    (tmp_path / "server.py").write_text(src)
+    out = toollint("check", "--no-cache", "--select", "TL211", str(tmp_path / "server.py")).stdout
+    assert "the dispatch call of read_file() reads 'encoding' but the schema of 'read_file'" in out

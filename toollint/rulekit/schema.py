@@ -116,6 +116,12 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
     return "dict" if head in DICT_PARAM_ANNOTATIONS else "unknown"
 
 
+def reader(sig: FunctionSig) -> str:
+    """Who reads `sig.arg_reads`, for messages: the handler, or the dispatch call that
+    passes it pieces of the arguments."""
+    return f"the dispatch call of {sig.qualname}()" if getattr(sig, "call", "") else f"{sig.qualname}()"
+
+
 _ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
 
 
