@@ -39,6 +39,10 @@ CLAUSES = [
     ("Find replacement flights when a segment is delayed or cancelled.", True, False),
     ("Import the generated model after the generation job is completed.", True, False),
     ("Rebuild the search index once the upload has finished.", True, False),
+    # a precondition the caller knows (held-out round 6, mem0-mcp)
+    ("Fetch a single memory once you know its memory_id.", True, False),
+    ("Update the ticket once you have its number from search_tickets.", True, False),
+    ("Returns the id once known.", False, False),
     ("Workflow: search_items -> fetch_item -> read_item.", True, False),
     # ... but an event in a sentence about the result, or after the first, is behaviour
     ("Returns an empty list when the cache is cleared.", False, False),
@@ -63,6 +67,7 @@ CLAUSES = [
     ("If you already have the ticket id, skip the search.", True, False),
     # --- exclusions: what the tool does not cover -----------------------------------
     ("Parses PDF files only; Word documents are not yet supported.", False, True),
+    ("Explore the dataset with pandas. Chart generation is not permitted.", False, True),
     ("Only searches your local collection of saved papers. Use search_papers to find new ones.", False, True),
     # flipped (issue 18, round 4): a step before this tool's use is ordering, which TL103's
     # page counts, as it counts "Use this after calling get_docs_index" below
@@ -157,6 +162,7 @@ NOT_LABELS = [
     # a clause word that is not the name's
     ("Get credit note. Note: amounts are in cents.", "get_credit_note"),
     ("Add a note only if the ticket is open.", "add_note"),
+    ("Fetch a single memory once you know its memory_id.", "get_memory"),
     # a tag alone is not stripped to nothing
     ("Delete data - call this only after the user confirms", "delete_data"),
 ]

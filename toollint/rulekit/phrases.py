@@ -59,9 +59,9 @@ _TRIGGER_PATTERNS = (
     _alt("when whenever if once after") + r"\s+(?:(?:the|a|an|your)\s+)?"
     + _alt("user customer caller client human person visitor requester member employee "
            "operator admin patient buyer shopper student people") + r"s?\b",
-    # "when you need to", "if the assistant has"
-    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
-    + _alt("need want have must should are get receive cannot can't don't do_not would") + r"\b",
+    # "when you need to", "if the assistant has", "once you know its id" (held-out round 6)
+    _alt("when whenever if once") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
+    + _alt("need want have know must should are get receive cannot can't don't do_not would") + r"\b",
     _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
     # "Trigger: ...", "When to use: ...", "Use cases:"
     r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
@@ -142,7 +142,8 @@ _EXCLUSION_PATTERNS = (
     + _alt("handle support cover apply work include return search modify accept process "
            "create delete update change find list send have obtain fetch retrieve") + r"\b",
     # "Word documents are not yet supported", "PDF files only;"
-    r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled") + r"\b",
+    # "Chart generation is not permitted" (a scope limit; held-out round 6)
+    r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled permitted allowed") + r"\b",
     r"(?:is|are)\s+unsupported\b",
     r"only(?=\s*(?:[;)\u2014\u2013]|\.(?:\s|$)|$))",
     # "Only searches your local collection", "only returns the first page"
