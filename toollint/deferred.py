@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Tuple
+
 from toollint.model import Span, Value
 
 
@@ -18,4 +20,19 @@ class ClassAttr:
     module: str  # where the base is imported from
     base: str  # the base's name there
     attr: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class CrewClass:
+    """A crewAI tool class naming its tool, whose single base another project module
+    defines (issue 16): what the classes of its own module set, nearest first, and the
+    base. Linking reads that base's module, and on along the single-base chain to crewAI's
+    BaseTool, for the rest (toollint.frameworks.crewai.settle), or makes no tool."""
+
+    cls: str
+    found: Tuple[Tuple[str, Value], ...]  # ("name" | "description" | "args_schema" | "run", value)
+    changed: Tuple[str, ...]  # the attributes a method of those classes sets at run time
+    module: str  # where the base is imported from
+    base: str  # the base's name there
     span: Span

@@ -22,26 +22,30 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 `**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
 `_arun`'s, left unresolved.
 
-A subclass of a tool class of the same module (`class Search(MyBaseTool)`) that names
-its tool inherits the other attributes and `_run` along its single-base chain, as Python
-looks them up; a base from another module or package (crewai_tools' `RagTool` included)
-is not read, so such a class says nothing.
+A subclass of another tool class (`class Search(MyBaseTool)`) that names its tool inherits
+the other attributes and `_run` along its single-base chain, as Python looks them up. A
+base another project module defines is read while linking (a CrewClass, `settle`), on
+along its own chain; a method of any class of the chain that sets one of them (or any
+store, `setattr()` or `__dict__` in a class of another module, parsed whole there) leaves
+it unresolved. A base that is no project class (crewai_tools' `RagTool`), a class with
+several bases, or a chain that does not reach crewAI's BaseTool makes no crewAI tool.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Callable, List, Mapping, Optional, Set, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.deferred import CrewClass
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.frameworks.spanned import Level
-from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
+from toollint.model import (CallVal, Const, DictVal, FunctionSig, ModuleFacts, RegistryDecl, Span, Str, Unresolved, Value,
                             is_complete, to_python)
 
 BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
@@ -63,79 +67,165 @@ def _qualified(base: cst.Arg, imports: Mapping[str, Tuple[str, str]]) -> str:
     return name
 
 
+_ATTRS = ("name", "description", "args_schema")
+_BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
+_MAX_HOPS = 12  # modules a chain crosses; deeper is a cycle
+
+
+@dataclass(frozen=True)
+class View:
+    """One module's classes and the names they evaluate in (`text_of`: a span's source lines)."""
+
+    classes: Mapping[str, cst.ClassDef]
+    imports: Mapping[str, Tuple[str, str]]
+    names: Mapping[str, cst.BaseExpression]
+    targets: Mapping[str, cst.CSTNode]
+    evaluator: Evaluator
+    functions: Mapping[str, FunctionSig]
+    span_of: Callable[[cst.CSTNode], Span]
+    text_of: Callable[[Span], str]
+
+
 def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
-               imports: Mapping[str, Tuple[str, str]]) -> Optional[List[str]]:
-    """The class and its bases of the same module down to the one that extends crewAI's
-    BaseTool (`class Search(MyBaseTool)`, `class MyBaseTool(BaseTool)`), nearest first: the
-    class attributes are looked up along it, as Python does. None: no crewAI tool, or a
-    class with several bases (a mixin may set what is sent: not read)."""
+               imports: Mapping[str, Tuple[str, str]]) -> Tuple[List[str], Optional[Tuple[str, str]]]:
+    """The class and its bases of the same module, nearest first (the class attributes are
+    looked up along it, as Python does), and where the chain goes on: `_BASE_TOOL` (the last
+    extends crewAI's BaseTool), the (module, name) of a base imported from elsewhere, or
+    None: no crewAI tool, or a class with several bases (a mixin may set what is sent)."""
     chain: List[str] = []
     while cls in classes and cls not in chain:
         chain.append(cls)
         node = classes[cls]
         if is_crewai_tool(node, imports):
-            return chain
-        if len(node.bases) != 1 or node.bases[0].keyword is not None:
-            return None
+            return chain, _BASE_TOOL
+        if len(node.bases) != 1 or node.bases[0].keyword is not None or node.keywords:
+            return chain, None
         cls = dotted(node.bases[0].value) or ""
-    return None
+        if cls not in classes:
+            module, _, name = _qualified(node.bases[0], imports).rpartition(".")
+            return chain, (module, name) if module and cls.partition(".")[0] in imports else None
+    return chain, None
 
 
-def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
-                names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode], evaluator: Evaluator,
-                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span],
-                text_of: Callable[[Span], str]) -> List[RegistryDecl]:
-    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends
-    (`text_of`: the source lines of a span)."""
+def class_tools(view: View) -> List[RegistryDecl]:
+    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends; a
+    CrewClass for linking when the chain goes on in another module."""
     out: List[RegistryDecl] = []
-    for cls, node in classes.items():
-        chain = tool_chain(cls, classes, imports)
-        owner = {a: next((c for c in chain if f"{c}.{a}" in names), None)
-                 for a in ("name", "description", "args_schema")} if chain else {}
-        if not chain or owner["name"] != cls:
+    for cls, node in view.classes.items():
+        chain, end = tool_chain(cls, view.classes, view.imports)
+        if end is None or f"{cls}.name" not in view.names:
             continue  # a class naming no tool of its own is its base's tool again, or a template
-        span = span_of(node.name)
+        span = view.span_of(node.name)
+        found: Dict[str, Value] = {}
         changed: Set[str] = set()
-        for c in chain:
-            body = span_of(classes[c].body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
-            start = span_of(classes[c].name)
-            changed |= _set_at_run_time(text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
-
-        def attr(a: str) -> Value:
-            if a in changed:
-                return Unresolved(f"'{cls}' sets self.{a} at run time", span)
-            return evaluator.name(f"{owner[a]}.{a}", targets[f"{owner[a]}.{a}"])
-
-        name = attr("name")
-        if isinstance(name, Const) and isinstance(name.value, str):
-            name = Const(sanitize_tool_name(name.value), name.span)
-        description = attr("description") if owner["description"] is not None else Unresolved(
-            f"'{cls}' sets no description in its class body", span)
-        runner = next((c for c in chain if _run_def(classes[c]) is not None), None)
-        run = _run_def(classes[runner]) if runner is not None else None
-        parameters = _parameters(owner["args_schema"] or cls, names, span_of, span)
-        if changed & {"args_schema", "description"}:
-            # a description written at run time often documents the arguments: judging
-            # them without it would report what it may well describe
-            parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
-        elif run is not None and f"{runner}._run" in functions and owner["args_schema"] is None:
-            parameters = _from_run(run, functions[f"{runner}._run"], Context(imports, names, span_of, evaluator),
-                                   span)
-        function = DictVal((
-            (Const("name", name.span), name),
-            (Const("description", description.span), description),
-            (Const("parameters", span), parameters),
-            (Const("strict", span), Const(True, span)),
-        ), span)
-        value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
-        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{runner}._run")))
+        runner = _collect(view, chain, found, changed, span)
+        value: Value = _definition(cls, found, changed, span) if end == _BASE_TOOL else CrewClass(
+            cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span)
+        out.append(RegistryDecl("loose", cls, value, span, function=view.functions.get(f"{runner}._run")))
     return out
 
 
-def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span: Span) -> Value:
-    expr = names.get(f"{cls}.args_schema")
-    if expr is None:
-        return Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+def _collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set[str], span: Span,
+             foreign: bool = False) -> Optional[str]:
+    """What the chain's classes set that no nearer class did, into `found` ("run": the
+    parameters of the nearest `_run`), and what they set at run time; the `_run`'s class."""
+    runner = None
+    for c in chain:
+        node = view.classes[c]
+        body = view.span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
+        start = view.span_of(node.name)
+        changed |= _set_at_run_time(view.text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
+        if foreign:  # parsed whole here: any store, setattr() or __dict__ too (extract/inherited.py)
+            changed |= {a for a in _ATTRS if _stores(node, a)}
+        changed |= {a for a in _ATTRS if _method(node, a) is not None}  # a property hides the base's value
+        for a in _ATTRS:
+            if a not in found and f"{c}.{a}" in view.names:
+                found[a] = _parameters(c, view.names, view.span_of) if a == "args_schema" else \
+                    view.evaluator.name(f"{c}.{a}", view.targets[f"{c}.{a}"])
+        run = _method(node, "_run")
+        if "run" not in found and run is not None and f"{c}._run" in view.functions:
+            runner = c
+            found["run"] = _from_run(run, view.functions[f"{c}._run"],
+                                     Context(view.imports, view.names, view.span_of, view.evaluator), span)
+    return runner
+
+
+def _definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
+    def attr(a: str) -> Value:
+        if a in changed:
+            return Unresolved(f"'{cls}' sets self.{a} at run time", span)
+        return found[a]
+
+    name = attr("name")
+    if isinstance(name, Const) and isinstance(name.value, str):
+        name = Const(sanitize_tool_name(name.value), name.span)
+    description = attr("description") if "description" in found else Unresolved(
+        f"'{cls}' sets no description in its class body", span)
+    parameters = found["args_schema"] if "args_schema" in found else found["run"] if "run" in found else \
+        Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+    if changed & {"args_schema", "description"}:
+        # a description written at run time often documents the arguments: judging
+        # them without it would report what it may well describe
+        parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
+    function = DictVal((
+        (Const("name", name.span), name),
+        (Const("description", description.span), description),
+        (Const("parameters", span), parameters),
+        (Const("strict", span), Const(True, span)),
+    ), span)
+    return DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
+
+
+def settle(value: CrewClass, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Value]:
+    """The definition of a CrewClass, read on along its bases in other project modules; None:
+    a base is no project class (an installed library's), has several bases, or the chain
+    does not reach crewAI's BaseTool."""
+    from toollint.front import deep
+
+    return deep.call(_settle, value, lookup)
+
+
+def _settle(value: CrewClass, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Value]:
+    found, changed = dict(value.found), set(value.changed)
+    where: Optional[Tuple[str, str]] = (value.module, value.base)
+    for _ in range(_MAX_HOPS):
+        located = _located(where[0], where[1], lookup)
+        if located is None:
+            return None
+        view, cls = located
+        chain, where = tool_chain(cls, view.classes, view.imports)
+        if where is None:
+            return None
+        _collect(view, chain, found, changed, value.span, foreign=True)
+        if where == _BASE_TOOL:
+            return _definition(value.cls, found, changed, value.span)
+    return None
+
+
+def _located(module: str, name: str, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Tuple[View, str]]:
+    """The module that defines the class `name` of `module` (through re-exports), and its name there."""
+    from toollint.extract.foreign import _prepare
+
+    for _ in range(_MAX_HOPS):
+        facts = lookup(module)
+        prepared = _prepare(facts.path, facts.module) if facts is not None else None
+        if prepared is None:
+            return None
+        extractor, evaluator, functions = prepared
+        if name in extractor.classes:
+            lines = extractor.text.splitlines()
+            return View(extractor.classes, extractor.imports, extractor.names, extractor.targets, evaluator,
+                        functions, extractor.span_of,
+                        lambda span: "\n".join(lines[span.line - 1:span.end_line])), name
+        source = extractor.imports.get(name)  # `from .base import ShopTool` in a package's __init__.py
+        if source is None or not source[1]:
+            return None
+        module, name = source
+    return None
+
+
+def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of) -> Value:
+    expr = names[f"{cls}.args_schema"]
     model = dotted(expr)
     where = span_of(expr)
     if model is None:
@@ -154,9 +244,17 @@ def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
     return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
 
 
-def _run_def(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
+def _stores(node: cst.ClassDef, attr: str) -> bool:
+    from toollint.extract.inherited import _Stores
+
+    finder = _Stores(attr)
+    node.body.visit(finder)
+    return finder.found
+
+
+def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "_run"), None)
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
 
 
 def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span) -> Value:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.deferred import ClassAttr
+from toollint.deferred import ClassAttr, CrewClass
 from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.byref import offered_tools
@@ -125,6 +125,12 @@ class _Resolver:
             return self.lookup(value, depth, seen)
         if isinstance(value, ClassAttr):
             return self.resolve(self._class_attr(value), depth + 1, seen)
+        if isinstance(value, CrewClass):
+            from toollint.frameworks.crewai import settle  # parses the bases' modules: libcst only there
+
+            settled = settle(value, self.module)
+            return self.resolve(settled, depth + 1, seen) if settled is not None else Unresolved(
+                f"'{value.cls}' is no crewAI tool that static reading can follow", value.span)
         if isinstance(value, DictVal):
             entries: List[Tuple[Value, Value]] = []
             complete = value.complete
@@ -365,8 +371,11 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
             key = (decl.value.span.path, decl.value.span.line, decl.value.span.col)
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
+            registry = interpret(decl, resolver.resolve(decl.value))
+            if isinstance(decl.value, CrewClass) and not registry.tools:
+                continue  # no crewAI tool after all: what else reads the class stands (extract/discovery.py)
             seen_values.add(key)
-            interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
+            interpreted.append((m, decl, registry))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
     names |= decorated_names
