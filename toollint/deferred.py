@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import Tuple
+from typing import Optional, Tuple
 
-from toollint.model import Span, Value
+from toollint.model import FunctionSig, Span, Value
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class CrewClass:
     """A crewAI tool class naming its tool, whose single base another project module
     defines (issue 16): what the classes of its own module set, nearest first, and the
     base. Linking reads that base's module, and on along the single-base chain to crewAI's
-    BaseTool, for the rest (toollint.frameworks.crewai.settle), or makes no tool."""
+    BaseTool, for the rest (toollint.frameworks.crewai.settle); if that is no crewAI tool,
+    the class is what the rest of extraction reads of it (`fallback`, extract/discovery.py)."""
 
     cls: str
     found: Tuple[Tuple[str, Value], ...]  # ("name" | "description" | "args_schema" | "run", value)
@@ -36,3 +37,5 @@ class CrewClass:
     module: str  # where the base is imported from
     base: str  # the base's name there
     span: Span
+    fallback: Optional[Value] = None
+    fallback_function: Optional[FunctionSig] = None

@@ -107,9 +107,10 @@ def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
     return chain, None
 
 
-def class_tools(view: View) -> List[RegistryDecl]:
+def class_tools(view: View, other: Callable[[str], Optional[RegistryDecl]]) -> List[RegistryDecl]:
     """One loose definition per crewAI tool class, in the OpenAI form crewAI sends; a
-    CrewClass for linking when the chain goes on in another module."""
+    CrewClass for linking when the chain goes on in another module (`other`: what else
+    reads the class, should it be no crewAI tool)."""
     out: List[RegistryDecl] = []
     for cls, node in view.classes.items():
         chain, end = tool_chain(cls, view.classes, view.imports)
@@ -119,8 +120,12 @@ def class_tools(view: View) -> List[RegistryDecl]:
         found: Dict[str, Value] = {}
         changed: Set[str] = set()
         runner = _collect(view, chain, found, changed, span)
-        value: Value = _definition(cls, found, changed, span) if end == _BASE_TOOL else CrewClass(
-            cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span)
+        if end == _BASE_TOOL:
+            value: Value = _definition(cls, found, changed, span)
+        else:
+            read = other(cls)
+            value = CrewClass(cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span,
+                              read.value if read else None, read.function if read else None)
         out.append(RegistryDecl("loose", cls, value, span, function=view.functions.get(f"{runner}._run")))
     return out
 

@@ -112,6 +112,17 @@ class _Resolver:
             self.inherited[key] = never_sets(*key, self.module)
         return value.value if self.inherited[key] else value.fallback
 
+    def crew_class(self, decl: RegistryDecl) -> Optional[RegistryDecl]:
+        """A crewAI class whose base another module defines: its definition, or what else
+        read the class if it is no crewAI tool (toollint.deferred.CrewClass); None: neither."""
+        from toollint.frameworks.crewai import settle  # parses the bases' modules: libcst only there
+
+        value = decl.value
+        settled = settle(value, self.module)
+        if settled is not None:
+            return replace(decl, value=settled)
+        return replace(decl, value=value.fallback, function=value.fallback_function) if value.fallback else None
+
     def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
         if seen is None:  # a registry's whole value: a fresh budget
             self.budget = MAX_RESOLVED_NODES
@@ -125,12 +136,6 @@ class _Resolver:
             return self.lookup(value, depth, seen)
         if isinstance(value, ClassAttr):
             return self.resolve(self._class_attr(value), depth + 1, seen)
-        if isinstance(value, CrewClass):
-            from toollint.frameworks.crewai import settle  # parses the bases' modules: libcst only there
-
-            settled = settle(value, self.module)
-            return self.resolve(settled, depth + 1, seen) if settled is not None else Unresolved(
-                f"'{value.cls}' is no crewAI tool that static reading can follow", value.span)
         if isinstance(value, DictVal):
             entries: List[Tuple[Value, Value]] = []
             complete = value.complete
@@ -371,11 +376,12 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
             key = (decl.value.span.path, decl.value.span.line, decl.value.span.col)
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
-            registry = interpret(decl, resolver.resolve(decl.value))
-            if isinstance(decl.value, CrewClass) and not registry.tools:
-                continue  # no crewAI tool after all: what else reads the class stands (extract/discovery.py)
+            if isinstance(decl.value, CrewClass):
+                decl = resolver.crew_class(decl)
+                if decl is None:
+                    continue
             seen_values.add(key)
-            interpreted.append((m, decl, registry))
+            interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
     names |= decorated_names
