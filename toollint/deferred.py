@@ -28,7 +28,7 @@ class CrewClass:
     """A crewAI tool class naming its tool, whose single base another project module
     defines (issue 16): what the classes of its own module set, nearest first, and the
     base. Linking reads that base's module, and on along the single-base chain to crewAI's
-    BaseTool, for the rest (toollint.frameworks.crewai.settle); if that is no crewAI tool,
+    BaseTool, for the rest (toollint.frameworks.crewai_bases); if that is no crewAI tool,
     the class is what the rest of extraction reads of it (`fallback`, extract/discovery.py)."""
 
     cls: str

@@ -24,7 +24,7 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 
 A subclass of another tool class (`class Search(MyBaseTool)`) that names its tool inherits
 the other attributes and `_run` along its single-base chain, as Python looks them up. A
-base another project module defines is read while linking (a CrewClass, `settle`), on
+base another project module defines is read while linking (a CrewClass, crewai_bases.py), on
 along its own chain; a method of any class of the chain that sets one of them (or any
 store, `setattr()` or `__dict__` in a class of another module, parsed whole there) leaves
 it unresolved. A base that is no project class (crewai_tools' `RagTool`), a class with
@@ -45,7 +45,7 @@ from toollint.frameworks.derive import function_tool
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.frameworks.spanned import Level
-from toollint.model import (CallVal, Const, DictVal, FunctionSig, ModuleFacts, RegistryDecl, Span, Str, Unresolved, Value,
+from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
                             is_complete, to_python)
 
 BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
@@ -67,9 +67,8 @@ def _qualified(base: cst.Arg, imports: Mapping[str, Tuple[str, str]]) -> str:
     return name
 
 
-_ATTRS = ("name", "description", "args_schema")
-_BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
-_MAX_HOPS = 12  # modules a chain crosses; deeper is a cycle
+ATTRS = ("name", "description", "args_schema")
+BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,7 @@ class View:
 def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
                imports: Mapping[str, Tuple[str, str]]) -> Tuple[List[str], Optional[Tuple[str, str]]]:
     """The class and its bases of the same module, nearest first (the class attributes are
-    looked up along it, as Python does), and where the chain goes on: `_BASE_TOOL` (the last
+    looked up along it, as Python does), and where the chain goes on: `BASE_TOOL` (the last
     extends crewAI's BaseTool), the (module, name) of a base imported from elsewhere, or
     None: no crewAI tool, or a class with several bases (a mixin may set what is sent)."""
     chain: List[str] = []
@@ -97,7 +96,7 @@ def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
         chain.append(cls)
         node = classes[cls]
         if is_crewai_tool(node, imports):
-            return chain, _BASE_TOOL
+            return chain, BASE_TOOL
         if len(node.bases) != 1 or node.bases[0].keyword is not None or node.keywords:
             return chain, None
         cls = dotted(node.bases[0].value) or ""
@@ -119,9 +118,9 @@ def class_tools(view: View, other: Callable[[str], Optional[RegistryDecl]]) -> L
         span = view.span_of(node.name)
         found: Dict[str, Value] = {}
         changed: Set[str] = set()
-        runner = _collect(view, chain, found, changed, span)
-        if end == _BASE_TOOL:
-            value: Value = _definition(cls, found, changed, span)
+        runner = collect(view, chain, found, changed, span)
+        if end == BASE_TOOL:
+            value: Value = definition(cls, found, changed, span)
         else:
             read = other(cls)
             value = CrewClass(cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span,
@@ -130,20 +129,20 @@ def class_tools(view: View, other: Callable[[str], Optional[RegistryDecl]]) -> L
     return out
 
 
-def _collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set[str], span: Span,
-             foreign: bool = False) -> Optional[str]:
+def collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set[str], span: Span,
+            also_set: Callable[[cst.ClassDef], Set[str]] = lambda node: set()) -> Optional[str]:
     """What the chain's classes set that no nearer class did, into `found` ("run": the
-    parameters of the nearest `_run`), and what they set at run time; the `_run`'s class."""
+    parameters of the nearest `_run`), and what they set at run time (`also_set`: what
+    else tells, for a class parsed whole); the `_run`'s class."""
     runner = None
     for c in chain:
         node = view.classes[c]
         body = view.span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
         start = view.span_of(node.name)
         changed |= _set_at_run_time(view.text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
-        if foreign:  # parsed whole here: any store, setattr() or __dict__ too (extract/inherited.py)
-            changed |= {a for a in _ATTRS if _stores(node, a)}
-        changed |= {a for a in _ATTRS if _method(node, a) is not None}  # a property hides the base's value
-        for a in _ATTRS:
+        changed |= also_set(node)
+        changed |= {a for a in ATTRS if _method(node, a) is not None}  # a property hides the base's value
+        for a in ATTRS:
             if a not in found and f"{c}.{a}" in view.names:
                 found[a] = _parameters(c, view.names, view.span_of) if a == "args_schema" else \
                     view.evaluator.name(f"{c}.{a}", view.targets[f"{c}.{a}"])
@@ -155,7 +154,7 @@ def _collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set
     return runner
 
 
-def _definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
+def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
     def attr(a: str) -> Value:
         if a in changed:
             return Unresolved(f"'{cls}' sets self.{a} at run time", span)
@@ -181,54 +180,6 @@ def _definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: S
     return DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
 
 
-def settle(value: CrewClass, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Value]:
-    """The definition of a CrewClass, read on along its bases in other project modules; None:
-    a base is no project class (an installed library's), has several bases, or the chain
-    does not reach crewAI's BaseTool."""
-    from toollint.front import deep
-
-    return deep.call(_settle, value, lookup)
-
-
-def _settle(value: CrewClass, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Value]:
-    found, changed = dict(value.found), set(value.changed)
-    where: Optional[Tuple[str, str]] = (value.module, value.base)
-    for _ in range(_MAX_HOPS):
-        located = _located(where[0], where[1], lookup)
-        if located is None:
-            return None
-        view, cls = located
-        chain, where = tool_chain(cls, view.classes, view.imports)
-        if where is None:
-            return None
-        _collect(view, chain, found, changed, value.span, foreign=True)
-        if where == _BASE_TOOL:
-            return _definition(value.cls, found, changed, value.span)
-    return None
-
-
-def _located(module: str, name: str, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[Tuple[View, str]]:
-    """The module that defines the class `name` of `module` (through re-exports), and its name there."""
-    from toollint.extract.foreign import _prepare
-
-    for _ in range(_MAX_HOPS):
-        facts = lookup(module)
-        prepared = _prepare(facts.path, facts.module) if facts is not None else None
-        if prepared is None:
-            return None
-        extractor, evaluator, functions = prepared
-        if name in extractor.classes:
-            lines = extractor.text.splitlines()
-            return View(extractor.classes, extractor.imports, extractor.names, extractor.targets, evaluator,
-                        functions, extractor.span_of,
-                        lambda span: "\n".join(lines[span.line - 1:span.end_line])), name
-        source = extractor.imports.get(name)  # `from .base import ShopTool` in a package's __init__.py
-        if source is None or not source[1]:
-            return None
-        module, name = source
-    return None
-
-
 def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of) -> Value:
     expr = names[f"{cls}.args_schema"]
     model = dotted(expr)
@@ -247,14 +198,6 @@ def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
     what the class body says of them is not what is sent. Read from the source text, as
     the bodies of such methods are not parsed (front/narrow.py)."""
     return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
-
-
-def _stores(node: cst.ClassDef, attr: str) -> bool:
-    from toollint.extract.inherited import _Stores
-
-    finder = _Stores(attr)
-    node.body.visit(finder)
-    return finder.found
 
 
 def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

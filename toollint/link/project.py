@@ -112,17 +112,6 @@ class _Resolver:
             self.inherited[key] = never_sets(*key, self.module)
         return value.value if self.inherited[key] else value.fallback
 
-    def crew_class(self, decl: RegistryDecl) -> Optional[RegistryDecl]:
-        """A crewAI class whose base another module defines: its definition, or what else
-        read the class if it is no crewAI tool (toollint.deferred.CrewClass); None: neither."""
-        from toollint.frameworks.crewai import settle  # parses the bases' modules: libcst only there
-
-        value = decl.value
-        settled = settle(value, self.module)
-        if settled is not None:
-            return replace(decl, value=settled)
-        return replace(decl, value=value.fallback, function=value.fallback_function) if value.fallback else None
-
     def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
         if seen is None:  # a registry's whole value: a fresh budget
             self.budget = MAX_RESOLVED_NODES
@@ -377,7 +366,9 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
             if isinstance(decl.value, CrewClass):
-                decl = resolver.crew_class(decl)
+                from toollint.frameworks.crewai_bases import settled  # parses the bases' modules: libcst only there
+
+                decl = settled(decl, resolver.module)
                 if decl is None:
                     continue
             seen_values.add(key)
