@@ -32,7 +32,7 @@ from toollint.extract.names import enclosing
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
-from toollint.extract.wrappers import is_wrapper, wrapped_tool, wrapping_decorators
+from toollint.extract.wrappers import borrows_identity, is_wrapper, wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -263,10 +263,10 @@ class _Calls(cst.CSTVisitor):
             for scope in reversed(self.scopes):
                 if expr.value in scope.defs:
                     node = scope.defs[expr.value]
-                    return node, self.sig_of(node, f"{scope.qualname}.<locals>.{expr.value}"), "function"
-            if expr.value in self.nodes and expr.value in self.functions:
-                return self.nodes[expr.value], self.functions[expr.value], "function"
-            return None
+                    sig = None if borrows_identity(node) else self.sig_of(node, f"{scope.qualname}.<locals>.{expr.value}")
+                    return (node, sig, "function") if sig else None  # @wraps(f): f's name and doc
+            own = expr.value in self.functions and expr.value in self.nodes and not borrows_identity(self.nodes[expr.value])
+            return (self.nodes[expr.value], self.functions[expr.value], "function") if own else None
         name = dotted(expr)
         if name is None or name.count(".") != 1:
             return None

@@ -89,3 +89,13 @@ def wrapper_use(function_nodes, imports, names, qualname: str) -> Optional[Use]:
     if use is None or use.method or (use.call is not None and use.call.args):
         return None
     return Use(use.framework, None)
+
+
+def borrows_identity(node: cst.FunctionDef) -> bool:
+    """Whether `@functools.wraps(f)` decorates the def: its `__name__` and `__doc__` are
+    f's, so a framework handed it sends f's name and docstring, not the def's (issue 18)."""
+    return any(isinstance(d.decorator, cst.Call) and _last(d.decorator.func) == "wraps" for d in node.decorators)
+
+
+def _last(expr: cst.BaseExpression) -> str:
+    return expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
