@@ -9,17 +9,19 @@ unresolved (the test extract/inherited.py makes for `self.name`)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional, Set, Tuple
+from typing import Callable, Dict, Optional, Set, Tuple
 
 import libcst as cst
 
 from toollint.deferred import CrewClass
 from toollint.extract.foreign import _prepare
-from toollint.extract.inherited import _Stores
+from toollint.extract.inherited import _Stores, _flatten
 from toollint.frameworks.crewai import ATTRS, BASE_TOOL, View, collect, definition, tool_chain
 from toollint.model import ModuleFacts, RegistryDecl, Value
 
 _MAX_HOPS = 12  # modules a chain crosses, re-exports followed; deeper is a cycle
+# what a class may store, by node identity (libcst nodes hash so); held here, a node's id is never reused
+_STORED: Dict[cst.ClassDef, Set[str]] = {}
 
 
 def settled(decl: RegistryDecl, lookup: Callable[[str], Optional[ModuleFacts]]) -> Optional[RegistryDecl]:
@@ -73,10 +75,26 @@ def _located(module: str, name: str, lookup: Callable[[str], Optional[ModuleFact
 
 
 def _stored(node: cst.ClassDef) -> Set[str]:
-    out = set()
-    for attr in ATTRS:
-        finder = _Stores(attr)
+    """The attributes of ATTRS the class may store to; all of them on setattr(), __dict__ and
+    the like. Once a class: the classes of a parsed module recur (extract.foreign keeps them)."""
+    if node not in _STORED:
+        if len(_STORED) > 256:
+            _STORED.clear()
+        finder = _AnyStores()
         node.body.visit(finder)
-        if finder.found:
-            out.add(attr)
-    return out
+        _STORED[node] = set(ATTRS) if finder.found else finder.attrs
+    return _STORED[node]
+
+
+class _AnyStores(_Stores):
+    """extract/inherited.py's _Stores for every attribute of ATTRS in one walk."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.attrs: Set[str] = set()
+
+    def _target(self, target: cst.CSTNode) -> None:
+        for node in _flatten(target):
+            if isinstance(node, cst.Attribute) and node.attr.value in ATTRS:
+                self.attrs.add(node.attr.value)
+
