@@ -113,13 +113,18 @@ def test_a_description_the_base_sets_at_run_time_is_unresolved(tmp_path):
             setattr(self, key, value)
 
     def _run(self'''),
+        BASE.replace("    def _run(self", '''    def model_post_init(self, context) -> None:
+        tool = self
+        tool.description = DESCRIPTIONS.get(type(tool).__name__, "")
+
+    def _run(self'''),
         BASE.replace("    def _run(self", '''    @property
     def description(self) -> str:
         return "Search orders."
 
     def _run(self'''),
     ]
-    for base, name in zip(shapes, ("search_orders", None, "search_orders")):  # setattr() may set the name too
+    for base, name in zip(shapes, ("search_orders", None, "search_orders", "search_orders")):  # setattr() may set the name too
         [tool] = _tools(tmp_path, _files(base)).values()
         assert (tool.name.value, tool.description.value) == (name, None), base
         assert repr(to_python(tool.schema)).startswith("<unresolved"), base
