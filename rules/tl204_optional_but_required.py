@@ -1,5 +1,5 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schema import call_style, handler_for, is_strict, properties, required
+from toollint.rulekit.schema import call_style, handler_for, reader, is_strict, properties, required
 from toollint.rulekit.naming import shown_name
 from toollint.fix.offer import drop_required
 
@@ -47,7 +47,7 @@ class OptionalButRequired(Rule):
         elif style == "dict":
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names:
-                    yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' with a "
+                    yield self.report(read.span, f"{reader(handler)} reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'",
                                       fix=drop_required(tool.schema, read.key, tool, read.span.path, "safe"))

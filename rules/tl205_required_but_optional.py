@@ -14,7 +14,10 @@ class RequiredButOptional(Rule):
         props, req = properties(tool.schema), required(tool.schema)
         if handler is None or props is None or req is None or tool.function is not None:
             return
-        if call_style(handler, props) != "kwargs":
+        style = call_style(handler, props)
+        if style == "dict" and getattr(handler, "call", ""):
+            yield from self._not_passed(tool, handler)
+        if style != "kwargs":
             return
         required_names = {r.value for r in req}
         for param in handler.tool_params():
@@ -29,3 +32,12 @@ class RequiredButOptional(Rule):
             yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has no default "
                               f"and {why}: a call of {shown_name(tool)} without it raises TypeError; add it "
                               "to 'required' or give it a default", fix=fix)
+
+    def _not_passed(self, tool, handler):
+        """The dispatch's visible call passes pieces (`f(args["a"])`): a parameter it
+        leaves out with no default fails on every call, whatever the schema says."""
+        for param in handler.tool_params():
+            if not param.has_default:
+                yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has no default "
+                                  f"and the dispatch call passes no value for it: every call of {shown_name(tool)} "
+                                  "raises TypeError; pass it or give it a default")

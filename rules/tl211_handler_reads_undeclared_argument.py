@@ -2,7 +2,7 @@ import difflib
 
 from toollint.model import Const
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schema import call_style, handler_for, properties
+from toollint.rulekit.schema import call_style, handler_for, reader, properties
 from toollint.rulekit.naming import shown_name
 
 # Keywords through which a schema admits properties that `properties` does not list.
@@ -37,6 +37,6 @@ class HandlerReadsUndeclaredArgument(Rule):
             seen.add(read.key)
             close = difflib.get_close_matches(read.key, sorted(props), n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"declare '{read.key}' in 'properties' or stop reading it"
-            yield self.report(read.span, f"{handler.qualname}() reads '{read.key}' but the schema of "
+            yield self.report(read.span, f"{reader(handler)} reads '{read.key}' but the schema of "
                               f"{shown_name(tool)} does not declare it: a model that follows the schema "
                               f"never sends it, so this path never runs; {hint}")

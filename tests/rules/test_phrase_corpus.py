@@ -24,6 +24,17 @@ CLAUSES = [
     ("Call this first, then pass the returned token to the other tools.", True, False),
     ("Run at the beginning of each conversation to fetch the account context.", True, False),
     ("Check the style guide before writing any new component.", True, False),
+    # --- a step before this tool's every use (issue 18, round 4, mcp-text-editor) ---
+    ("Apply patches to text files with hash checks.you need to use get_file_contents tool to get "
+     "the file hash and range hash every time before using this tool.", True, True),
+    ("Write rows to a table. Call describe_table to read its columns before calling this tool.", True, True),
+    ("Read the file. Run lint_file before using this function.", True, True),
+    ("Merge the pull request. Check the CI status every time before merging.", True, False),
+    # ... but "this" naming something else, or no "before", is not one
+    ("Returns the cached entry. The cache is refreshed before using this cache.", False, False),
+    ("Validate the token before using this value in a request.", False, False),
+    ("Returns the file hash; the hash changes every time the file is saved.", False, False),
+    ("Deletes a file. The lock is released before calling this again.", False, False),
     # --- the event the call waits for, in the action's sentence (held-out round) ---
     ("Find replacement flights when a segment is delayed or cancelled.", True, False),
     ("Import the generated model after the generation job is completed.", True, False),
@@ -53,7 +64,9 @@ CLAUSES = [
     # --- exclusions: what the tool does not cover -----------------------------------
     ("Parses PDF files only; Word documents are not yet supported.", False, True),
     ("Only searches your local collection of saved papers. Use search_papers to find new ones.", False, True),
-    ("Lists the papers of a topic. Use watch_topic to register topics before calling this.", False, True),
+    # flipped (issue 18, round 4): a step before this tool's use is ordering, which TL103's
+    # page counts, as it counts "Use this after calling get_docs_index" below
+    ("Lists the papers of a topic. Use watch_topic to register topics before calling this.", True, True),
     ("Get an artist's top tracks. Use search_artists first to get the artist id.", False, True),
     ("Fetch one documentation page. Use this after calling get_docs_index.", True, True),
     ("Create an empty page. Use write_page_file with the page path to add its content.", False, True),

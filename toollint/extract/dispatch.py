@@ -2,11 +2,13 @@
 what each calls (its handler), and where the compared name goes on outside them."""
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.extract.callview import through_call
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import Ref, Symbol, Value
@@ -177,14 +179,17 @@ class FirstCall(cst.CSTVisitor):
         head, _, rest = name.partition(".")
         if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
             method = f"{self.owner}.{rest}"  # `self._navigate(args)`
-            self.found = Symbol(method, self.evaluator.span_of(node.func), self.evaluator.functions[method])
+            self.found = Symbol(method, self.evaluator.span_of(node.func), self._through(node, self.evaluator.functions[method]))
             return False
         value = self.evaluator.eval(node.func)
         if isinstance(value, Symbol) and value.function is not None:
-            self.found = value
+            self.found = dataclasses.replace(value, function=self._through(node, value.function))
         elif isinstance(value, Ref) and value.module.split(".")[0] not in _STDLIB:
             self.found = value
         return self.found is None
+
+    def _through(self, node: cst.Call, function):
+        return through_call(function, node, self.carriers, self.evaluator.span_of, self.evaluator)
 
     def visit_FunctionDef(self, node) -> bool:
         return False

@@ -1,4 +1,9 @@
-"""LlamaIndex's `FunctionTool.from_defaults(fn=...)`.
+"""LlamaIndex's `FunctionTool.from_defaults(fn=...)`, and the plain functions its workflow
+agents convert with it: `FunctionAgent(tools=[fn])`, `ReActAgent` and `CodeActAgent` alike
+(BaseWorkflowAgent.validate_tools: `FunctionTool.from_defaults(tool)` for what is not a
+BaseTool), and `AgentWorkflow.from_tools_or_functions([fn])` (`FunctionTool.from_defaults(
+fn=tool)`); llama_index/core/agent/workflow/base_agent.py and multi_agent_workflow.py of
+llama-index-core 0.14.25 and 0.12.42.
 
 It sends `name + str(inspect.signature(fn)) + "\\n" + fn.__doc__`, stripped, reads
 parameter descriptions only from `:param x:`, `x (type):` and `@param x` in the raw
@@ -21,7 +26,7 @@ from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
 from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.model_marks import class_names
-from toollint.frameworks.base import Factory, Framework
+from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.model import CallVal, Const, Str
 
@@ -46,6 +51,9 @@ def _param_docs(raw: str, names: Set[str]) -> ParamDocs:
 
 
 
+_MODULES = {"FunctionAgent": "function_agent", "ReActAgent": "react_agent", "CodeActAgent": "codeact_agent"}
+
+
 class LlamaIndex(Framework):
     name = "llama-index"
     factories = {q: Factory(("fn", "name", "description", "return_direct", "fn_schema", "async_fn"),
@@ -53,6 +61,13 @@ class LlamaIndex(Framework):
         "llama_index.core.tools.FunctionTool.from_defaults",
         "llama_index.core.tools.function_tool.FunctionTool.from_defaults",
         "llama_index.core.FunctionTool.from_defaults")}
+    # ListCall's position 0 is only AgentWorkflow's: the agents are pydantic models, keywords only
+    list_calls = {
+        **{f"llama_index.core.agent.{m}{agent}": ListCall(0, "from_defaults")
+           for agent in ("FunctionAgent", "ReActAgent", "CodeActAgent")
+           for m in ("", "workflow.", f"workflow.{_MODULES[agent]}.")},
+        **{f"llama_index.core.agent.workflow.{m}AgentWorkflow.from_tools_or_functions": ListCall(0, "from_defaults")
+           for m in ("", "multi_agent_workflow.")}}
     dropped = frozenset({"self"})
     string_descriptions = True
 

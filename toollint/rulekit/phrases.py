@@ -83,6 +83,11 @@ _TRIGGER_PATTERNS = (
     + _alt("answering responding replying proposing making writing editing changing deciding "
            "starting calling using running planning committing deploying acting")
     + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
+    # A step that comes before this tool's every use places it in a chain (issue 18,
+    # round 4): "use get_text_file_contents ... every time before using this tool"; not
+    # "before using this value", which names something else
+    r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
+    r"every\s+time\s+before\b",
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
     # "Only use this as a last resort", "as a fallback when"
     r"(?:as\s+a\s+(?:last\s+resort|fallback)|last\s+resort)\b",  # not "Fallback spreadsheet ID"

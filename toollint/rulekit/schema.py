@@ -94,7 +94,15 @@ def handler_for(tool: Tool, group) -> Optional[FunctionSig]:
 def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
     """How the dispatcher must call this handler: "kwargs" (`handler(**arguments)`), "dict"
     (`handler(arguments)`), or "unknown" (one parameter of another type, e.g. a model
-    built from the arguments). Rules about parameters only judge "kwargs" handlers."""
+    built from the arguments). Rules about parameters only judge "kwargs" handlers.
+    A dispatch branch's visible call (`do_x(args["a"])`, `do_x(**args, client=c)`) decides
+    over the signature; one whose pieces name no declared property may not be given the
+    tool's arguments at all, so nothing is judged."""
+    visible = getattr(sig, "call", "")
+    if visible == "dict" and not any(read.key in declared for read in sig.arg_reads):
+        return "unknown"
+    if visible:
+        return visible
     params = sig.tool_params()
     if len(params) > 1 and not sig.accepts_any_keyword and params[0].name not in declared \
             and _takes_the_arguments(params[0]):
@@ -106,6 +114,12 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
         return "dict"
     head = only.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
     return "dict" if head in DICT_PARAM_ANNOTATIONS else "unknown"
+
+
+def reader(sig: FunctionSig) -> str:
+    """Who reads `sig.arg_reads`, for messages: the handler, or the dispatch call that
+    passes it pieces of the arguments."""
+    return f"the dispatch call of {sig.qualname}()" if getattr(sig, "call", "") else f"{sig.qualname}()"
 
 
 _ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
