@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toollint.model import Span, Value
+from typing import Optional, Tuple
+
+from toollint.model import FunctionSig, Span, Value
 
 
 @dataclass(frozen=True)
@@ -19,3 +21,21 @@ class ClassAttr:
     base: str  # the base's name there
     attr: str
     span: Span
+
+
+@dataclass(frozen=True)
+class CrewClass:
+    """A crewAI tool class naming its tool, whose single base another project module
+    defines (issue 16): what the classes of its own module set, nearest first, and the
+    base. Linking reads that base's module, and on along the single-base chain to crewAI's
+    BaseTool, for the rest (toollint.frameworks.crewai_bases); if that is no crewAI tool,
+    the class is what the rest of extraction reads of it (`fallback`, extract/discovery.py)."""
+
+    cls: str
+    found: Tuple[Tuple[str, Value], ...]  # ("name" | "description" | "args_schema" | "run", value)
+    changed: Tuple[str, ...]  # the attributes a method of those classes sets at run time
+    module: str  # where the base is imported from
+    base: str  # the base's name there
+    span: Span
+    fallback: Optional[Value] = None
+    fallback_function: Optional[FunctionSig] = None

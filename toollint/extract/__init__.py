@@ -205,11 +205,14 @@ class _Extractor:
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
         lines = self.text.splitlines()
-        crew = crewai.class_tools(self.classes, self.imports, self.names, self.targets, evaluator, functions,
-                                  self.span_of, lambda span: "\n".join(lines[span.line - 1:span.end_line]))
+        read = lambda classes: discovery.classes(classes, self.names, self.targets, evaluator, functions,  # noqa: E731
+                                                 self.span_of)
+        crew = crewai.class_tools(crewai.View(self.classes, self.imports, self.names, self.targets, evaluator,
+                                              functions, self.span_of,
+                                              lambda span: "\n".join(lines[span.line - 1:span.end_line])),
+                                  lambda cls: next(iter(read({cls: self.classes[cls]})), None))
         registries.extend(crew)
-        others = {k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}
-        registries.extend(discovery.classes(others, self.names, self.targets, evaluator, functions, self.span_of))
+        registries.extend(read({k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}))
         factories: Set[Tuple[int, int]] = set()
         scoped_by_owner: Dict[str, Evaluator] = {}  # it reads the class only: once a class, not a method
         for qualname, node in self.function_nodes:

@@ -22,19 +22,23 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 `**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
 `_arun`'s, left unresolved.
 
-A subclass of a tool class of the same module (`class Search(MyBaseTool)`) that names
-its tool inherits the other attributes and `_run` along its single-base chain, as Python
-looks them up; a base from another module or package (crewai_tools' `RagTool` included)
-is not read, so such a class says nothing.
+A subclass of another tool class (`class Search(MyBaseTool)`) that names its tool inherits
+the other attributes and `_run` along its single-base chain, as Python looks them up. A
+base another project module defines is read while linking (a CrewClass, crewai_bases.py), on
+along its own chain; a method of any class of the chain that sets one of them (or any
+store, `setattr()` or `__dict__` in a class of another module, parsed whole there) leaves
+it unresolved. A base that is no project class (crewai_tools' `RagTool`), a class with
+several bases, or a chain that does not reach crewAI's BaseTool makes no crewAI tool.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Callable, List, Mapping, Optional, Set, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.deferred import CrewClass
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool
@@ -63,79 +67,121 @@ def _qualified(base: cst.Arg, imports: Mapping[str, Tuple[str, str]]) -> str:
     return name
 
 
+ATTRS = ("name", "description", "args_schema")
+BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
+
+
+@dataclass(frozen=True)
+class View:
+    """One module's classes and the names they evaluate in (`text_of`: a span's source lines)."""
+
+    classes: Mapping[str, cst.ClassDef]
+    imports: Mapping[str, Tuple[str, str]]
+    names: Mapping[str, cst.BaseExpression]
+    targets: Mapping[str, cst.CSTNode]
+    evaluator: Evaluator
+    functions: Mapping[str, FunctionSig]
+    span_of: Callable[[cst.CSTNode], Span]
+    text_of: Callable[[Span], str]
+
+
 def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
-               imports: Mapping[str, Tuple[str, str]]) -> Optional[List[str]]:
-    """The class and its bases of the same module down to the one that extends crewAI's
-    BaseTool (`class Search(MyBaseTool)`, `class MyBaseTool(BaseTool)`), nearest first: the
-    class attributes are looked up along it, as Python does. None: no crewAI tool, or a
-    class with several bases (a mixin may set what is sent: not read)."""
+               imports: Mapping[str, Tuple[str, str]]) -> Tuple[List[str], Optional[Tuple[str, str]]]:
+    """The class and its bases of the same module, nearest first (the class attributes are
+    looked up along it, as Python does), and where the chain goes on: `BASE_TOOL` (the last
+    extends crewAI's BaseTool), the (module, name) of a base imported from elsewhere, or
+    None: no crewAI tool, or a class with several bases (a mixin may set what is sent)."""
     chain: List[str] = []
     while cls in classes and cls not in chain:
         chain.append(cls)
         node = classes[cls]
         if is_crewai_tool(node, imports):
-            return chain
-        if len(node.bases) != 1 or node.bases[0].keyword is not None:
-            return None
+            return chain, BASE_TOOL
+        if len(node.bases) != 1 or node.bases[0].keyword is not None or node.keywords:
+            return chain, None
         cls = dotted(node.bases[0].value) or ""
-    return None
+        if cls not in classes:
+            module, _, name = _qualified(node.bases[0], imports).rpartition(".")
+            return chain, (module, name) if module and cls.partition(".")[0] in imports else None
+    return chain, None
 
 
-def class_tools(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
-                names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode], evaluator: Evaluator,
-                functions: Mapping[str, FunctionSig], span_of: Callable[[cst.CSTNode], Span],
-                text_of: Callable[[Span], str]) -> List[RegistryDecl]:
-    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends
-    (`text_of`: the source lines of a span)."""
+def class_tools(view: View, other: Callable[[str], Optional[RegistryDecl]]) -> List[RegistryDecl]:
+    """One loose definition per crewAI tool class, in the OpenAI form crewAI sends; a
+    CrewClass for linking when the chain goes on in another module (`other`: what else
+    reads the class, should it be no crewAI tool)."""
     out: List[RegistryDecl] = []
-    for cls, node in classes.items():
-        chain = tool_chain(cls, classes, imports)
-        owner = {a: next((c for c in chain if f"{c}.{a}" in names), None)
-                 for a in ("name", "description", "args_schema")} if chain else {}
-        if not chain or owner["name"] != cls:
+    for cls, node in view.classes.items():
+        chain, end = tool_chain(cls, view.classes, view.imports)
+        if end is None or f"{cls}.name" not in view.names:
             continue  # a class naming no tool of its own is its base's tool again, or a template
-        span = span_of(node.name)
+        span = view.span_of(node.name)
+        found: Dict[str, Value] = {}
         changed: Set[str] = set()
-        for c in chain:
-            body = span_of(classes[c].body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
-            start = span_of(classes[c].name)
-            changed |= _set_at_run_time(text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
-
-        def attr(a: str) -> Value:
-            if a in changed:
-                return Unresolved(f"'{cls}' sets self.{a} at run time", span)
-            return evaluator.name(f"{owner[a]}.{a}", targets[f"{owner[a]}.{a}"])
-
-        name = attr("name")
-        if isinstance(name, Const) and isinstance(name.value, str):
-            name = Const(sanitize_tool_name(name.value), name.span)
-        description = attr("description") if owner["description"] is not None else Unresolved(
-            f"'{cls}' sets no description in its class body", span)
-        runner = next((c for c in chain if _run_def(classes[c]) is not None), None)
-        run = _run_def(classes[runner]) if runner is not None else None
-        parameters = _parameters(owner["args_schema"] or cls, names, span_of, span)
-        if changed & {"args_schema", "description"}:
-            # a description written at run time often documents the arguments: judging
-            # them without it would report what it may well describe
-            parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
-        elif run is not None and f"{runner}._run" in functions and owner["args_schema"] is None:
-            parameters = _from_run(run, functions[f"{runner}._run"], Context(imports, names, span_of, evaluator),
-                                   span)
-        function = DictVal((
-            (Const("name", name.span), name),
-            (Const("description", description.span), description),
-            (Const("parameters", span), parameters),
-            (Const("strict", span), Const(True, span)),
-        ), span)
-        value = DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
-        out.append(RegistryDecl("loose", cls, value, span, function=functions.get(f"{runner}._run")))
+        runner = collect(view, chain, found, changed, span)
+        if end == BASE_TOOL:
+            value: Value = definition(cls, found, changed, span)
+        else:
+            read = other(cls)
+            value = CrewClass(cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span,
+                              read.value if read else None, read.function if read else None)
+        out.append(RegistryDecl("loose", cls, value, span, function=view.functions.get(f"{runner}._run")))
     return out
 
 
-def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of, span: Span) -> Value:
-    expr = names.get(f"{cls}.args_schema")
-    if expr is None:
-        return Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+def collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set[str], span: Span,
+            also_set: Callable[[cst.ClassDef], Set[str]] = lambda node: set()) -> Optional[str]:
+    """What the chain's classes set that no nearer class did, into `found` ("run": the
+    parameters of the nearest `_run`), and what they set at run time (`also_set`: what
+    else tells, for a class parsed whole); the `_run`'s class."""
+    runner = None
+    for c in chain:
+        node = view.classes[c]
+        body = view.span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
+        start = view.span_of(node.name)
+        changed |= _set_at_run_time(view.text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
+        changed |= also_set(node)
+        changed |= {a for a in ATTRS if _method(node, a) is not None}  # a property hides the base's value
+        for a in ATTRS:
+            if a not in found and f"{c}.{a}" in view.names:
+                found[a] = _parameters(c, view.names, view.span_of) if a == "args_schema" else \
+                    view.evaluator.name(f"{c}.{a}", view.targets[f"{c}.{a}"])
+        run = _method(node, "_run")
+        if "run" not in found and run is not None and f"{c}._run" in view.functions:
+            runner = c
+            found["run"] = _from_run(run, view.functions[f"{c}._run"],
+                                     Context(view.imports, view.names, view.span_of, view.evaluator), span)
+    return runner
+
+
+def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
+    def attr(a: str) -> Value:
+        if a in changed:
+            return Unresolved(f"'{cls}' sets self.{a} at run time", span)
+        return found[a]
+
+    name = attr("name")
+    if isinstance(name, Const) and isinstance(name.value, str):
+        name = Const(sanitize_tool_name(name.value), name.span)
+    description = attr("description") if "description" in found else Unresolved(
+        f"'{cls}' sets no description in its class body", span)
+    parameters = found["args_schema"] if "args_schema" in found else found["run"] if "run" in found else \
+        Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+    if changed & {"args_schema", "description"}:
+        # a description written at run time often documents the arguments: judging
+        # them without it would report what it may well describe
+        parameters = Unresolved(f"'{cls}' sets self.{min(changed)} at run time", span)
+    function = DictVal((
+        (Const("name", name.span), name),
+        (Const("description", description.span), description),
+        (Const("parameters", span), parameters),
+        (Const("strict", span), Const(True, span)),
+    ), span)
+    return DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
+
+
+def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of) -> Value:
+    expr = names[f"{cls}.args_schema"]
     model = dotted(expr)
     where = span_of(expr)
     if model is None:
@@ -154,9 +200,9 @@ def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
     return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
 
 
-def _run_def(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
+def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "_run"), None)
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
 
 
 def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span) -> Value:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.deferred import ClassAttr
+from toollint.deferred import ClassAttr, CrewClass
 from toollint.frameworks.model_params import finish_all
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.byref import offered_tools
@@ -365,6 +365,12 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
             key = (decl.value.span.path, decl.value.span.line, decl.value.span.col)
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
+            if isinstance(decl.value, CrewClass):
+                from toollint.frameworks.crewai_bases import settled  # parses the bases' modules: libcst only there
+
+                decl = settled(decl, resolver.module)
+                if decl is None:
+                    continue
             seen_values.add(key)
             interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}

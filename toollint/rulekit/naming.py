@@ -60,8 +60,11 @@ def model_at(tool, path=()) -> str:
 def schema_owner(tool, path=()) -> str:
     """What declares the object at `path` of the tool's schema, as a message names it: the
     tool ('search'), or the model whose schema it is and the tool (issue 16):
-    "model SearchInput (tool 'search')"."""
+    "model SearchInput (tool 'search')"; "model SearchInput" alone for a tool named after
+    it (`bind_tools([SearchInput])`)."""
     model = model_at(tool, path)
+    if model and model == tool.name.value:
+        return f"model {model}"
     return f"model {model} (tool {shown_name(tool)})" if model else shown_name(tool)
 
 
@@ -74,5 +77,7 @@ def property_subject(tool, path, name: str) -> str:
     model = model_at(tool, path)
     if not model:
         return f"property '{label}' of {shown_name(tool)}"
+    if model == tool.name.value:  # `bind_tools([Address])`: the tool is the model
+        return f"property '{name}' of model {model}" + (f" (at {label})" if label != name else "")
     at = f", at {label}" if label != name else ""
     return f"property '{name}' of model {model} (tool {shown_name(tool)}{at})"
