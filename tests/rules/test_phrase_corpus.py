@@ -44,6 +44,12 @@ CLAUSES = [
     ("Update the ticket once you have its number from search_tickets.", True, False),
     ("Returns the id once known.", False, False),
     ("Workflow: search_items -> fetch_item -> read_item.", True, False),
+    # numbered steps under the heading, a sibling it is used with (held-out round 7)
+    ("Copy a box to the shelf.\n\nTypical workflow:\n  1. make_box to build a box\n  2. Call copy_box once per shelf",
+     True, False),
+    ("Empty a box. Use this with read_items and put_items for a read -> modify -> write loop.", True, False),
+    ("Copy a box. Workflow:\nthe box is copied as it is.", False, False),
+    ("Open the valve. Use this with caution.", False, False),
     # ... but an event in a sentence about the result, or after the first, is behaviour
     ("Returns an empty list when the cache is cleared.", False, False),
     ("Fails if the upload was interrupted.", False, False),
@@ -67,6 +73,8 @@ CLAUSES = [
     ("If you already have the ticket id, skip the search.", True, False),
     # --- exclusions: what the tool does not cover -----------------------------------
     ("Parses PDF files only; Word documents are not yet supported.", False, True),
+    ("Delete the box, freeing its slot. Use this before make_box when you want to overwrite a box.", True, True),
+    ("Read the items of a box. Use this before put_items.", True, True),
     ("Explore the dataset with pandas. Chart generation is not permitted.", False, True),
     ("Only searches your local collection of saved papers. Use search_papers to find new ones.", False, True),
     # flipped (issue 18, round 4): a step before this tool's use is ordering, which TL103's

