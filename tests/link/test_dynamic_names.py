@@ -313,3 +313,30 @@ def test_a_description_built_from_module_constants_is_judged(tmp_path, monkeypat
         ''', select=("TL102", "TL103"))
     assert messages == [("TL102", "description of 'search_issues' reads like a signature (it is a bare label: "
                          "one short verb phrase with no selection rule): say what it does and when to call it")]
+
+
+def test_a_module_constant_keeps_its_module_value_inside_a_function(tmp_path, monkeypatch):
+    # The module's NAME is built from the module's PREFIX, whatever the function calls PREFIX.
+    tools = _tools(tmp_path, monkeypatch, '''
+        from fastmcp import FastMCP
+
+        PREFIX = "a_"
+        NAME = PREFIX + "search"
+
+
+        def register(mcp: FastMCP):
+            PREFIX = "b_"
+
+            @mcp.tool(name=NAME)
+            def search(query: str) -> list:
+                """Search the catalogue. Use it when the user names a product."""
+                return []
+
+
+        def register_more(mcp: FastMCP, PREFIX: str):
+            @mcp.tool(name=NAME + "2")
+            def search_more(query: str) -> list:
+                """Search the archive. Use it when the catalogue has nothing."""
+                return []
+        ''')
+    assert [name for _, name, _ in tools] == ["a_search", "a_search2"]

@@ -412,16 +412,18 @@ class Evaluator:
         bound = bind(params, node, lambda arg: self._eval(arg, d))
         if bound is None:
             return None
-        return self.with_bindings(bound)._eval(expr, d)
+        # a module-level function: its body sees its parameters and the module, not the caller's locals
+        return self.module.with_bindings(bound)._eval(expr, d)
+
+    @property
+    def module(self) -> "Evaluator":
+        return self
 
     def with_bindings(self, bound: Mapping[str, Value]) -> "Evaluator":
-        """An evaluator for a function's body: its names shadow the module-level ones."""
-        inner = Evaluator(self.span_of, self.names, self.imports, self.functions, self.mutated, self.lambda_sig,
-                          self.classes, bodies=self.bodies)
-        inner.returns, inner.final = self.returns, self.final
-        inner._cache.update(self._cache)
-        inner._cache.update(bound)
-        return inner
+        """An evaluator for a function's body: its names shadow the module-level ones, and
+        a module-level name is still evaluated in the module (`NAME = PREFIX + "x"` means
+        the module's PREFIX whatever the function calls PREFIX)."""
+        return _Scoped(self, bound)
 
     def _dict_call(self, node: cst.Call, d: int) -> Value:
         entries: List[Tuple[Value, Value]] = []
@@ -493,3 +495,23 @@ def _incomplete(value: Value, reason: str) -> Value:
     if isinstance(value, DictVal):
         return DictVal(value.entries, value.span, False)
     return value
+
+
+class _Scoped(Evaluator):
+    """An evaluator inside a function: the function's names first, then the enclosing
+    scope's; everything else (the caches included) shared with the module's evaluator."""
+
+    def __init__(self, outer: Evaluator, bound: Mapping[str, Value]) -> None:  # noqa: super() not called: a view
+        self.__dict__.update(outer.__dict__)
+        self._outer = outer
+        self._bound = dict(bound)
+
+    @property
+    def module(self) -> Evaluator:
+        return self._outer.module
+
+    def name(self, name: str, node: cst.CSTNode) -> Value:
+        if name in self._bound:
+            return self._bound[name]
+        return self._outer.name(name, node)
+
