@@ -29,7 +29,8 @@ def window_for(bits: int) -> int:
 
 
 class _Table:
-    """A set of nonzero 64-bit ints, growing by doubling up to 2**max_bits slots."""
+    """A set of nonzero 64-bit ints, growing by doubling (SeenIds starts a new one instead
+    once it holds a window)."""
 
     __slots__ = ("slots", "mask", "count", "limit")
 
@@ -50,23 +51,30 @@ class _Table:
                 return False
             i = (i + 1) & mask
 
-    def insert(self, key: int) -> None:
-        """Add a key known to be absent."""
-        if self.count >= self.limit:
-            self._grow()
+    def add(self, key: int) -> bool:
+        """Add the key; whether it was absent (one probe finds it or its free slot)."""
         slots, mask = self.slots, self.mask
         i = key & mask
-        while slots[i]:
+        while True:
+            held = slots[i]
+            if held == key:
+                return False
+            if not held:
+                break
             i = (i + 1) & mask
+        if self.count >= self.limit:
+            self._grow()
+            return self.add(key)
         slots[i] = key
         self.count += 1
+        return True
 
     def _grow(self) -> None:
         old = self.slots
         self.__init__(self.mask.bit_length() + 1)
         for key in old:
             if key:
-                self.insert(key)
+                self.add(key)
 
     def __iter__(self) -> Iterator[int]:
         return (key for key in self.slots if key)
@@ -92,14 +100,13 @@ class SeenIds:
     def add(self, key: int) -> bool:
         """Remember the key; whether it was new."""
         key = key or 1
-        if key in self:
+        if self.previous is not None and key in self.previous:
             return False
-        if self.current.count >= self.window:
+        if self.current.count >= self.window and key not in self.current:
             if self.previous is not None:
                 self.forgotten += self.previous.count
             self.previous, self.current = self.current, _Table(min(10, self.bits))
-        self.current.insert(key)
-        return True
+        return self.current.add(key)
 
     def __len__(self) -> int:
         return self.current.count + (self.previous.count if self.previous is not None else 0)
