@@ -123,3 +123,20 @@ def get_news(topic: str) -> str:
     tools = _tools(tmp_path, monkeypatch, {"app/tracking.py": tools_module, "app/agent.py": agent})
     news = [t for t in tools if t.name.value == "get_news"]
     assert len(news) == 1 and news[0].schema.get("additionalProperties").value is False
+
+
+def test_a_standard_library_decorator_above_a_wrapper_hides_nothing(tmp_path, monkeypatch):
+    stacked = '''
+    from functools import cache
+
+    from app.tracking import tracked_tool
+
+
+    @cache
+    @tracked_tool
+    def get_order(order_id: str) -> str:
+        """Fetch one order by its id. Use this when the customer gives an id."""
+        return ""
+    '''
+    tools = _tools(tmp_path, monkeypatch, {"app/tracking.py": TRACKING, "app/tools.py": stacked})
+    assert [(t.name.value, t.framework) for t in tools] == [("get_order", "langchain")]

@@ -84,7 +84,7 @@ class Forwards(cst.CSTVisitor):
         return True
 
 
-_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))  # modules no project defines
 
 
 class _Names(cst.CSTVisitor):
@@ -184,7 +184,7 @@ class FirstCall(cst.CSTVisitor):
         value = self.evaluator.eval(node.func)
         if isinstance(value, Symbol) and value.function is not None:
             self.found = dataclasses.replace(value, function=self._through(node, value.function))
-        elif isinstance(value, Ref) and value.module.split(".")[0] not in _STDLIB:
+        elif isinstance(value, Ref) and value.module.split(".")[0] not in STDLIB:
             self.found = value
         return self.found is None
 

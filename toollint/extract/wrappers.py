@@ -9,6 +9,7 @@ from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
+from toollint.extract.dispatch import STDLIB
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
 from toollint.extract.walk import walk
@@ -73,8 +74,9 @@ def wrapped_tool(node: cst.FunctionDef, sig, ctx, wrappers: Mapping[str, Use], i
         if is_wrapper(expr, wrappers):
             use = wrappers[expr.value]
             return use.framework.derive(node, sig, use, ctx, "function")
-        if isinstance(expr, cst.Name) and ctx.imports.get(expr.value, ("", ""))[1] not in ("", "*"):
-            module, attr = ctx.imports[expr.value]
+        module, attr = ctx.imports.get(expr.value, ("", "")) if isinstance(expr, cst.Name) else ("", "")
+        # `@cache` of functools wraps nothing a project wrote: no reference for linking to chase
+        if attr not in ("", "*") and module.split(".")[0] not in STDLIB:
             return RefTool(target=f"{module}.{attr}", framework=WRAPPED, method=sig.qualname,
                            span=ctx.span_of(node))
     return None
