@@ -41,16 +41,33 @@ class _If:
 
 
 class SelfEvaluator(Evaluator):
-    """The module's evaluator, with `self.<attr>` standing for the values its class sets."""
+    """The module's evaluator, with `self.<attr>` standing for the values its class sets,
+    read at the first `self.<attr>` it meets: nearly no method builds a tool from self, and
+    every class with a method gets one of these."""
 
-    def __init__(self, base: Evaluator, attrs: Dict[str, object], imported: Optional[Tuple[str, str]]) -> None:
+    def __init__(self, base: Evaluator, owner: str, classes: Mapping[str, cst.ClassDef]) -> None:
         self.__dict__.update(base.__dict__)
-        self.attrs = attrs
-        self.imported = imported
+        self._self_of = (base, owner, classes)
+        self._attrs: Optional[Dict[str, object]] = None
+        self.imported: Optional[Tuple[str, str]] = None
+
+    def _class_attrs(self) -> Dict[str, object]:
+        if self._attrs is None:
+            base, owner, classes = self._self_of
+            unseen: List[bool] = []
+            imported: List[Tuple[str, str]] = []
+            values = _init_values(owner, classes, base, None, 0, unseen, imported)
+            merged = {} if unseen else _class_values(owner, classes, base)
+            if imported:
+                merged = _presumed(merged)
+            merged.update(values)
+            self._attrs = {k: v for k, v in merged.items() if v is not _UNKNOWN}
+            self.imported = imported[0] if imported else None
+        return self._attrs
 
     def _attribute(self, node: cst.Attribute) -> Value:
-        if isinstance(node.value, cst.Name) and node.value.value == "self" and node.attr.value in self.attrs:
-            value = self.attrs[node.attr.value]
+        if isinstance(node.value, cst.Name) and node.value.value == "self" and node.attr.value in self._class_attrs():
+            value = self._attrs[node.attr.value]
             if isinstance(value, _If):
                 fallback = super()._attribute(node)
                 return ClassAttr(value.value, fallback, *self.imported, node.attr.value, fallback.span)
@@ -65,15 +82,7 @@ def method_evaluator(qualname: str, classes: Mapping[str, cst.ClassDef], evaluat
     node = classes.get(owner)
     if node is None or "." in owner or _subclassed(owner, classes):
         return evaluator
-    unseen: List[bool] = []
-    imported: List[Tuple[str, str]] = []
-    values = _init_values(owner, classes, evaluator, None, 0, unseen, imported)
-    merged = {} if unseen else _class_values(owner, classes, evaluator)
-    if imported:
-        merged = _presumed(merged)
-    merged.update(values)
-    attrs = {k: v for k, v in merged.items() if v is not _UNKNOWN}
-    return SelfEvaluator(evaluator, attrs, imported[0] if imported else None) if attrs else evaluator
+    return SelfEvaluator(evaluator, owner, classes)
 
 
 def _presumed(values: Dict[str, object]) -> Dict[str, object]:
