@@ -41,7 +41,7 @@ import libcst as cst
 from toollint.deferred import CrewClass
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.base import Context, Framework, Use
-from toollint.frameworks.derive import function_tool
+from toollint.frameworks.derive import function_tool, version_bound
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.frameworks.spanned import Level
@@ -242,7 +242,9 @@ class CrewAI(Framework):
         return text, docs, 0  # the raw text: its lines are the source's
 
     def derive(self, node, sig, use, ctx, mode):
-        tool = super().derive(node, sig, use, ctx, mode)
+        # a method's self/cls: crewAI 0.x reads __annotations__ (an untyped self is not
+        # there), 1.x the signature (sent, untyped)
+        tool = super().derive(node, sig, use, ctx, version_bound(sig, mode))
         if tool is None:
             return None
         name = tool.name

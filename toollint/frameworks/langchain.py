@@ -16,6 +16,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from toollint.frameworks.args import bool_arg, str_arg
 from toollint.frameworks.base import Factory, Framework, ListCall
+from toollint.frameworks.derive import version_bound
 from toollint.frameworks.docstrings import ParamDocs, param_block
 from toollint.frameworks.langchain_classes import bound_model, model_value
 from toollint.frameworks.langchain_dict import sent_dict
@@ -87,7 +88,8 @@ class LangChain(Framework):
     positional_name = True
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
-        tool = super().derive(node, sig, use, ctx, mode)
+        # a method's self/cls: langchain-core 0.2 drops it, 0.1 and 0.3 on send it, untyped
+        tool = super().derive(node, sig, use, ctx, version_bound(sig, mode))
         given = tool.description if tool is not None else None
         if given is not None and given.value is not None:  # from_function sends `description.strip()`
             tool = replace(tool, description=Str(given.value.strip(), given.span))

@@ -78,6 +78,9 @@ FRAMEWORKS = {
     "llama_index_models": ("llama-index-core", "llama-index"),
     "pydantic_ai_models": ("pydantic-ai-slim", "pydantic-ai"),
     "langchain_dict": ("langchain-core", "langchain"),
+    # @tool on a def in a class body (self/cls first) and at module level
+    "langchain_methods": ("langchain-core", "langchain"),
+    "crewai_methods": ("crewai", "crewai"),
     "smolagents_models": ("smolagents", "smolagents"),
     "agno_models": ("agno", "agno"),
     "autogen_models": ("autogen-core", "autogen"),
@@ -88,6 +91,9 @@ FRAMEWORKS = {
     "langchain_classes": ("langchain-core", "langchain"),
 }
 MODELS = {"openai_models", "langchain_classes"}
+# what differs between a framework's versions: written to versions/<name>-<version>.json,
+# compared by tests/frameworks/test_decorated_methods.py, not by check_recording
+VERSIONED = {"langchain_methods", "crewai_methods"}
 
 
 def _load(name: str):
@@ -457,6 +463,8 @@ READERS = {
     "llama_index_models": _llama_index,
     "pydantic_ai_models": _pydantic_ai,
     "langchain_dict": _langchain,
+    "langchain_methods": _langchain,
+    "crewai_methods": _crewai,
     "smolagents_models": _smolagents,
     "agno_models": _agno,
     "autogen_models": _autogen_models,
@@ -485,7 +493,10 @@ def record(name: str) -> bool:
         "tools": tools,
     }
     folder = os.path.join(HERE, "models") if name in MODELS else HERE
-    with open(os.path.join(folder, name + ".json"), "w", encoding="utf-8") as handle:
+    file = name + ".json"
+    if name in VERSIONED:
+        folder, file = os.path.join(HERE, "versions"), f"{name}-{version}.json"
+    with open(os.path.join(folder, file), "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2, sort_keys=True, ensure_ascii=False)
         handle.write("\n")
     print(f"{name}: {len(tools)} tools from {distribution} {version}")

@@ -42,11 +42,6 @@ class Orders:
         """Cancel an order. Use when the user asks to cancel."""
         return ""
 
-    @tool
-    def refund(self, order_id: str) -> str:
-        """Refund an order."""
-        return ""
-
 
 orders = Orders()
 
