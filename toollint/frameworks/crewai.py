@@ -262,3 +262,15 @@ def _strict_value(schema: Optional[Value]) -> Optional[Value]:
 
 
 _CREWAI = CrewAI()
+
+
+class CrewAITools(CrewAI):
+    """`from crewai_tools import tool`: crewai_tools' own copy of the decorator
+    (crewai_tools/tools/base_tool.py `tool`, exported from crewai_tools 0.1.7 to 0.17.0 and
+    gone by 0.38.1): the name as given, the raw `__doc__`, a docstring required, as crewAI's;
+    its model is built from `__annotations__`, so an unannotated parameter is not sent."""
+
+    functions = ("crewai_tools.tool", "crewai_tools.tools.base_tool.tool")
+
+    def excluded(self, param, method, first, skip) -> bool:
+        return param.annotation is None or super().excluded(param, method, first, skip)
