@@ -8,12 +8,14 @@ broken definitions.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
-from toollint.model import CallVal, Const, DictVal, Str, Tool, Value
+from toollint.model import CallVal, Const, DictVal, ListVal, Str, Tool, Value
 from toollint.rulekit.naming import expression_text
 
 SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
+_SERVER_TYPE = re.compile(r"_\d{8}$")  # every named server tool's type is versioned by a date
 
 
 def _str(value: Optional[Value], fallback_span) -> Optional[Str]:
@@ -39,6 +41,8 @@ def _as_dict(value: Value) -> Optional[DictVal]:
     if isinstance(value, CallVal) and value.kwargs and not value.args:
         # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
         keys = {k for k, _ in value.kwargs}
+        if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
+            return None  # `BaseTool(name=..., parameters=[{"name": "a", ...}])`: a class's own shape
         if "name" in keys and (keys & set(SCHEMA_KEYS) or value.func.rpartition(".")[2] == "Tool"):
             from toollint.model import Const as C
 
@@ -66,8 +70,12 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     if type_name == "function":
         return _tool(d, "openai-responses", registry, strict=_bool(d.get("strict")))
     if isinstance(type_name, str) and type_name not in ("custom", "function", "object"):
-        # Anthropic server tools: {"type": "bash_20250124", "name": "bash"}; no schema by design
-        return _tool(d, "server", registry)
+        if _SERVER_TYPE.search(type_name):
+            # Anthropic server tools: {"type": "bash_20250124", "name": "bash"}; no schema by design
+            return _tool(d, "server", registry)
+        # {"name": "a", "type": "float", "description": ...}: a parameter of some library's own
+        # shape (the legacy anthropic-tools BaseTool's `parameters` list), not a tool
+        return None
     if d.get("input_schema") is not None:
         return _tool(d, "anthropic", registry, strict=_bool(d.get("strict")))
     if d.get("inputSchema") is not None or (is_call and value.func.rpartition(".")[2] == "Tool"):
