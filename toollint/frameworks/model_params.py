@@ -23,10 +23,10 @@ import copy
 from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional
 
-from toollint.frameworks.agents_strict import strict_schema
+from toollint.frameworks.openai_models import strict_json_schema
 from toollint.frameworks.pydantic_schema import Resolver, param_schema
 from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
-from toollint.frameworks.spanned import Kept, Levels, model_levels
+from toollint.frameworks.spanned import Kept, Levels, model_levels, ref_paths
 from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
@@ -99,13 +99,14 @@ def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dic
         return python_value(_placed(inlined, levels, marker.span), marker.span, {})
     if all_titles:
         prop, found = _untitled(prop, lists=True), {k: _untitled(v, lists=True, keep=True) for k, v in found.items()}
-    if form == "strict":  # the SDK inlines a $ref that has siblings (strict_schema.py), and drops `default: null`
-        prop = _strict_ref(prop, found)
-    for key, body in found.items():
-        value = python_value({"$defs": {key: body}}, marker.span, levels).get("$defs").entries[0][1]
-        defs.setdefault(key, strict_schema(value) if form == "strict" else value)
-    value = python_value(prop, marker.span, {})
-    return strict_schema(value) if form == "strict" else value
+    given_schema = {"properties": {name: prop}, "$defs": found}
+    # the SDK makes the whole tool schema strict, `$defs` too (agents/strict_schema.py): every
+    # `default: null` dropped, a `$ref` with siblings inlined, each object closed
+    whole = strict_json_schema(given_schema) if form == "strict" else given_schema
+    value = python_value(whole, marker.span, levels, ref_paths(given_schema))
+    for key, body in value.get("$defs").entries:
+        defs.setdefault(key.value, body)
+    return value.get("properties").entries[0][1]
 
 
 def _qualified(kind: TypeExpr, module: str) -> TypeExpr:
@@ -147,18 +148,6 @@ def _placed(node: Any, levels: Levels, span) -> Any:
         return {k: _placed(v, levels, span) for k, v in node.items()}
     if isinstance(node, list):
         return [_placed(i, levels, span) for i in node]
-    return node
-
-
-def _strict_ref(node: Any, defs: Dict[str, Any]) -> Any:
-    if isinstance(node, dict):
-        node = {k: _strict_ref(v, defs) for k, v in node.items() if not (k == "default" and v is None)}
-        if "$ref" in node and len(node) > 1:
-            key = node.pop("$ref").rpartition("/")[2]
-            node = {**copy.deepcopy(defs[key]), **node}
-        return node
-    if isinstance(node, list):
-        return [_strict_ref(i, defs) for i in node]
     return node
 
 

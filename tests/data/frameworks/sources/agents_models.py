@@ -55,3 +55,18 @@ def route_order(order_id: str, address: Address, filters: Filters | None = None)
         filters: Which orders to route with it.
     """
     return ""
+
+
+class Parcel(BaseModel):
+    """One parcel of a shipment."""
+
+    weight: float = Field(description="Weight in kilograms.")
+    label: Optional[str] = None
+    contact: Optional[Address] = Field(None, description="Who to call about it.")
+    lines: List[Line] = Field(default_factory=list, description="What is in it.")
+
+
+@function_tool
+def send_parcels(parcels: List[Parcel], spare: Optional[Parcel] = None) -> str:
+    """Send parcels of one shipment. Use it once every parcel is weighed."""
+    return ""
