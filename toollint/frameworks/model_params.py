@@ -5,7 +5,8 @@ puts the schema there in the form the framework sends it.
 
 The parameter's property is what pydantic gives the field `create_model` makes of it
 (frameworks/pydantic_schema.param_schema: `list[Model]`, `Optional[Model]`, a docstring
-description beside a `$ref`...), then each framework's form (FORMS), recorded in
+description beside a `$ref`, a `= Field(description=..., default=...)`...), then each
+framework's form (FORMS), recorded in
 tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline the
 definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
 openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,

@@ -1,5 +1,5 @@
 # Parameters annotated with a pydantic model or a TypedDict; recorded with openai-agents; see ../record.py.
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 from agents import function_tool
 from pydantic import BaseModel, Field
@@ -69,4 +69,15 @@ class Parcel(BaseModel):
 @function_tool
 def send_parcels(parcels: List[Parcel], spare: Optional[Parcel] = None) -> str:
     """Send parcels of one shipment. Use it once every parcel is weighed."""
+    return ""
+
+
+@function_tool
+def pick_orders(order_id: str, at: Annotated[Address, Field(description="Where the picking happens.")],
+                address: Address = Field(description="Where to send the picked orders."),
+                lines: List[Line] = Field(description="The lines to pick."),
+                filters: Filters = Field(description="Which orders to pick."),
+                note: str = Field(description="A note for the picker."),
+                backup: Optional[Address] = Field(default=None, description="Where to send what is left.")) -> str:
+    """Pick orders for shipping. Use it before ship_order."""
     return ""
