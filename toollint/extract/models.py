@@ -218,6 +218,9 @@ class _Reader:
 
 
 _LITERALS = {"typing.Literal", "typing_extensions.Literal"}
+# the base of a module's Literal alias kept beside its classes, so a module importing the
+# alias finds it as it finds a class (through the module graph): not a class pydantic knows
+LITERAL_ALIAS = "toollint.literal_alias"
 
 
 def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object],
@@ -256,6 +259,12 @@ def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Map
         model = reader.model(name, node)
         if model is not None:
             found[name] = model
+    for name in names:
+        alias = literal_alias(cst.Name(name), names, imports) if name.isidentifier() and name not in found else None
+        if alias is not None:
+            where = span_of(alias)
+            found[name] = ModelClass(name, module, where, (LITERAL_ALIAS,),
+                                     fields=(ModelField(name, where, reader.annotation(alias)),))
     return tuple(found.values())
 
 

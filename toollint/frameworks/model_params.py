@@ -93,6 +93,8 @@ def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dic
     if isinstance(got, Unresolved):
         return got
     prop, found, classes = got
+    if not classes:  # no class after all (a Literal alias of another module): a parameter as derive.py
+        prop = {k: v for k, v in prop.items() if k != "title"}  # gives it, without pydantic's title
     levels = model_levels(None, classes, resolve)
     form, all_titles = FORMS[framework]
     if form == "inline":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
+from toollint.extract.models import LITERAL_ALIAS
 from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, Span, TypeExpr, Unresolved,
                             Value, is_complete, to_python)
 
@@ -159,6 +160,8 @@ class _Generator:
             raise _Unsure("an inheritance chain too deep")
         kinds = []
         for base in cls.bases:
+            if base == LITERAL_ALIAS:
+                raise _Unsure(f"'{cls.name}' is a Literal alias, not a class")
             if base in _BASEMODEL:
                 kinds.append(("model", (cls,)))
             elif base in _V1:
@@ -384,6 +387,8 @@ class _Generator:
             cls = self.lookup(t.name)
             if cls is None:
                 raise _Unsure(f"type '{t.text}' is not modelled")
+            if cls.bases == (LITERAL_ALIAS,):  # pydantic reads through it, as if written in place
+                return self.type_schema(cls.fields[0].annotation)
             return self.reference(cls)
         if t.kind == "union":
             return self.union(t.args)
