@@ -11,7 +11,7 @@ from toollint.engine.scan import extract_file
 from toollint.link.project import link
 from toollint.model import Unresolved, to_python
 
-from test_literal_aliases import ALIASES, DECORATORS, _source
+from test_literal_aliases import ALIASES, _source
 
 FORMS = ("fastmcp", "langchain", "openai-agents", "llama-index")  # the frameworks whose class form is derived
 

@@ -5,7 +5,7 @@ class with a base is recorded as written, and anything this reading does not mod
 kept as a reason the class's schema is unknown."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
@@ -221,6 +221,8 @@ _LITERALS = {"typing.Literal", "typing_extensions.Literal"}
 # the base of a module's Literal alias kept beside its classes, so a module importing the
 # alias finds it as it finds a class (through the module graph): not a class pydantic knows
 LITERAL_ALIAS = "toollint.literal_alias"
+# PEP 695's `type Mode = ...`, kept the same way: pydantic gives it a `$defs` entry of its own
+TYPE_ALIAS = "toollint.type_alias"
 
 
 def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object],
@@ -250,10 +252,17 @@ def _docstring(body, span_of) -> Optional[Str]:
     return None
 
 
+def type_aliases(body: Sequence[cst.CSTNode]) -> Dict[str, cst.TypeAlias]:
+    """The module's PEP 695 aliases without type parameters (a generic one is not read)."""
+    return {small.name.value: small for line in body if isinstance(line, cst.SimpleStatementLine)
+            for small in line.body if isinstance(small, cst.TypeAlias) and small.type_parameters is None}
+
+
 def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
                   names: Mapping[str, object], evaluator: Evaluator, span_of: Callable[[cst.CSTNode], Span],
-                  code_of: Callable[[cst.CSTNode], str]) -> Tuple[ModelClass, ...]:
-    reader = _Reader(module, imports, names, classes, evaluator, span_of, code_of)
+                  code_of: Callable[[cst.CSTNode], str], body: Sequence[cst.CSTNode] = ()) -> Tuple[ModelClass, ...]:
+    declared = type_aliases(body)
+    reader = _Reader(module, imports, {**declared, **names}, classes, evaluator, span_of, code_of)
     found: Dict[str, ModelClass] = {}
     for name, node in classes.items():
         model = reader.model(name, node)
@@ -265,6 +274,11 @@ def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Map
             where = span_of(alias)
             found[name] = ModelClass(name, module, where, (LITERAL_ALIAS,),
                                      fields=(ModelField(name, where, reader.annotation(alias)),))
+    for name, node in declared.items():
+        if name not in found:
+            where = span_of(node.name)
+            found[name] = ModelClass(name, module, where, (TYPE_ALIAS,),
+                                     fields=(ModelField(name, where, reader.annotation(node.value)),))
     return tuple(found.values())
 
 

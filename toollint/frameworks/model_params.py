@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, List, Optional
 from toollint.frameworks.openai_models import strict_json_schema
 from toollint.frameworks.pydantic_schema import Resolver, param_schema
 from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
-from toollint.frameworks.spanned import Kept, Levels, model_levels, ref_paths
+from toollint.frameworks.spanned import model_levels, ref_paths
 from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
@@ -97,12 +97,13 @@ def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dic
         prop = {k: v for k, v in prop.items() if k != "title"}  # gives it, without pydantic's title
     levels = model_levels(None, classes, resolve)
     form, all_titles = FORMS[framework]
-    if form == "inline":
-        inlined = _untitled(_inline(prop, found), lists=all_titles)
-        return python_value(_placed(inlined, levels, marker.span), marker.span, {})
+    given_schema = {"properties": {name: prop}, "$defs": found}
+    if form == "inline":  # each inlined definition's fields on its class's lines, found by ref_paths
+        inlined = {"properties": {name: _untitled(_inline(prop, found), lists=all_titles)}}
+        return python_value(inlined, marker.span, levels, ref_paths(given_schema)).get("properties").entries[0][1]
     if all_titles:
         prop, found = _untitled(prop, lists=True), {k: _untitled(v, lists=True, keep=True) for k, v in found.items()}
-    given_schema = {"properties": {name: prop}, "$defs": found}
+        given_schema = {"properties": {name: prop}, "$defs": found}
     # the SDK makes the whole tool schema strict, `$defs` too (agents/strict_schema.py): every
     # `default: null` dropped, a `$ref` with siblings inlined, each object closed
     whole = strict_json_schema(given_schema) if form == "strict" else given_schema
@@ -123,41 +124,21 @@ def _qualified(kind: TypeExpr, module: str) -> TypeExpr:
 _BARE = {"None", "...", "str", "int", "float", "bool", "bytes", "dict", "list", "tuple", "set", "frozenset"}
 
 
-class _Def:
-    """An inlined definition, kept apart until placed: its fields are on its class's lines."""
-
-    def __init__(self, key: str, body: Dict[str, Any]) -> None:
-        self.key, self.body = key, body
-
-
 def _inline(node: Any, defs: Dict[str, Any]) -> Any:
     """`node` with every $ref replaced by its definition, the $ref's siblings over it."""
     if isinstance(node, dict):
         if "$ref" in node:
             key = node["$ref"].rpartition("/")[2]
             siblings = {k: _inline(v, defs) for k, v in node.items() if k != "$ref"}
-            return _Def(key, {**_inline(copy.deepcopy(defs[key]), defs), **siblings})
+            return {**_inline(copy.deepcopy(defs[key]), defs), **siblings}
         return {k: _inline(v, defs) for k, v in node.items()}
     if isinstance(node, list):
         return [_inline(i, defs) for i in node]
     return node
 
 
-def _placed(node: Any, levels: Levels, span) -> Any:
-    if isinstance(node, _Def):
-        level = levels.get(node.key)
-        return Kept(python_value(_placed(node.body, levels, span), span, {"": level} if level is not None else {}))
-    if isinstance(node, dict):
-        return {k: _placed(v, levels, span) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_placed(i, levels, span) for i in node]
-    return node
-
-
 def _untitled(node: Any, parent: str = "", lists: bool = True, keep: bool = False) -> Any:
     """Every schema's `title` dropped (`keep`: but the top one's); a property named "title" stays."""
-    if isinstance(node, _Def):
-        return _Def(node.key, _untitled(node.body, parent, lists, keep))
     if isinstance(node, dict):
         return {k: _untitled(v, k, lists) for k, v in node.items()
                 if not (k == "title" and parent != "properties" and not keep)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from toollint.extract.models import LITERAL_ALIAS
+from toollint.extract.models import LITERAL_ALIAS, TYPE_ALIAS
 from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, Span, TypeExpr, Unresolved,
                             Value, is_complete, to_python)
 
@@ -162,7 +162,9 @@ class _Generator:
         for base in cls.bases:
             if base == LITERAL_ALIAS:
                 raise _Unsure(f"'{cls.name}' is a Literal alias, not a class")
-            if base in _BASEMODEL:
+            if base == TYPE_ALIAS:
+                kinds.append(("type_alias", (cls,)))
+            elif base in _BASEMODEL:
                 kinds.append(("model", (cls,)))
             elif base in _V1:
                 raise _Unsure(f"'{cls.name}' is a pydantic v1 model")
@@ -253,6 +255,13 @@ class _Generator:
         schema = {"enum": values, "title": cls.name, "type": names[next(iter(types))]}
         self.describe(cls, schema)
         return schema
+
+    def type_alias(self, cls: ModelClass, chain: Tuple[ModelClass, ...]) -> Dict[str, Any]:
+        """`type Mode = ...`: its value's schema, without title (pydantic 2.12, Python 3.12)."""
+        body = self.type_schema(cls.fields[0].annotation)
+        if set(body) == {"$ref"}:  # `type Where = Address`: pydantic merges the two definitions
+            raise _Unsure(f"type alias '{cls.name}' of a class")
+        return body
 
     def describe(self, cls: ModelClass, schema: Dict[str, Any]) -> None:
         if cls.docstring is not None:

@@ -86,8 +86,11 @@ FRAMEWORKS = {
     # compared after linking (tests/frameworks/test_openai_models.py), not by check_recording
     "openai_models": ("openai", "openai"),
     "langchain_classes": ("langchain-core", "langchain"),
+    # pydantic models using PEP 695 aliases: Python 3.12 syntax, so recorded rather than
+    # generated in the test (tests/frameworks/test_type_aliases.py)
+    "pep695_models": ("pydantic", "pydantic"),
 }
-MODELS = {"openai_models", "langchain_classes"}
+MODELS = {"openai_models", "langchain_classes", "pep695_models"}
 
 
 def _load(name: str):
@@ -400,6 +403,13 @@ def _openai_models(module):
     return [json.loads(json.dumps(tool)) for tool in module.TOOLS]
 
 
+def _pep695_models(module):
+    from pydantic import BaseModel
+
+    return [{"name": v.__name__, "schema": v.model_json_schema()} for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == module.__name__]
+
+
 def _langchain_classes(module):
     """Every tool object and BaseTool subclass of the module, then what bind() hands to bind_tools."""
     from langchain_core.language_models.fake_chat_models import FakeListChatModel
@@ -463,6 +473,7 @@ READERS = {
     "claude_agent_sdk_models": _claude_agent_sdk,
     "openai_models": _openai_models,
     "langchain_classes": _langchain_classes,
+    "pep695_models": _pep695_models,
 }
 
 

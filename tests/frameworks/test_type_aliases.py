@@ -1,0 +1,44 @@
+"""PEP 695 aliases (`type Mode = Literal["a", "b"]`, Python 3.12) in pydantic models (issue
+16): pydantic gives each a `$defs` entry of its own, without title, and a `$ref`. The
+source is Python 3.12 syntax, so real pydantic's schemas are recorded
+(tests/data/frameworks/models/pep695_models.json, record.py) rather than generated here;
+toollint parses the syntax on any Python."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+from frameworkcase import DATA
+from toollint.config.settings import Settings
+from toollint.engine.scan import extract_file
+from toollint.frameworks.pydantic_schema import model_json_schema
+from toollint.frameworks.pydantic_values import module_resolver
+from toollint.model import Unresolved
+
+RECORDING = os.path.join(DATA, "models", "pep695_models.json")
+NOT_DERIVED = {"MergedClass"}  # `type Where = Address`: pydantic merges the two definitions
+
+
+def _static():
+    with open(RECORDING, encoding="utf-8") as handle:
+        data = json.load(handle)
+    path = os.path.join(DATA, data["source"])
+    with open(path, "rb") as handle:
+        source = handle.read()
+    assert hashlib.sha256(source).hexdigest() == data["sha256"], "rerun record.py pep695_models"
+    facts = extract_file(path, "pep695_models", False, Settings(), data=source, prefilter=False)
+    assert facts is not None and facts.error is None
+    resolve = module_resolver(lambda module: facts if module == facts.module else None)
+    return data, {m["name"]: model_json_schema(resolve(facts.module, m["name"]), resolve) for m in data["tools"]}
+
+
+def test_models_with_type_aliases_match_pydantic_or_are_unresolved():
+    data, static = _static()
+    assert len(data["tools"]) == 4
+    for real in data["tools"]:
+        got = static[real["name"]]
+        if real["name"] in NOT_DERIVED:
+            assert isinstance(got, Unresolved), real["name"]
+        else:
+            assert got == real["schema"], real["name"]
