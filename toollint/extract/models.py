@@ -10,6 +10,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.frameworks.args import qualified
 from toollint.model import Const, ModelClass, ModelField, Span, Str, TypeExpr, Value
 
 # Decorators on methods that leave the validation-mode JSON schema as the fields give it.
@@ -236,12 +237,7 @@ def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object
     value = names.get(node.value)
     if not isinstance(value, cst.Subscript):
         return None
-    head, _, rest = (dotted(value.value) or "").partition(".")
-    if head in imports:
-        module, attr = imports[head]
-        head = ".".join(p for p in (module, attr) if p)
-    full = ".".join(p for p in (head, rest) if p)
-    return value if full in _LITERALS else None
+    return value if qualified(value.value, imports) in _LITERALS else None
 
 
 def _docstring(body, span_of) -> Optional[Str]:
