@@ -42,3 +42,21 @@ def test_models_with_type_aliases_match_pydantic_or_are_unresolved():
             assert isinstance(got, Unresolved), real["name"]
         else:
             assert got == real["schema"], real["name"]
+
+
+def test_parameters_typed_with_type_aliases_are_derived_in_every_form():
+    """The *_pep695 recordings are compared by each framework's recording test
+    (frameworkcase.check_recording, which lets an unresolved property pass): none of
+    their properties is left unresolved, so that comparison covers each form."""
+    from toollint.frameworks.model_params import finish
+    from toollint.model import UNRESOLVED, to_python
+
+    for name in ("fastmcp", "langchain", "agents", "llama_index", "pydantic_ai"):
+        path = os.path.join(DATA, "sources", f"{name}_pep695.py")
+        with open(path, "rb") as handle:
+            facts = extract_file(path, "recorded", False, Settings(), data=handle.read())
+        resolve = module_resolver(lambda module: facts if module == facts.module else None)
+        (tool,) = facts.decorated
+        schema = to_python(finish(tool, {facts.path: facts}.get, resolve).schema)
+        assert UNRESOLVED not in schema["properties"].values(), name
+        assert set(schema["properties"]) == {"order_id", "mode", "tags", "maybe", "wheres"}, name

@@ -89,6 +89,12 @@ FRAMEWORKS = {
     # pydantic models using PEP 695 aliases: Python 3.12 syntax, so recorded rather than
     # generated in the test (tests/frameworks/test_type_aliases.py)
     "pep695_models": ("pydantic", "pydantic"),
+    # PEP 695 aliases in decorated functions' parameters (Python 3.12 too)
+    "fastmcp_pep695": ("fastmcp", "fastmcp"),
+    "langchain_pep695": ("langchain-core", "langchain"),
+    "agents_pep695": ("openai-agents", "openai-agents"),
+    "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
+    "llama_index_pep695": ("llama-index-core", "llama-index"),
 }
 MODELS = {"openai_models", "langchain_classes", "pep695_models"}
 
@@ -474,6 +480,11 @@ READERS = {
     "openai_models": _openai_models,
     "langchain_classes": _langchain_classes,
     "pep695_models": _pep695_models,
+    "fastmcp_pep695": _fastmcp,
+    "langchain_pep695": _langchain,
+    "agents_pep695": _agents,
+    "pydantic_ai_pep695": _pydantic_ai,
+    "llama_index_pep695": _llama_index,
 }
 
 
