@@ -11,6 +11,7 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.args import qualified
+from toollint.frameworks.pydantic_schema import LITERAL_ALIAS, TYPE_ALIAS
 from toollint.model import Const, ModelClass, ModelField, Span, Str, TypeExpr, Value
 
 # Decorators on methods that leave the validation-mode JSON schema as the fields give it.
@@ -219,11 +220,6 @@ class _Reader:
 
 
 _LITERALS = {"typing.Literal", "typing_extensions.Literal"}
-# the base of a module's Literal alias kept beside its classes, so a module importing the
-# alias finds it as it finds a class (through the module graph): not a class pydantic knows
-LITERAL_ALIAS = "toollint.literal_alias"
-# PEP 695's `type Mode = ...`, kept the same way: pydantic gives it a `$defs` entry of its own
-TYPE_ALIAS = "toollint.type_alias"
 
 
 def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object],

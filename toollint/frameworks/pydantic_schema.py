@@ -10,12 +10,16 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from toollint.extract.models import LITERAL_ALIAS, TYPE_ALIAS
 from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelField, Ref, Span, TypeExpr, Unresolved,
                             Value, is_complete, to_python)
 
 Resolver = Callable[[str, str], Optional[ModelClass]]  # (module, class name) -> the class, if known
 
+# the base of a module's Literal alias, which extract/models.py keeps beside its classes so
+# a module importing the alias finds it as it finds a class: not a class pydantic knows
+LITERAL_ALIAS = "toollint.literal_alias"
+# PEP 695's `type Mode = ...`, kept the same way: pydantic gives it a `$defs` entry of its own
+TYPE_ALIAS = "toollint.type_alias"
 _BASEMODEL = {"pydantic.BaseModel", "pydantic.main.BaseModel"}
 _V1 = {"pydantic.v1.BaseModel", "pydantic.v1.main.BaseModel"}
 _TYPEDDICT = {"typing.TypedDict", "typing_extensions.TypedDict"}
