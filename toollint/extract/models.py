@@ -10,7 +10,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
-from toollint.frameworks.args import qualified
+from toollint.extract.literals import qualified
 from toollint.frameworks.pydantic_schema import LITERAL_ALIAS, TYPE_ALIAS
 from toollint.model import Const, ModelClass, ModelField, Span, Str, TypeExpr, Value
 
