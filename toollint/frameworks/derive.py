@@ -184,28 +184,28 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
     prop = render(t, framework.style)
     if description is not None:
         extra.append(("description", description.span, description))
-    default = param.default if has_default and field is None else None
-    if isinstance(default, (Const, DictVal, ListVal)) and not (
-        strict and isinstance(default, Const) and default.value is None
+    if isinstance(given, (Const, DictVal, ListVal)) and not (
+        strict and isinstance(given, Const) and given.value is None
     ):
-        extra.append(("default", default.span, default))
+        extra.append(("default", given.span, given))
     return _opaque(param) if opaque else with_keys(prop, extra), strict is True or not has_default
 
 
 def _field_default(field: cst.Call, evaluator) -> Tuple[Optional[Value], bool]:
-    """A `= Field(...)` default's own default (None: it has none), and whether it is read
-    whole: one given positionally or as `default=`, beside a description and nothing else."""
+    """A `= Field(...)` default's own default (None: it has none), and whether the Field is
+    read whole: its default (positional or `default=`) and a description, nothing else."""
     default: Optional[cst.BaseExpression] = None
+    whole = True
     for index, arg in enumerate(field.args):
         name = arg.keyword.value if arg.keyword is not None else ("default" if index == 0 and not arg.star else "")
-        if name not in ("default", "description"):
-            return None, False
         if name == "default":
             default = arg.value
+        elif name != "description":
+            whole = False
     if default is None or not field_has_default(field):  # `Field(...)`: required
-        return None, True
+        return None, whole
     value = evaluator.eval(default)
-    return value, not isinstance(value, Unresolved)
+    return value, whole and not isinstance(value, Unresolved)
 
 
 def _opaque(param: Param) -> Unresolved:

@@ -64,6 +64,8 @@ def pick_orders(order_id: str, at: Annotated[Address, Field(description="Where t
                 lines: List[Line] = Field(description="The lines to pick."),
                 filters: Filters = Field(description="Which orders to pick."),
                 note: str = Field(description="A note for the picker."),
-                backup: Optional[Address] = Field(default=None, description="Where to send what is left.")) -> str:
+                backup: Optional[Address] = Field(default=None, description="Where to send what is left."),
+                count: int = Field(2, description="How many to pick."),
+                since: Optional[str] = Field(default=None, description="Only orders after this date.")) -> str:
     """Pick orders for shipping. Use it before ship_order."""
     return ""
