@@ -2,7 +2,9 @@
 TypedDicts and Enums (issue 16). What a class means is decided later, by
 frameworks/pydantic_schema.py, once the classes of other modules are known; here each
 class with a base is recorded as written, and anything this reading does not model is
-kept as a reason the class's schema is unknown."""
+kept as a reason the class's schema is unknown. A module's Literal aliases and PEP 695
+aliases are kept beside the classes (bases LITERAL_ALIAS and TYPE_ALIAS), so that
+another module importing one finds it as it finds a class."""
 from __future__ import annotations
 
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -227,7 +229,7 @@ def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object
     """The `Literal[...]` a name stands for when the module binds it to one (`Mode =
     Literal["a", "b"]`, `Mode: TypeAlias = Literal[...]`): pydantic sees through such an
     alias as if the Literal were written in place. PEP 695's `type Mode = ...` is another
-    thing to pydantic (a `$defs` entry of its own) and is not read here."""
+    thing to pydantic (a `$defs` entry of its own: type_aliases)."""
     if not isinstance(node, cst.Name):
         return None
     value = names.get(node.value)
