@@ -60,3 +60,18 @@ def test_parameters_typed_with_type_aliases_are_derived_in_every_form():
         schema = to_python(finish(tool, {facts.path: facts}.get, resolve).schema)
         assert UNRESOLVED not in schema["properties"].values(), name
         assert set(schema["properties"]) == {"order_id", "mode", "tags", "maybe", "wheres"}, name
+
+
+def test_pydantic_function_tool_of_a_model_with_type_aliases_matches_openai():
+    from test_openai_models import linked_tools
+    from toollint.model import to_python
+
+    with open(os.path.join(DATA, "models", "openai_pep695.json"), encoding="utf-8") as handle:
+        data = json.load(handle)
+    path = os.path.join(DATA, data["source"])
+    with open(path, "rb") as handle:
+        assert hashlib.sha256(handle.read()).hexdigest() == data["sha256"], "rerun record.py openai_pep695"
+    (tool,) = linked_tools(path, "openai_pep695")
+    (real,) = data["tools"]
+    assert tool.name.value == real["function"]["name"]
+    assert to_python(tool.schema) == real["function"]["parameters"]

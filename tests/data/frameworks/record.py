@@ -95,8 +95,9 @@ FRAMEWORKS = {
     "agents_pep695": ("openai-agents", "openai-agents"),
     "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
     "llama_index_pep695": ("llama-index-core", "llama-index"),
+    "openai_pep695": ("openai", "openai"),
 }
-MODELS = {"openai_models", "langchain_classes", "pep695_models"}
+MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 
 
 def _load(name: str):
@@ -485,6 +486,7 @@ READERS = {
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,
     "llama_index_pep695": _llama_index,
+    "openai_pep695": _openai_models,
 }
 
 
