@@ -10,6 +10,7 @@ import asyncio
 import importlib
 import logging
 import os
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -19,9 +20,8 @@ from pygls.lsp.client import LanguageClient
 
 class InProcessServer:
     def __init__(self) -> None:
-        import toollint.lsp.server
-
-        self.module = importlib.reload(toollint.lsp.server)
+        name = "toollint.lsp.server"  # its `server` holds a session's state: a fresh one each
+        self.module = importlib.reload(sys.modules[name]) if name in sys.modules else importlib.import_module(name)
         to_server, self._client_out = os.pipe()
         self._client_in, from_server = os.pipe()
         self._readers = [open(to_server, "rb"), open(self._client_in, "rb")]  # closed by close()
