@@ -59,36 +59,27 @@ def pytest_configure(config):
     settings.load_profile("toollint-ci" if slow_run(config) else "toollint-fast")
 
 
-def _bytecode_folder() -> str:
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, "toollint-tests", "pycache")
-
-
 def pytest_sessionstart(session):
-    # With PYTHONDONTWRITEBYTECODE set (as on the shared development machine) each run
-    # compiled everything it imported afresh: pytest's rewrite of every test module (some
-    # 3 s), toollint here, and toollint, libcst and pygls in each interpreter a test starts
-    # (python -m toollint, -j workers, the language server). The bytecode goes to one folder
-    # outside the tree instead, kept from run to run (Python and pytest check each file's
-    # size and mtime against its source); the tree stays clean.
+    # With PYTHONDONTWRITEBYTECODE set (as on the shared development machine) each interpreter
+    # a test starts (python -m toollint, -j workers, the language server: some forty a run)
+    # compiled toollint afresh, about a third of what a small check costs. They share one
+    # bytecode folder outside the tree for the session instead; the tree stays clean.
     if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
-        folder = _bytecode_folder()
-        session.config._bytecode = (os.environ.pop("PYTHONDONTWRITEBYTECODE"), sys.dont_write_bytecode,
-                                    sys.pycache_prefix)
-        os.environ["PYTHONPYCACHEPREFIX"] = folder
-        sys.pycache_prefix, sys.dont_write_bytecode = folder, False
+        import tempfile
+
+        session.config._child_pycache = tempfile.mkdtemp(prefix="toollint-tests-pyc-")
+        session.config._dont_write = os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = session.config._child_pycache
 
 
 def pytest_sessionfinish(session):
-    saved = getattr(session.config, "_bytecode", None)
-    if saved:
+    folder = getattr(session.config, "_child_pycache", None)
+    if folder:
         import shutil
-        import tempfile
 
-        # the bytecode of the files tests wrote under the temporary folder: never read again
-        shutil.rmtree(sys.pycache_prefix + os.path.abspath(tempfile.gettempdir()), ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("PYTHONPYCACHEPREFIX", None)
-        os.environ["PYTHONDONTWRITEBYTECODE"], sys.dont_write_bytecode, sys.pycache_prefix = saved
+        os.environ["PYTHONDONTWRITEBYTECODE"] = session.config._dont_write
 
 
 def pytest_collection_modifyitems(config, items):
