@@ -1,7 +1,7 @@
 import re
 
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import NEAR_DUPLICATE, names_tell_apart, filled_from_one_template, similarity
+from toollint.rulekit.text import NEAR_DUPLICATE, description_similarity, filled_from_one_template, names_tell_apart
 from toollint.rulekit.turn import seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
@@ -39,7 +39,7 @@ class OverlappingDescriptions(Rule):
                 a, b = earlier.name.value, later.name.value
                 if mentions[b](earlier_text) or mentions[a](later_text):
                     continue
-                score = similarity(earlier_text, later_text)
+                score = description_similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
                         or names_tell_apart(earlier_text, later_text, a, b)):
                     continue
