@@ -1,5 +1,4 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.turn import decorated_lists
 
 
 class DuplicateToolName(Rule):
@@ -9,8 +8,7 @@ class DuplicateToolName(Rule):
 
     def check_group(self, group, ctx):
         # Within one list: the same tool in an OpenAI list and an Anthropic list is a variant.
-        lists = [r.tools for r in group.definitions] + decorated_lists(group)
-        reported = set()  # a tool in two agents' lists is one duplicate
+        lists = [r.tools for r in group.definitions] + [tuple(group.decorated)]
         for tools in lists:
             first = {}
             for tool in tools:
@@ -20,9 +18,6 @@ class DuplicateToolName(Rule):
                 if name in first and first[name].name.span == tool.name.span:
                     continue  # one definition reached twice: two agents hand off to the same agent
                 if name in first:
-                    if (tool.name.span, name) in reported:
-                        continue
-                    reported.add((tool.name.span, name))
                     where = first[name].name.span
                     yield self.report(tool.name.span, f"tool name '{name}' is already defined at line "
                                       f"{where.line}" + ("" if where.path == tool.name.span.path else f" of {where.path}")

@@ -1,5 +1,4 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.turn import decorated_lists
 
 
 def _distinct(tools):
@@ -20,10 +19,9 @@ class CrowdedTurn(Rule):
         # providers, never sent together. Counts are lower bounds when a list is incomplete,
         # so a count over the limit is a fact even then.
         lists = [(len(_distinct(r.tools)), r.span, r.name) for r in group.definitions]
-        where = "one tools list" if group.offers else "the decorated tools of this module"
-        for tools in decorated_lists(group):
-            first = min(tools, key=lambda t: (t.name.span.line, t.name.span.col))
-            lists.append((len(_distinct(tools)), first.name.span, where))
+        if group.decorated:
+            first = min(group.decorated, key=lambda t: (t.name.span.line, t.name.span.col))
+            lists.append((len(_distinct(group.decorated)), first.name.span, "the decorated tools of this module"))
         if not lists:
             return
         count, span, where = max(lists, key=lambda item: (item[0], -item[1].line))

@@ -1,18 +1,21 @@
-"""The groups of framework-made tools: the tools one turn offers together (issue 18).
+"""The lists that offer a group's framework-made tools together (issue 18; Group.offers).
 
-A module's decorated tools were one group, so `fighter = Agent(tools=[resolve_move]);
+A module's decorated tools are one group, so `fighter = Agent(tools=[resolve_move]);
 narrator = Agent(tools=[pick_event])` had TL104 and TL107 weigh resolve_move against
 pick_event, which no turn offers together. Where the project shows the lists a tool is
-handed over in (Registration.offers, extract/offers.py), those lists decide:
+handed over in (Registration.offers, extract/offers.py), those lists decide its
+neighbours (rulekit/turn.py):
 
 - each list's items are matched to tools: a function to the tool made of its def (through
   imports, as link/byref.py finds defs), a tool made in place to the tool made there;
-- tools sharing a list are joined, across modules, into one group whose `offers` are the
-  lists by index (rulekit/turn.py: a tool's neighbours are the union of its lists; a
-  tool alone in every list it is in has none);
-- a joined set with a list that is not read whole (an item matched to no tool, an
-  unread item) keeps today's grouping for all its tools;
-- a tool in no list keeps its module's group (an MCP server offers all its tools).
+- each group gets every list that holds one of its tools, as indices into its decorated
+  tools, with OUTSIDE for tools of other groups in that list (they count as neighbours;
+  TL107 still compares within a group only) and UNREAD when an item matched no tool or
+  was not read: then its tools keep today's neighbours, the whole group;
+- a tool in no list keeps them too (an MCP server offers all its tools).
+
+Groups themselves are not changed: rules that read a group whole (TL302, TL307, the
+handler rules) see what they saw.
 """
 from __future__ import annotations
 
@@ -20,63 +23,35 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.extract.offers import AT, UNREAD
 from toollint.link.byref import function_def
-from toollint.model import Group, ModuleFacts, Tool
+from toollint.model import ModuleFacts, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
+OUTSIDE = -1  # in Group.offers: a tool of another group in the same list
+UNREAD_ITEM = -2  # in Group.offers: an item no tool was matched to
+
+Offers = Tuple[Tuple[int, ...], ...]
 
 
-def decorated_groups(decorated: Dict[str, List[Tool]], facts: List[ModuleFacts], module: Lookup) -> List[Group]:
-    """The groups of the framework-made tools, keyed by module (or `module#Class`) in
-    `decorated`: regrouped by the lists that offer them where those are read whole."""
-    keyed = [(key, tool) for key in sorted(decorated) for tool in decorated[key]]
-    lists = _lists(keyed, facts, module)
-    parent = list(range(len(keyed)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    unread: Set[int] = set()
-    for members, whole in lists:
-        first = min(members)
+def group_offers(decorated: Dict[str, List[Tool]], facts: List[ModuleFacts], module: Lookup) -> Dict[str, Offers]:
+    """Group.offers of each key of `decorated` (module, or `module#Class`) that a list reaches."""
+    keyed = [(key, n) for key in sorted(decorated) for n in range(len(decorated[key]))]
+    tools = [decorated[key][n] for key, n in keyed]
+    out: Dict[str, Set[Tuple[int, ...]]] = {}
+    for members, whole in _lists(tools, facts, module):
+        by_key: Dict[str, List[int]] = {}
         for i in members:
-            parent[find(i)] = find(first)
-        if not whole:
-            unread.update(members)
-    unread = {find(i) for i in unread}
-    joined: Dict[int, List[int]] = {}
-    for members, _ in lists:
-        for i in members:
-            joined.setdefault(find(i), []).append(i)
-    by_root: Dict[int, List[Set[int]]] = {}
-    for members, _ in lists:
-        by_root.setdefault(find(min(members)), []).append(members)
-    moved: Set[int] = set()
-    groups: List[Group] = []
-    for root in sorted(joined):
-        if root in unread:
-            continue
-        members = sorted(set(joined[root]))
-        moved.update(members)
-        at = {i: n for n, i in enumerate(members)}
-        offers = sorted({tuple(sorted(at[i] for i in m)) for m in by_root[root]})
-        tool = keyed[members[0]][1]
-        groups.append(Group(key=f"{tool.span.path}:offered:{tool.span.line}",
-                            decorated=tuple(keyed[i][1] for i in members), offers=tuple(offers)))
-    kept: Dict[str, List[Tool]] = {}
-    for i, (key, tool) in enumerate(keyed):
-        if i not in moved:
-            kept.setdefault(key, []).append(tool)
-    return [Group(key=f"{key}:decorated", decorated=tuple(kept[key])) for key in sorted(kept)] + groups
+            by_key.setdefault(keyed[i][0], []).append(keyed[i][1])
+        for key, local in by_key.items():
+            extra = ([OUTSIDE] if len(by_key) > 1 else []) + ([] if whole else [UNREAD_ITEM])
+            out.setdefault(key, set()).add(tuple(sorted(set(local))) + tuple(extra))
+    return {key: tuple(sorted(lists)) for key, lists in out.items()}
 
 
-def _lists(keyed: List[Tuple[str, Tool]], facts: List[ModuleFacts], module: Lookup) -> List[Tuple[Set[int], bool]]:
-    """(indices into keyed, read whole) of every list that offers at least one of them."""
+def _lists(tools: List[Tool], facts: List[ModuleFacts], module: Lookup) -> List[Tuple[Set[int], bool]]:
+    """(indices into tools, read whole) of every list that offers at least one of them."""
     by_def: Dict[Tuple[str, str], List[int]] = {}
     by_place: Dict[Tuple[str, str], List[int]] = {}
-    for i, (_, tool) in enumerate(keyed):
+    for i, tool in enumerate(tools):
         if tool.function is not None:
             by_def.setdefault((tool.function.span.path, tool.function.qualname), []).append(i)
         by_place.setdefault((tool.span.path, f"{tool.span.line}:{tool.span.col}"), []).append(i)
@@ -86,7 +61,7 @@ def _lists(keyed: List[Tuple[str, Tool]], facts: List[ModuleFacts], module: Look
             members: Set[int] = set()
             whole = True
             for item in offer:
-                found = _matched(item, m, keyed, by_def, by_place, module)
+                found = _matched(item, m, tools, by_def, by_place, module)
                 whole = whole and bool(found)
                 members.update(found)
             if members:
@@ -94,7 +69,7 @@ def _lists(keyed: List[Tuple[str, Tool]], facts: List[ModuleFacts], module: Look
     return out
 
 
-def _matched(item: Tuple[str, str], m: ModuleFacts, keyed, by_def, by_place, module: Lookup) -> List[int]:
+def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by_def, by_place, module: Lookup) -> List[int]:
     """The tools a list item is: [] when it is none that linking knows."""
     where, name = item
     if item == UNREAD:
@@ -110,5 +85,5 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, keyed, by_def, by_place, mod
         path, qualname = m.path, name
     candidates = by_def.get((path, qualname), [])
     # `from app.tools import search` handed over in two modules is derived in each: this list's is its own
-    here = [i for i in candidates if keyed[i][1].span.path == m.path]
+    here = [i for i in candidates if tools[i].span.path == m.path]
     return here or candidates
