@@ -10,8 +10,11 @@ lists and their appends, `[*BASE, x]`, module constants, imports):
 
 - (module, function) of a function named there ("" for this module), as linking finds its def;
 - (AT, "line:col") of an item that is a tool made in place: a call (`FunctionTool(...)`,
-  `Tool(fn)`, `billing.as_tool(...)`), a dict, and each agent of `handoffs=[...]`, which
-  the Agents SDK offers in the same turn; linking matches it to the tool made there;
+  `Tool(fn)`, `billing.as_tool(...)`) or a dict; linking matches it to the tool made there;
+- (HANDOFF, "line:col") of each agent of `handoffs=[...]`, which the Agents SDK offers in
+  the same turn: the handoff tool made there, or one toollint does not make, but never
+  one of the project's functions; BESIDE for LlamaIndex's `can_handoff_to=[...]`, whose
+  handoff tool the workflow adds;
 - UNREAD for anything else: a parameter, `self.tools`, a string, a list changed where
   this module does not read it, an agent whose tools other keywords add to
   (`mcp_servers=`, `toolsets=`, `managed_agents=`), or a module that adds tools to an
@@ -30,12 +33,15 @@ import libcst as cst
 from toollint.extract.evaluate import dotted
 
 AT = "@"
+HANDOFF = "@+"
 UNREAD = ("?", "")
+BESIDE = ("+", "")  # a tool none of the project's, offered in the same turn
 Item = Tuple[str, str]
 
 # Keywords that add tools the list does not show; `handoffs` is read below.
 _MORE_TOOLS = frozenset({"mcp_servers", "toolsets", "builtin_tools", "managed_agents", "add_base_tools",
                          "toolkits", "functions", "hosted_tools", "tool_resources"})
+_ADDING = frozenset({"add_tool", "add_tools"})  # one more tool for a server: not a turn's list
 _PASS_THROUGH = frozenset({"list", "tuple", "set", "sorted", "reversed"})
 # `@agent.tool`, `@agent.tool_plain`, `@assistant.register_for_llm()`, and a list changed
 # through its object: the agent offers more than the list it was made with.
@@ -43,9 +49,16 @@ _ADDED_LATER = re.compile(
     r"@[ \t]*\w+\.(?:tool\w*|register_for_llm)\b|\.(?:tools|functions)[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
 
 
-def added_later(text: str) -> bool:
-    """Whether the module may add tools to an agent after making it."""
-    return bool(_ADDED_LATER.search(text))
+# `triage.handoffs = [...]`, `faq.handoffs.append(triage)`: handoff tools, never the project's functions
+_HANDOFFS_LATER = re.compile(r"\.handoffs[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
+
+
+def added_later(text: str) -> Tuple[Item, ...]:
+    """What every list of the module offers besides its items, when the module may add
+    tools to an agent after making it: UNREAD, or BESIDE for handoffs."""
+    if _ADDED_LATER.search(text):
+        return (UNREAD,)
+    return (BESIDE,) if _HANDOFFS_LATER.search(text) else ()
 
 
 @lru_cache(maxsize=None)
@@ -86,13 +99,17 @@ def harvest_class():
     return _Items
 
 
-def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest_args, span_of, later: bool
-             ) -> Tuple[Item, ...]:
-    """The items of one call's tool list (see the module docstring); `later`: added_later."""
+def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest_args, span_of,
+             later: Tuple[Item, ...]) -> Tuple[Item, ...]:
+    """The items of one call's tool list (see the module docstring); `later`: added_later;
+    () for a call that adds to what a server or agent already offers (`mcp.add_tool(t)`)."""
+    func = call.func
+    if (func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")) in _ADDING:
+        return ()
     items = harvest_class()(*harvest_args, span_of=span_of)
     items.expr(tools, chain)
-    out = set(items.found) | set(items.made)
-    if items.opaque or later:
+    out = set(items.found) | set(items.made) | set(later)
+    if items.opaque:
         out.add(UNREAD)
     for arg in call.args:
         if arg.star:
@@ -108,7 +125,9 @@ def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest_args, spa
                     out.add(UNREAD)
                 else:
                     span = span_of(element.value)
-                    out.add((AT, f"{span.line}:{span.col}"))
+                    out.add((HANDOFF, f"{span.line}:{span.col}"))
+        elif arg.keyword is not None and arg.keyword.value == "can_handoff_to" and not _empty(arg.value):
+            out.add(BESIDE)
     return tuple(sorted(out))
 
 

@@ -486,6 +486,6 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
     if not builds and not used:
         return None
     return Registration(builds=tuple(builds), names=tuple(sorted(found)), opaque=tuple(sorted(opaque)),
-                        used=used, offers=tuple(offers))
+                        used=used, offers=tuple(o for o in offers if o))
 
 

@@ -10,8 +10,9 @@ neighbours (rulekit/turn.py):
   imports, as link/byref.py finds defs), a tool made in place to the tool made there;
 - each group gets every list that holds one of its tools, as indices into its decorated
   tools, with OUTSIDE for tools of other groups in that list (they count as neighbours;
-  TL107 still compares within a group only) and UNREAD when an item matched no tool or
-  was not read: then its tools keep today's neighbours, the whole group;
+  TL107 still compares within a group only) and for a handoff toollint does not make,
+  and UNREAD when an item matched no tool or was not read: then its tools keep today's
+  neighbours, the whole group;
 - a tool in no list keeps them too (an MCP server offers all its tools).
 
 Groups themselves are not changed: rules that read a group whole (TL302, TL307, the
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from toollint.extract.offers import AT, UNREAD
+from toollint.extract.offers import AT, BESIDE, HANDOFF, UNREAD
 from toollint.link.byref import function_def
 from toollint.model import ModuleFacts, Tool
 
@@ -37,35 +38,39 @@ def group_offers(decorated: Dict[str, List[Tool]], facts: List[ModuleFacts], mod
     keyed = [(key, n) for key in sorted(decorated) for n in range(len(decorated[key]))]
     tools = [decorated[key][n] for key, n in keyed]
     out: Dict[str, Set[Tuple[int, ...]]] = {}
-    for members, whole in _lists(tools, facts, module):
+    for members, whole, beside in _lists(tools, facts, module):
         by_key: Dict[str, List[int]] = {}
         for i in members:
             by_key.setdefault(keyed[i][0], []).append(keyed[i][1])
         for key, local in by_key.items():
-            extra = ([OUTSIDE] if len(by_key) > 1 else []) + ([] if whole else [UNREAD_ITEM])
+            extra = ([OUTSIDE] if len(by_key) > 1 or beside else []) + ([] if whole else [UNREAD_ITEM])
             out.setdefault(key, set()).add(tuple(sorted(set(local))) + tuple(extra))
     return {key: tuple(sorted(lists)) for key, lists in out.items()}
 
 
-def _lists(tools: List[Tool], facts: List[ModuleFacts], module: Lookup) -> List[Tuple[Set[int], bool]]:
-    """(indices into tools, read whole) of every list that offers at least one of them."""
+def _lists(tools: List[Tool], facts: List[ModuleFacts], module: Lookup) -> List[Tuple[Set[int], bool, bool]]:
+    """(indices into tools, read whole, with a tool none of the project's) of every list
+    that offers at least one of them."""
     by_def: Dict[Tuple[str, str], List[int]] = {}
     by_place: Dict[Tuple[str, str], List[int]] = {}
     for i, tool in enumerate(tools):
         if tool.function is not None:
             by_def.setdefault((tool.function.span.path, tool.function.qualname), []).append(i)
         by_place.setdefault((tool.span.path, f"{tool.span.line}:{tool.span.col}"), []).append(i)
-    out: List[Tuple[Set[int], bool]] = []
+    out: List[Tuple[Set[int], bool, bool]] = []
     for m in sorted(facts, key=lambda m: m.path):
         for offer in m.registration.offers if m.registration is not None else ():
             members: Set[int] = set()
-            whole = True
+            whole, beside = True, False
             for item in offer:
                 found = _matched(item, m, tools, by_def, by_place, module)
+                if not found and (item == BESIDE or item[0] == HANDOFF):
+                    beside = True  # a handoff toollint does not make: a neighbour, never one of these
+                    continue
                 whole = whole and bool(found)
                 members.update(found)
             if members:
-                out.append((members, whole))
+                out.append((members, whole, beside))
     return out
 
 
@@ -74,8 +79,10 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by_def, b
     where, name = item
     if item == UNREAD:
         return []
-    if where == AT:
+    if where in (AT, HANDOFF):
         return by_place.get((m.path, name), [])
+    if item == BESIDE:
+        return []
     if where:
         found = function_def(f"{where}.{name}", module, 0)
         if found is None:
