@@ -49,9 +49,9 @@ def test_agents_made_in_a_loop_of_a_function(lint):
     source = _TOOLS + ('def main():\n    while True:\n'
                        '        fighter = Agent(name="Fighter", tools=[add_item])\n'
                        '        narrator = Agent(name="Narrator", tools=[add_thing], handoffs=[fighter])\n')
-    # the narrator also offers its handoff, which toollint does not make here: its list is
-    # not read whole and add_thing keeps today's neighbours (its module's tools)
-    assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 12, "TL104")]
+    # the narrator also offers its handoff (toollint does not make it for a local agent):
+    # add_thing has a neighbour, add_item none
+    assert lint({"s.py": source}, select=["TL104", "TL107"]) == [("s.py", 12, "TL104")]
 
 
 def test_a_list_not_read_whole_keeps_todays_neighbours(lint):
@@ -116,3 +116,67 @@ def test_langchain_lists_bound_apart(lint):
     assert lint({"s.py": _LANGCHAIN}, select=["TL104", "TL107"]) == []
     together = _LANGCHAIN.replace("ToolNode([search_docs])", "ToolNode([search_docs, find_in_docs])")
     assert ("s.py", 13, "TL107") in lint({"s.py": together}, select=["TL107"])
+
+
+def test_a_handoff_the_agent_offers_is_a_neighbour(lint):
+    source = _TOOLS + ('a = Agent(name="Shop", tools=[add_item])\n'
+                       'b = Agent(name="Desk", tools=[add_thing], handoffs=[a])\n')
+    # add_thing is offered with transfer_to_shop, which is no near-duplicate of it
+    assert lint({"s.py": source}, select=["TL104", "TL107"]) == [("s.py", 12, "TL104")]
+
+
+def test_handoffs_set_later_are_neighbours(lint):
+    source = _TOOLS + ('a = Agent(name="Shop", tools=[add_item])\n'
+                       'b = Agent(name="Desk", tools=[add_thing])\n'
+                       'b.handoffs = [a]\n')
+    assert ("s.py", 12, "TL104") in lint({"s.py": source}, select=["TL104", "TL107"])
+    assert ("s.py", 12, "TL107") not in lint({"s.py": source}, select=["TL104", "TL107"])
+
+
+_LLAMA = '''
+from llama_index.core.agent.workflow import FunctionAgent
+
+
+async def write_report(report: str) -> str:
+    """Write the report down. Use this when the notes are complete."""
+    return report
+
+
+async def review_report(review: str) -> str:
+    """Review the report. Use this when a report was written."""
+    return review
+
+
+writer = FunctionAgent(name="Writer", tools=[write_report]{handoff})
+reviewer = FunctionAgent(name="Reviewer", tools=[review_report])
+'''
+
+
+def test_llamaindex_agents_apart_and_with_their_handoff(lint):
+    assert lint({"s.py": _LLAMA.format(handoff="")}, select=["TL104"]) == []
+    handing = _LLAMA.format(handoff=', can_handoff_to=["Reviewer"]')
+    assert lint({"s.py": handing}, select=["TL104"]) == [("s.py", 5, "TL104")]
+
+
+def test_tools_added_to_a_server_one_by_one_stay_its_tools(lint):
+    source = '''
+from fastmcp import FastMCP
+from fastmcp.tools import FunctionTool
+
+mcp = FastMCP("m")
+
+
+def get_flow(flow_id: str) -> str:
+    """Return one flow. Call this when the user names a flow."""
+    return flow_id
+
+
+def run_flow(flow_id: str) -> str:
+    """Start one flow. Call this when the user asks to run a flow."""
+    return flow_id
+
+
+mcp.add_tool(FunctionTool.from_function(get_flow))
+mcp.add_tool(FunctionTool.from_function(run_flow))
+'''
+    assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 8, "TL104"), ("s.py", 13, "TL104")]
