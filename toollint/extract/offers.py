@@ -31,11 +31,8 @@ from typing import List, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.link.items import AT, BESIDE, HANDOFF, UNREAD
 
-AT = "@"
-HANDOFF = "@+"
-UNREAD = ("?", "")
-BESIDE = ("+", "")  # a tool none of the project's, offered in the same turn
 Item = Tuple[str, str]
 
 # Keywords that add tools the list does not show; `handoffs` is read below.
@@ -62,12 +59,11 @@ def added_later(text: str) -> Tuple[Item, ...]:
 
 
 @lru_cache(maxsize=None)
-def harvest_class():
-    """The per-list harvest, a subclass of registration's (made on first use: registration
-    imports this module)."""
-    from toollint.extract.registration import _Harvest
+def harvest_class(base: type) -> type:
+    """The per-list harvest: a subclass of registration's _Harvest, which registration
+    passes in (it imports this module)."""
 
-    class _Items(_Harvest):
+    class _Items(base):
         """registration's harvest, keeping the tools a list makes in place."""
 
         def __init__(self, *args, span_of) -> None:
@@ -99,14 +95,14 @@ def harvest_class():
     return _Items
 
 
-def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest_args, span_of,
+def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[type, tuple], span_of,
              later: Tuple[Item, ...]) -> Tuple[Item, ...]:
     """The items of one call's tool list (see the module docstring); `later`: added_later;
     () for a call that adds to what a server or agent already offers (`mcp.add_tool(t)`)."""
     func = call.func
     if (func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")) in _ADDING:
         return ()
-    items = harvest_class()(*harvest_args, span_of=span_of)
+    items = harvest_class(harvest[0])(*harvest[1], span_of=span_of)
     items.expr(tools, chain)
     out = set(items.found) | set(items.made) | set(later)
     if items.opaque:

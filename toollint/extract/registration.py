@@ -464,8 +464,8 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
                     callee = "." + call.func.attr.value  # `ChatOpenAI(...).bind_tools`
                 builds.append((callee or "<call>", line_of(call)))
                 harvest.expr(tools, chain)
-                offers.append(offer_of(call, tools, chain, (names, imports, functions, walk, mutations, line_of),
-                                       span_of, later))
+                offers.append(offer_of(call, tools, chain, (_Harvest, (names, imports, functions, walk, mutations,
+                                                                    line_of)), span_of, later))
             found, opaque = harvest.found, harvest.opaque
             for local, line in harvest.lines:
                 skip.setdefault(local, []).append(line)

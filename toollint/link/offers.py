@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from toollint.extract.offers import AT, BESIDE, HANDOFF, UNREAD
 from toollint.link.byref import function_def
+from toollint.link.items import AT, BESIDE, HANDOFF, OUTSIDE, UNREAD, UNREAD_ITEM
 from toollint.model import ModuleFacts, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
-OUTSIDE = -1  # in Group.offers: a tool of another group in the same list
-UNREAD_ITEM = -2  # in Group.offers: an item no tool was matched to
 
 Offers = Tuple[Tuple[int, ...], ...]
 

@@ -16,7 +16,7 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from toollint.model import Tool
 
-_OUTSIDE, _UNREAD = -1, -2  # toollint.link.offers.OUTSIDE / UNREAD_ITEM (rules never import link)
+_OUTSIDE, _UNREAD = -1, -2  # toollint.link.items.OUTSIDE / UNREAD_ITEM (rules never import link)
 # the group last asked about, the ids of its lone tools, and per tool id (neighbour indices, one outside)
 _last: list = [None, frozenset(), {}]
 
