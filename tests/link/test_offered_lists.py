@@ -180,3 +180,14 @@ mcp.add_tool(FunctionTool.from_function(get_flow))
 mcp.add_tool(FunctionTool.from_function(run_flow))
 '''
     assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 8, "TL104"), ("s.py", 13, "TL104")]
+
+
+def test_lists_kept_as_constants_of_another_module(lint):
+    lists = 'from app.s import add_item, add_thing\n\nSHOP = [add_item]\nDESK = [add_thing]\n'
+    agents = ('from agents import Agent\nfrom app.lists import DESK, SHOP\n\n'
+              'a = Agent(name="A", tools=SHOP)\nb = Agent(name="B", tools=DESK)\n')
+    files = {"app/__init__.py": "", "app/s.py": _TOOLS, "app/lists.py": lists, "app/agents.py": agents}
+    assert lint(files, select=["TL104", "TL107"]) == []
+    files["app/lists.py"] = 'from app.s import add_item, add_thing\n\nSHOP = [add_item, add_thing]\nDESK = []\n'
+    assert lint(files, select=["TL104", "TL107"]) == [
+        ("app/s.py", 6, "TL104"), ("app/s.py", 12, "TL104"), ("app/s.py", 12, "TL107")]

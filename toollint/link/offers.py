@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from toollint.link.byref import function_def
+from toollint.link.byref import function_def, listed_defs
 from toollint.link.items import AT, BESIDE, HANDOFF, OUTSIDE, UNREAD, UNREAD_ITEM
 from toollint.model import ModuleFacts, Tool
 
@@ -81,13 +81,18 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by_def, b
         return by_place.get((m.path, name), [])
     if item == BESIDE:
         return []
-    if where:
-        found = function_def(f"{where}.{name}", module, 0)
-        if found is None:
-            return []
-        path, qualname = found[0].path, found[1]
-    else:
-        path, qualname = m.path, name
+    if not where:
+        return _of_def(m.path, name, m, tools, by_def)
+    found = function_def(f"{where}.{name}", module, 0)
+    if found is not None:
+        return _of_def(found[0].path, found[1], m, tools, by_def)
+    # `from app.tools import TOOLS`: a list constant there, read whole, of functions that are tools
+    each = [_of_def(facts.path, qualname, m, tools, by_def)
+            for facts, qualname in listed_defs(f"{where}.{name}", module)]
+    return [i for found in each for i in found] if each and all(each) else []
+
+
+def _of_def(path: str, qualname: str, m: ModuleFacts, tools: List[Tool], by_def) -> List[int]:
     candidates = by_def.get((path, qualname), [])
     # `from app.tools import search` handed over in two modules is derived in each: this list's is its own
     here = [i for i in candidates if tools[i].span.path == m.path]
