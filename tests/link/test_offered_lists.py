@@ -191,3 +191,9 @@ def test_lists_kept_as_constants_of_another_module(lint):
     files["app/lists.py"] = 'from app.s import add_item, add_thing\n\nSHOP = [add_item, add_thing]\nDESK = []\n'
     assert lint(files, select=["TL104", "TL107"]) == [
         ("app/s.py", 6, "TL104"), ("app/s.py", 12, "TL104"), ("app/s.py", 12, "TL107")]
+
+
+def test_tools_other_keywords_add_keep_todays_neighbours(lint):
+    source = _TOOLS + ('a = Agent(name="A", tools=[add_item], mcp_servers=[server])\n'
+                       'b = Agent(name="B", tools=[add_thing])\n')
+    assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 6, "TL104")]

@@ -20,7 +20,7 @@ lists and their appends, `[*BASE, x]`, module constants, imports):
   (`mcp_servers=`, `toolsets=`, `managed_agents=`), or a module that adds tools to an
   agent object after making it (`@agent.tool`, `agent.tools.append(fn)`).
 
-Linking keeps today's per-module group for the tools of a list it cannot read whole.
+The tools of a list linking cannot read whole keep today's neighbours: their module's tools.
 """
 from __future__ import annotations
 
@@ -42,10 +42,8 @@ _ADDING = frozenset({"add_tool", "add_tools"})  # one more tool for a server: no
 _PASS_THROUGH = frozenset({"list", "tuple", "set", "sorted", "reversed"})
 # `@agent.tool`, `@agent.tool_plain`, `@assistant.register_for_llm()`, and a list changed
 # through its object: the agent offers more than the list it was made with.
-_ADDED_LATER = re.compile(
-    r"@[ \t]*\w+\.(?:tool\w*|register_for_llm)\b|\.(?:tools|functions)[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
-
-
+_ADDED_LATER = re.compile(r"@[ \t]*\w+\.(?:tool\w*|register_for_llm)\b"
+                          r"|\.(?:tools|functions)[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
 # `triage.handoffs = [...]`, `faq.handoffs.append(triage)`: handoff tools, never the project's functions
 _HANDOFFS_LATER = re.compile(r"\.handoffs[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
 
