@@ -26,7 +26,7 @@ from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
 from toollint.model import (
     CallVal, Category, Const, DictVal, FunctionSig, Group, HandlerEntry, ListVal, ModuleFacts,
-    Project, Ref, Registry, RegistryDecl, Str, Symbol, Tool, Unresolved, Value,
+    Project, Ref, Registry, RegistryDecl, Span, Str, Symbol, Tool, Unresolved, Value,
 )
 from toollint.rulekit.schema import properties
 
@@ -380,9 +380,15 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
     names |= decorated_names
     kept: _Kept = []
+    offered: Set[Span] = set()
     for m, decl, registry in interpreted:
         if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
             continue  # `SEARCH = {...}` that a list holds is that list's tool
+        if decl.kind == "definitions" and registry.tools and registry.complete \
+                and all(t.span in offered for t in registry.tools):
+            continue  # `create(tools=[WEATHER_TOOL])` again on the next turn: the same tools
+        if decl.kind == "definitions":
+            offered.update(t.span for t in registry.tools)
         if decl.kind.startswith("maybe-"):
             registry = _promote(registry, names)
             if registry is None:

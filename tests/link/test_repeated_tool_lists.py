@@ -1,0 +1,59 @@
+"""One tool dict handed to two `create()` calls (the first turn and the one after the
+tool result) is one tool, not two with the same name (issue 18, lca-reliable-agents)."""
+from __future__ import annotations
+
+from toollint.config.settings import Settings
+from toollint.engine.scan import extract_file
+from toollint.link.project import link
+
+TWO_TURNS = '''from openai import OpenAI
+
+client = OpenAI()
+
+WEATHER_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "weather_retriever",
+        "description": "Get the current weather conditions. Use this when the user asks about the weather.",
+        "parameters": {"type": "object", "properties": {}, "required": []},
+    },
+}
+
+
+def agent(question):
+    messages = [{"role": "user", "content": question}]
+    response = client.chat.completions.create(model="m", messages=messages, tools=[WEATHER_TOOL])
+    messages.append(response.choices[0].message)
+    response = client.chat.completions.create(model="m", messages=messages, tools=[WEATHER_TOOL])
+    return response
+'''
+
+
+def _names(source: str):
+    facts = extract_file("agent.py", "agent", False, Settings(), data=source.encode())
+    assert facts is not None and facts.error is None
+    return [t.name.value for t in link([facts]).all_tools()]
+
+
+def test_the_same_list_on_two_turns_is_one_tool(lint):
+    assert _names(TWO_TURNS) == ["weather_retriever"]
+    assert lint({"agent.py": TWO_TURNS}, select=["TL302"]) == []
+
+
+def test_a_second_call_with_more_tools_keeps_them():
+    source = TWO_TURNS.replace('''tools=[WEATHER_TOOL])
+    return''', '''tools=[WEATHER_TOOL, {"type": "function", "function": {
+        "name": "forecast", "description": "Get the forecast. Use this for the days ahead.",
+        "parameters": {"type": "object", "properties": {}}}}])
+    return''')
+    assert "forecast" in _names(source)
+
+
+def test_two_definitions_with_one_name_are_still_duplicates(lint):
+    source = TWO_TURNS.replace('''tools=[WEATHER_TOOL])
+    return''', '''tools=[WEATHER_TOOL, {"type": "function", "function": {
+        "name": "weather_retriever", "description": "Get the weather. Use this for today.",
+        "parameters": {"type": "object", "properties": {}}}}])
+    return''')
+    assert _names(source).count("weather_retriever") >= 2
+    assert [code for _, _, code in lint({"agent.py": source}, select=["TL302"])] == ["TL302"]
