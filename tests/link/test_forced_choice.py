@@ -95,7 +95,8 @@ def test_a_structured_output_bind_is_no_tool(tmp_path):
 
 ASSIGNED = {
     "a local": 'choice = 1\n    tool_choice = {"type": "function", "function": {"name": "lookup_order"}}',
-    "a kwargs key": 'kwargs = {}\n    kwargs["tool_choice"] = {"type": "function", "function": {"name": "lookup_order"}}',
+    "a kwargs key": ('kwargs = {}\n'
+                     '    kwargs["tool_choice"] = {"type": "function", "function": {"name": "lookup_order"}}'),
     "an attribute": 'self = None\n    self.tool_choice = {"type": "tool", "name": "lookup_order"}',
 }
 
