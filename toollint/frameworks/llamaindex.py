@@ -22,6 +22,7 @@ from typing import Callable, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
+from toollint import SOURCE_NAME
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
 from toollint.frameworks.args import all_params, qualified
@@ -141,7 +142,7 @@ class _SignatureText:
         if self.future:
             code = cst.Module([]).code_for_node(node)
             try:
-                return repr(ast.unparse(ast.parse(code.strip(), mode="eval")))
+                return repr(ast.unparse(ast.parse(code.strip(), SOURCE_NAME, mode="eval")))
             except (SyntaxError, ValueError, AttributeError):
                 return repr(code)
         text, kind = self._repr(node)
