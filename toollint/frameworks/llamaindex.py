@@ -29,7 +29,8 @@ from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.model_marks import class_names
 from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import CallVal, Const, Str
+from toollint.frameworks.llamaindex_query import FACTORIES as QUERY_ENGINE_TOOLS, query_engine_tool
+from toollint.model import CallVal, Const, Str, Tool
 
 _PARAM_DOCS = (
     re.compile(r":param (\w+): (.+)"),
@@ -57,11 +58,11 @@ _MODULES = {"FunctionAgent": "function_agent", "ReActAgent": "react_agent", "Cod
 
 class LlamaIndex(Framework):
     name = "llama-index"
-    factories = {q: Factory(("fn", "name", "description", "return_direct", "fn_schema", "async_fn"),
-                            ("fn", "async_fn")) for q in (
+    factories = {**{q: Factory(("fn", "name", "description", "return_direct", "fn_schema", "async_fn"),
+                               ("fn", "async_fn")) for q in (
         "llama_index.core.tools.FunctionTool.from_defaults",
         "llama_index.core.tools.function_tool.FunctionTool.from_defaults",
-        "llama_index.core.FunctionTool.from_defaults")}
+        "llama_index.core.FunctionTool.from_defaults")}, **QUERY_ENGINE_TOOLS}
     # ListCall's position 0 is only AgentWorkflow's: the agents are pydantic models, keywords only
     list_calls = {
         **{f"llama_index.core.agent.{m}{agent}": ListCall(0, "from_defaults")
@@ -71,6 +72,9 @@ class LlamaIndex(Framework):
            for m in ("", "multi_agent_workflow.")}}
     dropped = frozenset({"self"})
     string_descriptions = True
+
+    def call_tool(self, use, ctx) -> Optional[Tool]:
+        return query_engine_tool(use, ctx, self.name) if use.method.startswith("QueryEngineTool") else None
 
     def given_schema(self, use, evaluator):
         """`fn_schema=Model`: the model's schema, linked once the project's classes are known
