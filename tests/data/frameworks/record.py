@@ -82,6 +82,7 @@ FRAMEWORKS = {
     # @tool on a def in a class body (self/cls first) and at module level
     "langchain_methods": ("langchain-core", "langchain"),
     "crewai_methods": ("crewai", "crewai"),
+    "agents_methods": ("openai-agents", "openai-agents"),
     "smolagents_models": ("smolagents", "smolagents"),
     "agno_models": ("agno", "agno"),
     "autogen_models": ("autogen-core", "autogen"),
@@ -104,7 +105,7 @@ FRAMEWORKS = {
 MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 # what differs between a framework's versions: written to versions/<name>-<version>.json,
 # compared by tests/frameworks/test_decorated_methods.py, not by check_recording
-VERSIONED = {"langchain_methods", "crewai_methods"}
+VERSIONED = {"langchain_methods", "crewai_methods", "agents_methods"}
 
 
 def _load(name: str):
@@ -484,6 +485,7 @@ READERS = {
     "langchain_dict": _langchain,
     "langchain_methods": _langchain,
     "crewai_methods": _crewai,
+    "agents_methods": _agents,
     "smolagents_models": _smolagents,
     "agno_models": _agno,
     "autogen_models": _autogen_models,
