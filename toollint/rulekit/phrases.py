@@ -36,8 +36,9 @@ _TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
 # requests", "Specialist agent for math questions", "For billing questions, ...". The
 # kind is up to six words before the case noun ("software and system", "fraud/payment");
 # a purpose ("for initial handling") or an object ("Search for documents") is not one.
-# No article: "to handle the request" is the Agents SDK's generated text for any handoff.
-_KIND = (r"(?:(?!(?:the|a|an|this|that|its|their|your)\s)[\w/-]+(?:,|\s+(?:and|or|&))?\s+){0,6}?"
+# No article: "to handle the request" is the Agents SDK's generated text for any handoff,
+# and "For each issue, ..." iterates over objects.
+_KIND = (r"(?:(?!(?:the|a|an|this|that|its|their|your|each|every)\s)[\w/-]+(?:,|\s+(?:and|or|&))?\s+){0,6}?"
          r"(?<!pull )(?<!merge )(?<!http )(?<!api )")
 _CASE = _alt("issue question request problem case topic inquiry inquirie enquiry enquirie query querie "
              "concern complaint matter dispute") + r"s?\b"
