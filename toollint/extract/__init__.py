@@ -179,7 +179,7 @@ class _Extractor:
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
                                        self.span_of),
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
-                                 self.code_of),
+                                 self.code_of, self.tree.body),
         )
 
     def _registries(

@@ -3,7 +3,7 @@ blocks of an if/try. No evaluation of names: that is evaluate.Evaluator's job.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Mapping, Optional, Tuple
 
 import libcst as cst
 
@@ -88,3 +88,15 @@ def blocks(stmt: cst.CSTNode):
         for extra in (stmt.orelse, stmt.finalbody):
             if extra is not None:
                 yield extra.body.body
+
+
+def qualified(expr: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]]) -> Optional[str]:
+    """The qualified name an expression written with imported names refers to."""
+    name = dotted(expr)
+    if name is None:
+        return None
+    head, _, rest = name.partition(".")
+    if head not in imports:
+        return None
+    module, attr = imports[head]
+    return ".".join(p for p in (module, attr, rest) if p)

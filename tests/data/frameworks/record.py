@@ -86,8 +86,18 @@ FRAMEWORKS = {
     # compared after linking (tests/frameworks/test_openai_models.py), not by check_recording
     "openai_models": ("openai", "openai"),
     "langchain_classes": ("langchain-core", "langchain"),
+    # pydantic models using PEP 695 aliases: Python 3.12 syntax, so recorded rather than
+    # generated in the test (tests/frameworks/test_type_aliases.py)
+    "pep695_models": ("pydantic", "pydantic"),
+    # PEP 695 aliases in decorated functions' parameters (Python 3.12 too)
+    "fastmcp_pep695": ("fastmcp", "fastmcp"),
+    "langchain_pep695": ("langchain-core", "langchain"),
+    "agents_pep695": ("openai-agents", "openai-agents"),
+    "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
+    "llama_index_pep695": ("llama-index-core", "llama-index"),
+    "openai_pep695": ("openai", "openai"),
 }
-MODELS = {"openai_models", "langchain_classes"}
+MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 
 
 def _load(name: str):
@@ -400,6 +410,13 @@ def _openai_models(module):
     return [json.loads(json.dumps(tool)) for tool in module.TOOLS]
 
 
+def _pep695_models(module):
+    from pydantic import BaseModel
+
+    return [{"name": v.__name__, "schema": v.model_json_schema()} for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == module.__name__]
+
+
 def _langchain_classes(module):
     """Every tool object and BaseTool subclass of the module, then what bind() hands to bind_tools."""
     from langchain_core.language_models.fake_chat_models import FakeListChatModel
@@ -463,6 +480,13 @@ READERS = {
     "claude_agent_sdk_models": _claude_agent_sdk,
     "openai_models": _openai_models,
     "langchain_classes": _langchain_classes,
+    "pep695_models": _pep695_models,
+    "fastmcp_pep695": _fastmcp,
+    "langchain_pep695": _langchain,
+    "agents_pep695": _agents,
+    "pydantic_ai_pep695": _pydantic_ai,
+    "llama_index_pep695": _llama_index,
+    "openai_pep695": _openai_models,
 }
 
 
