@@ -4,6 +4,7 @@ each here; tests/front/test_corpus.py runs hundreds, slow)."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import tempfile
 import warnings
