@@ -7,7 +7,6 @@ the benchmark tree seven extractions of unchanged neighbours."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Set
 
 from enginecase import REPO
