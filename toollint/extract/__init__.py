@@ -12,6 +12,7 @@ import libcst as cst
 from toollint.config.settings import Settings
 from toollint.extract import discovery
 from toollint.extract.byref import STAR
+from toollint.extract.choices import choice_constants
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
@@ -21,6 +22,7 @@ from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
+from toollint.extract.toplevel import module_calls
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -201,7 +203,10 @@ class _Extractor:
                     registries.append(RegistryDecl(kind, name, value, self.span_of(self.targets[name])))
 
         configured = {name for _, names in kinds for name in names}
-        registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
+        # a constant given as `tool_choice=FORCED` names a tool, it does not define one
+        skipped = configured | choice_constants(self.text)
+        registries.extend(discovery.module_level(self.names, self.targets, skipped, evaluator, self.span_of))
+        registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
         lines = self.text.splitlines()

@@ -50,6 +50,7 @@ FRAMEWORKS = {
     "claude_agent_sdk": ("claude-agent-sdk", "claude-agent-sdk"),
     "llama_index": ("llama-index-core", "llama-index"),
     "llama_index_future": ("llama-index-core", "llama-index"),
+    "llama_index_query": ("llama-index-core", "llama-index"),
     # tools made by a call rather than a decorator: Tool(fn), from_function, add_tool
     "mcp_registered": ("mcp", "mcp"),
     "mcpserver_registered": ("mcp", "mcp"),
@@ -222,11 +223,11 @@ def _claude_agent_sdk(module):
 
 
 def _llama_index(module):
-    from llama_index.core.tools import FunctionTool
+    from llama_index.core.tools import FunctionTool, QueryEngineTool
 
     out = []
     for t in _functions(module):
-        if isinstance(t, FunctionTool):
+        if isinstance(t, (FunctionTool, QueryEngineTool)):
             fn = t.metadata.to_openai_tool()["function"]
             out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
     return out
@@ -451,6 +452,7 @@ READERS = {
     "claude_agent_sdk": _claude_agent_sdk,
     "llama_index": _llama_index,
     "llama_index_future": _llama_index,
+    "llama_index_query": _llama_index,
     "mcp_registered": _mcp,
     "mcpserver_registered": _mcp,
     "fastmcp_registered": _fastmcp,
