@@ -54,7 +54,7 @@ class _Extractor:
         table = self.positions.table  # the raw tuples: no Range built for a Span
         line, column, end_line, end_column = table[id(node)]
         rpar = getattr(node, "rpar", None)
-        if rpar:
+        if rpar and isinstance(rpar, (list, tuple)):  # an ImportFrom's is one paren or a sentinel
             # `(\n "text"\n),`: the expression ends at its closing parenthesis, where a
             # suppression comment for it goes; the start stays on the value itself
             end_line, end_column = table[id(rpar[-1])][2:]
