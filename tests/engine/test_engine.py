@@ -146,7 +146,7 @@ def test_positions_are_libcsts_node_for_node(corpus_trees):
     for text, module in corpus_trees:
         theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
         ours = positions(module)
-        assert ours.keys() == theirs.keys()
+        assert len(ours) == len(theirs)  # and each of theirs is in ours: the same nodes
         for node, r in theirs.items():
             got = ours[node]
             assert (got.start.line, got.start.column, got.end.line, got.end.column) == \

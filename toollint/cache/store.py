@@ -220,12 +220,15 @@ _MODEL_CLASSES: Dict[Tuple[str, str], type] = {}
 
 def _model_classes() -> Dict[Tuple[str, str], type]:
     """The frozen dataclasses an entry may rebuild: the model's, the values left for linking
-    (toollint.deferred), and the fixes a finding carries (toollint.fix, plain data too;
-    without them no run with a fix was ever reused)."""
+    (toollint.deferred), a dispatch call's view of a handler (toollint.calledsig: until
+    issue 22 it lived in extract/, so every file holding one was extracted again on every
+    run), and the fixes a finding carries (toollint.fix, plain data too; without them no
+    run with a fix was ever reused). tests/engine/test_cached_facts.py checks that the
+    facts of every corpus rebuild from an entry."""
     if not _MODEL_CLASSES:
-        from toollint import deferred, fix, model
+        from toollint import calledsig, deferred, fix, model
 
-        for module in (model, fix, deferred):
+        for module in (model, fix, deferred, calledsig):
             for name, obj in vars(module).items():
                 if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
                     _MODEL_CLASSES[module.__name__, name] = obj

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if "" in paths:
         raise ConfigError("an empty path ('') was given: name a file or folder, or '.' for this one")
     from toollint.fix import command as fixing
-    from toollint.fix.policy import verified, with_fixes_allowed
+    from toollint.fix.policy import with_fixes_allowed
 
     resolve = resolver(args, {**_overrides(args), **fixing.overrides(args)})
     if stdin is not None:
@@ -55,12 +55,10 @@ def run(args: argparse.Namespace) -> int:
 
     if fixing.wanted(args, settings):
         return _fix(args, settings, run_once, stdin)
-    # Each fix is verified on its own, so verifying before `fixable` drops some is the same;
-    # verified in the engine, the verdicts are remembered with a warm run's findings.
-    from toollint.engine.pool import default_jobs
-
-    jobs = args.jobs or default_jobs()
-    linted = _lint(args, parts, resolve, stdin, verify=lambda found: verified(found, stdin, jobs))
+    # `[*]` marks every enabled fix, unapplied (as ruff's): applying each was a fifth of a
+    # cold run; --fix says which did not apply, and tests/fix/test_offered.py applies every
+    # fix the corpora offer.
+    linted = _lint(args, parts, resolve, stdin)
     _warn(linted.warnings, args)
     findings = with_fixes_allowed(linted.findings, settings)
     return _finish(args, settings, findings, linted.sources, linted.counts)
@@ -75,7 +73,7 @@ class Linted:
     counts: Dict[str, int]
 
 
-def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin, verify=None):
+def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin):
     """The findings, sources, warnings and counts of every part, each run with its own settings."""
     from toollint.engine import core as engine
     from toollint.front.discover import hand_over
@@ -90,8 +88,7 @@ def _lint(args: argparse.Namespace, parts: List[Part], resolve, stdin, verify=No
             if part.walked:  # the walk is not done twice
                 hand_over(part.paths, part.settings, part.files or [])
             result = engine.run(part.paths, part.settings, stdin=stdin, verbose=args.verbose,
-                                ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache,
-                                verify=verify)
+                                ignore_noqa=args.ignore_noqa, jobs=args.jobs, cache=not args.no_cache)
             mine = result.findings
             if len(parts) > 1:
                 # a group reaching into another configuration's files reports there in that one's run

@@ -13,8 +13,11 @@ Where the time goes, and what keeps it low (numbers in README "Performance"):
   in which the function bodies extraction cannot read from are blanked (front/narrow.py);
 - a file whose stat is unchanged since the last run is not read: its prefilter verdict
   and digest come from the cache's stamps (toollint/cache/stamps.py);
-- an unchanged tree reuses the last run's findings (keyed by every input), their fixes
-  verified: it is stat'ed and printed, and nothing is parsed, linked or judged;
+- an unchanged tree reuses the last run's findings (keyed by every input): it is stat'ed
+  and printed, and nothing is parsed, linked or judged;
+- a finding's fix is not applied here (`[*]` marks every enabled fix, as ruff's does):
+  --fix, --diff, the json/sarif edits and the editor's code action apply it and say when
+  it does not apply; a test applies every fix the corpora offer (tests/fix/test_offered.py);
 - extraction runs in a process pool (`-j`, default: the CPUs this process may use), in
   byte-balanced chunks, biggest files first, then the modules linking is about to read;
   the rules run there too, by group; a handful of files stays serial, so a pre-commit
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from toollint.config.settings import Settings
 from toollint.engine import scan as _scan
@@ -57,10 +60,7 @@ def build(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str
 
 def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, bytes]] = None,
         verbose: bool = False, ignore_noqa: bool = False, jobs: Optional[int] = None,
-        cache: bool = True, verify: Optional[Callable[[List[Finding]], List[Finding]]] = None) -> Result:
-    """`verify`: what becomes of the kept findings before they are remembered (check drops
-    the fixes that do not apply, which parses every file with a fix): a warm run reuses its
-    verdicts with the findings. It may read only the files the findings are in."""
+        cache: bool = True) -> Result:
     found = _scan.scan(paths, settings, stdin, cache)
     if not found.requested:
         return Result(findings=[])
@@ -72,7 +72,6 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
         run_fp = run_fingerprint(settings, _scan.NARROW, ignore_noqa)
         run_key = _run_key(found, run_fp)
         scope = run_fp.hex() + ("all" if len(found.requested) == len(found.everything) else "some")
-        scope += "+verified" if verify is not None else ""
         hit = store.get_run(run_key, scope)
         if hit is not None and _unchanged(hit[0]):
             findings = list(hit[1])
@@ -82,8 +81,6 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
     jobs = jobs or default_jobs()
     built = build_project(found, settings, verbose, jobs)
     kept, warnings = _judge(built, settings, jobs, ignore_noqa)
-    if verify is not None:
-        kept = verify(kept)
     counts = _counts(built)
     if store is not None and run_key is not None and scope is not None and not built.bugs:
         store.put_run(run_key, scope, sorted(built.loaded.items()), kept, warnings, counts)

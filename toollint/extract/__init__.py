@@ -51,14 +51,14 @@ class _Extractor:
         self.stars: List[str] = []  # modules of `from m import *`, in order
 
     def span_of(self, node: cst.CSTNode) -> Span:
-        r = self.positions[node]
-        end = r.end
+        table = self.positions.table  # the raw tuples: no Range built for a Span
+        line, column, end_line, end_column = table[id(node)]
         rpar = getattr(node, "rpar", None)
-        if rpar:
+        if rpar and isinstance(rpar, (list, tuple)):  # an ImportFrom's is one paren or a sentinel
             # `(\n "text"\n),`: the expression ends at its closing parenthesis, where a
             # suppression comment for it goes; the start stays on the value itself
-            end = self.positions[rpar[-1]].end
-        return Span(self.path, r.start.line, r.start.column + 1, end.line, end.column + 1)
+            end_line, end_column = table[id(rpar[-1])][2:]
+        return Span(self.path, line, column + 1, end_line, end_column + 1)
 
     def code_of(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node)

@@ -12,17 +12,10 @@ from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.calledsig import CalledSig
 from toollint.extract.evaluate import dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import ArgRead, FunctionSig
-
-
-@dataclasses.dataclass(frozen=True)
-class CalledSig(FunctionSig):
-    # "kwargs": `f(**args)`, `params` less those the call fills itself; "dict": pieces
-    # `f(args["a"])`, `arg_reads` are the call's, `params` those it does not pass;
-    # "unknown": the call mixes the arguments with other things: nothing depends on it
-    call: str = ""
 
 
 def arg_read(value: cst.BaseExpression, span_of, evaluator) -> Optional[Tuple[str, ArgRead]]:

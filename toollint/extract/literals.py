@@ -4,7 +4,7 @@ blocks of an if/try. No evaluation of names: that is evaluate.Evaluator's job.
 from __future__ import annotations
 
 from ast import PyCF_ONLY_AST, literal_eval
-from typing import List, Mapping, Optional, Tuple
+from typing import Iterator, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
@@ -52,26 +52,32 @@ def number_value(node):
         return literal_eval(compile(node.value, SOURCE_NAME, "eval", flags=PyCF_ONLY_AST, dont_inherit=True))
 
 
-def string_value(node: cst.BaseExpression) -> Optional[str]:
-    """The value of a str literal or implicit concatenation; None otherwise.
+def string_parts(node: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The parts of an implicit concatenation in order (the node itself when it is none).
 
-    Concatenations nest to the right, one level per part: walk them with a stack so a
+    Concatenations nest to the right, one level per part: walked with a stack so a
     10,000-part prompt costs no recursion.
     """
-    parts: List[str] = []
     stack: List[cst.BaseExpression] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, cst.ConcatenatedString):
             stack.append(current.right)
             stack.append(current.left)
-        elif isinstance(current, cst.SimpleString):
-            value = literal_text(current)
-            if value is None:
-                return None
-            parts.append(value)
         else:
+            yield current
+
+
+def string_value(node: cst.BaseExpression) -> Optional[str]:
+    """The value of a str literal or implicit concatenation; None otherwise."""
+    if isinstance(node, cst.SimpleString):  # most are: no generator for them
+        return literal_text(node)
+    parts: List[str] = []
+    for part in string_parts(node):
+        value = literal_text(part) if isinstance(part, cst.SimpleString) else None
+        if value is None:
             return None
+        parts.append(value)
     return "".join(parts)
 
 

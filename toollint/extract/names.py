@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 import libcst as cst
 
+from toollint.extract.literals import string_parts
 from toollint.model import Const, Unresolved, Value
 from toollint.rulekit.naming import MAX_TEXT
 
@@ -56,19 +57,13 @@ def formatted(node: cst.FormattedString, evaluator: "Evaluator", depth: int) -> 
 
 def joined(node: cst.ConcatenatedString, evaluator: "Evaluator", depth: int) -> Value:
     """`"Search " f"{SITE}"`: implicit concatenation with an f-string part, joined when
-    every part is a static string. The parts nest to the right, one level each: they are
-    walked with a stack, so a 300-line prompt is read like a 3-line one."""
+    every part is a static string (walked with a stack: a 300-line prompt ending in an
+    f-string is read like a 3-line one)."""
     span = evaluator.span_of(node)
     parts: List[str] = []
     size = 0
-    stack: List[cst.BaseExpression] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.ConcatenatedString):
-            stack.append(current.right)
-            stack.append(current.left)
-            continue
-        value = evaluator.eval(current, depth)
+    for part in string_parts(node):
+        value = evaluator.eval(part, depth)
         if not (isinstance(value, Const) and isinstance(value.value, str)):
             return Unresolved("not a plain string literal", span, text=source_text(node, evaluator))
         size += len(value.value)

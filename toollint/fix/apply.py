@@ -18,6 +18,14 @@ _MAX_RETRIES = 8
 class Applied(NamedTuple):
     source: bytes  # the new bytes (the old ones when nothing applied)
     fixes: Tuple[Fix, ...]  # the fixes applied
+    refused: Tuple[Tuple[Fix, str], ...] = ()  # the fixes that did not apply, each with why
+
+
+# Why a fix did not apply, as --fix says it ("fix not applied: ...").
+NO_PARSE = "the file does not parse"
+NOT_KEPT = "libcst does not give the file back byte for byte"
+MOVED = "the code is not what the rule saw (changed since?)"
+BREAKS = "the result would not compile"
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:
@@ -55,25 +63,30 @@ def apply_file(path: str, data: bytes, fixes: Sequence[Fix]) -> Applied:
     try:
         module = cst.parse_module(data)
     except Exception:
-        return Applied(data, ())  # a syntax error: TL001, never fixed
+        return Applied(data, (), tuple((f, NO_PARSE) for f in fixes))  # a syntax error: TL001, never fixed
     where = _layout(module)
     if where.code.encode(module.encoding) != data:
-        return Applied(data, ())  # libcst would change bytes nobody asked to change
+        return Applied(data, (), tuple((f, NOT_KEPT) for f in fixes))  # it would change bytes nobody asked to
     pending = list(fixes)
+    refused: List[Tuple[Fix, str]] = []
     for _ in range(_MAX_RETRIES):
         if not pending:
-            return Applied(data, ())
+            break
         new, failed = _transform(module, path, pending, where)
         if failed:
+            refused.extend((f, MOVED) for f in pending if f in failed)
             pending = [f for f in pending if f not in failed]
             continue
         if new is not None and _compiles(new, path):
-            return Applied(new.source, tuple(pending))
+            return Applied(new.source, tuple(pending), tuple(refused))
         if len(pending) == 1:
-            return Applied(data, ())
+            refused.append((pending[0], BREAKS))
+            pending = []
+            break
         # some fix breaks the file: keep the longest prefix that does not, one by one
-        return _one_by_one(module, path, pending, data, where)
-    return Applied(data, ())
+        applied = _one_by_one(module, path, pending, data, where)
+        return applied._replace(refused=tuple(refused) + applied.refused)
+    return Applied(data, (), tuple(refused) + tuple((f, MOVED) for f in pending))
 
 
 def _layout(module):
@@ -111,13 +124,16 @@ def _transform(module, path: str, fixes: Sequence[Fix], where) -> Tuple[Optional
 
 def _one_by_one(module, path: str, fixes: Sequence[Fix], data: bytes, where) -> Applied:
     kept: List[Fix] = []
+    refused: List[Tuple[Fix, str]] = []
     best = data
     for fix in fixes:
         new, failed = _transform(module, path, kept + [fix], where)
         if not failed and new is not None and _compiles(new, path):
             kept.append(fix)
             best = new.source
-    return Applied(best, tuple(kept))
+        else:
+            refused.append((fix, MOVED if failed else BREAKS))
+    return Applied(best, tuple(kept), tuple(refused))
 
 
 def _compiles(new: _New, path: str) -> bool:
@@ -146,17 +162,30 @@ def apply_all(sources: Dict[str, bytes], fixes: Sequence[Fix]) -> Dict[str, Appl
     """Every file's new source. A fix touching several files is kept only where all of
     its files took it; files are redone until that holds."""
     chosen = choose([f for f in fixes if all(p in sources for p in f.paths)])
+    torn: Dict[Fix, str] = {}
     for _ in range(_MAX_RETRIES):
         by_path: Dict[str, List[Fix]] = {}
         for fix in chosen:
             for p in fix.paths:
                 by_path.setdefault(p, []).append(fix)
         out = {p: apply_file(p, sources[p], fs) for p, fs in by_path.items()}
-        torn = {f for f in chosen if len(f.paths) > 1 and not all(f in out[p].fixes for p in f.paths)}
-        if not torn:
-            return out
-        chosen = [f for f in chosen if f not in torn]
+        why = {f: reason for a in out.values() for f, reason in a.refused}
+        now = {f: why.get(f, MOVED) for f in chosen
+               if len(f.paths) > 1 and not all(f in out[p].fixes for p in f.paths)}
+        if not now:
+            return _with_refusals(out, sources, torn)
+        torn.update(now)
+        chosen = [f for f in chosen if f not in now]
     return {}
+
+
+def _with_refusals(out: Dict[str, Applied], sources: Dict[str, bytes], torn: Dict[Fix, str]) -> Dict[str, Applied]:
+    """`out`, each fix that one of its files refused (then none took it) named in its first file."""
+    for fix, reason in torn.items():
+        first = fix.paths[0]
+        was = out.get(first, Applied(sources[first], ()))
+        out[first] = was._replace(refused=was.refused + ((fix, reason),))
+    return out
 
 
 def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]], jobs: int = 1) -> Set[Fix]:

@@ -72,7 +72,7 @@ class Codemod(cst.CSTTransformer):
             return None
         end = r.end
         rpar = getattr(node, "rpar", None)
-        if rpar:
+        if rpar and isinstance(rpar, (list, tuple)):  # an ImportFrom's is one paren or a sentinel
             end = self.pos[rpar[-1]].end
         return (r.start.line, r.start.column + 1, end.line, end.column + 1)
 

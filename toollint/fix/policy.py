@@ -25,9 +25,10 @@ def with_fixes_allowed(findings: Iterable[Finding], settings) -> List[Finding]:
 
 def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None, jobs: int = 1) -> List[Finding]:
     """The findings, without the fixes that do not apply to the files as they are (a
-    `dict(...)` where the rule saw a schema, a file changed since): [*] is never a promise
-    --fix cannot keep. Costs a parse of each file that has a fix, and nothing otherwise;
-    the files are judged in `jobs` forked workers."""
+    `dict(...)` where the rule saw a schema, a file changed since): what --fix prints as
+    remaining, after it said which fixes it could not apply. Costs a parse of each file
+    that has a fix, and nothing otherwise; the files are judged in `jobs` forked workers.
+    A plain `check` does not call it: `[*]` marks every enabled fix there, as ruff's."""
     fixes = [f.fix for f in findings if f.fix is not None]
     if not fixes:
         return findings

@@ -40,7 +40,9 @@ def render(t: ParamType, style: str, with_null: bool = True) -> DictVal:
             pairs.append(("items", t.items.span, render(t.items, style)))
         elif t.type == "array" and style == "pydantic":
             pairs.append(("items", t.span, DictVal((), t.span)))  # pydantic's "items of any type"
-        if t.enum is not None:
+        if t.enum is not None and len(t.enum) == 1 and style == "pydantic":
+            pairs.append(("const", t.span, t.enum[0]))  # pydantic 2 spells Literal["x"] so
+        elif t.enum is not None:
             pairs.append(("enum", t.span, ListVal(tuple(t.enum), t.span)))
         if t.type == "object" and style == "pydantic":
             # pydantic spells an open dict out; dict[str, V] constrains the values

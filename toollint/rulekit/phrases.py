@@ -31,6 +31,34 @@ _CALL = _alt("call use invoke run")
 # inside the case-insensitive alternation: camelCase must stay camel.
 _BARE_TOOL_NAME = r"[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*"
 _TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
+# The kind of case a routing tool takes is its selection rule (issue 18, held-out round
+# 9): "Transfer to billing specialist for payment and invoice issues", "Handles refund
+# requests", "Specialist agent for math questions", "For billing questions, ...". The
+# kind is up to six words before the case noun ("software and system", "fraud/payment");
+# a purpose ("for initial handling") or an object ("Search for documents") is not one.
+# No article: "to handle the request" is the Agents SDK's generated text for any handoff,
+# and "For each issue, ..." iterates over objects.
+_KIND = (r"(?:(?!(?:the|a|an|this|that|its|their|your|each|every)\s)[\w/-]+(?:,|\s+(?:and|or|&))?\s+){0,6}?"
+         r"(?<!pull )(?<!merge )(?<!http )(?<!api )")
+_CASE = _alt("issue question request problem case topic inquiry inquirie enquiry enquirie query querie "
+             "concern complaint matter dispute") + r"s?\b"
+# Routed to a team, a for-phrase may name the help needed rather than a case ("for
+# administrative support", "for complex technical requirements")
+_ROUTED_CASE = r"(?:" + _CASE + "|" + _alt("support help assistance requirement need discussion purchase") + r"s?\b)"
+_ROUTING_PATTERNS = (
+    _NOT_NEGATED + _alt("transfer route escalate connect forward delegate refer redirect dispatch hand_off handoff")
+    + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
+    _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
+    _alt("agent specialist expert team department desk assistant advisor tutor") + r"\s+for\s+" + _KIND + _CASE,
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE,
+    # A restrictive clause on the case carries the condition (held-out round 8, class G):
+    # "Escalate complex issues that require manager intervention", "Refund orders that
+    # arrived damaged"; not "List files that match a pattern", which restricts a result
+    _CASE + r"\s+(?:that|which|who)\s+" + _alt("require requires need needs involve involves cannot can't "
+                                               "go_beyond goes_beyond fall_outside falls_outside") + r"\b",
+    r"(?:that|which)\s+(?:have\s+|has\s+)?(?:arrived|arrive|came|come)\s+"
+    + _alt("damaged broken late missing incomplete defective wrong") + r"\b",
+)
 # Every alternative starts at a word boundary: the combined pattern leads with one
 # ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
 _TRIGGER_PATTERNS = (
@@ -110,7 +138,7 @@ _TRIGGER_PATTERNS = (
     # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
     r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
     r"(?:use|call)\s+this(?:\s+tool)?\s+(?:together\s+)?with\s+(?:the\s+)?" + _TOOL_NAME,
-)
+) + _ROUTING_PATTERNS
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to

@@ -43,7 +43,7 @@ from typing import FrozenSet, List, Optional
 
 from toollint.rulekit.phrases import has_exclusion, has_trigger, mentioned_tools
 from toollint.rulekit.words import (
-    ALNUM, BOILERPLATE, FILLER, STOP, WORD, canon, split_identifier, stem,
+    BOILERPLATE, CJK, FILLER, MARKUP, STOP, WORD, canon, split_identifier, stem, words_any_script,
 )
 
 __all__ = [
@@ -101,7 +101,7 @@ _FOREIGN_MARKERS = frozenset(
 
 def looks_english(description: str) -> bool:
     """Whether the English phrase heuristics may judge this text (see module doc)."""
-    text = _BACKTICKED.sub(" ", description or "")
+    text = MARKUP.sub(" ", _BACKTICKED.sub(" ", description or ""))
     n_letters = len(_NOT_LETTER.sub("", text))
     if not n_letters:
         return True
@@ -266,8 +266,8 @@ _ACTION_VERBS = frozenset(
 @lru_cache(maxsize=4096)  # TL107 compares every pair in a group: tokenise each text once
 def _content_set(text: str) -> FrozenSet[str]:
     out = set()
-    for w in ALNUM.findall(text.lower().replace("_", " ")):
-        if w in STOP or w in BOILERPLATE or len(w) == 1:
+    for w in words_any_script(text.replace("_", " ")):
+        if w in STOP or w in BOILERPLATE or (len(w) == 1 and not CJK.match(w)):
             continue
         out.add(canon(w))
     return frozenset(out)

@@ -12,7 +12,27 @@ from typing import Dict, List
 # Words and stems
 
 WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
-ALNUM = re.compile(r"[A-Za-z0-9]+")
+# Markup a framework wraps around a docstring (pydantic-ai's <summary>/<returns> tags):
+# not the description's own words, so neither the language gate nor TL107 reads it.
+MARKUP = re.compile(r"</?[A-Za-z][\w-]*\s*/?>")
+# Words in any script, for TL107: a run of Chinese or Japanese characters becomes its
+# character pairs ("查询用户" -> 查询 询用 用户), as those scripts put no space between words.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_ANY_WORD = re.compile(r"[%s]+|[^\W_%s]+" % (_CJK, _CJK))
+CJK = re.compile(r"[%s]" % _CJK)
+
+
+def words_any_script(text: str) -> List[str]:
+    """The words of ``text`` in any script, lower-cased, markup dropped (see _ANY_WORD)."""
+    out: List[str] = []
+    for w in _ANY_WORD.findall(MARKUP.sub(" ", text).lower()):
+        if CJK.match(w):
+            out.extend([w] if len(w) == 1 else [w[i:i + 2] for i in range(len(w) - 1)])
+        else:
+            out.append(w)
+    return out
+
+
 _CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NAME_SPLIT = re.compile(r"[^A-Za-z0-9]+")
 _DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")  # gett -> get, but not ll/ss/zz

@@ -1,0 +1,78 @@
+"""TL107 and the language gate on what a framework wraps around a docstring (held-out
+round 9, issue 18, class C), written here in the shape of pydantic-ai tutorial tools:
+pydantic-ai wraps a docstring with a ``Returns:`` section in <summary>/<returns> tags, and
+those tags are neither the description's words nor its language."""
+from __future__ import annotations
+
+from toollint.rulekit.text import NEAR_DUPLICATE, looks_english, similarity
+
+_AGENT = '''
+from pydantic_ai import Agent, RunContext
+
+agent = Agent("openai:gpt-4o")
+
+
+@agent.tool
+def flip_coin(ctx: RunContext[None], times: int = 1) -> str:
+    """
+    {first}
+
+    Args:
+        times: {arg}
+
+    Returns:
+        {ret}
+    """
+    return "heads"
+
+
+@agent.tool_plain
+def multiply(a: float, b: float) -> float:
+    """
+    {second}
+
+    Args:
+        a: {arg}
+        b: {arg}
+
+    Returns:
+        {ret}
+    """
+    return a * b
+'''
+
+
+def test_chinese_docstrings_with_returns_are_not_compared(lint):
+    src = _AGENT.format(first="抛硬币。", second="计算两个数的乘积。", arg="次数", ret="结果")
+    # no TL107 through the tags alone, and no TL102: the text is not English
+    assert lint({"agent.py": src}, select=["TL102", "TL103", "TL107"]) == []
+
+
+def test_english_near_duplicates_with_returns_still_fire(lint):
+    text = "Multiply two numbers and return the product of both numbers."
+    src = _AGENT.format(first=text, second=text.replace("both", "the two"), arg="A number.", ret="The product.")
+    assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 22, "TL107")]
+
+
+def test_english_tools_with_returns_are_compared_on_their_own_words(lint):
+    src = _AGENT.format(first="Flip a coin a number of times when the user asks for a toss.",
+                        second="Multiply two numbers when the user asks for a product.",
+                        arg="A number.", ret="The outcome.")
+    assert lint({"agent.py": src}, select=["TL107"]) == []
+
+
+def test_markup_is_neither_language_nor_shared_words():
+    wrapped = "<summary>{}</summary>\n<returns>\n<description>{}</description>\n</returns>"
+    a, b = wrapped.format("掷骰子。", "点数"), wrapped.format("执行基本算术运算。", "运算结果")
+    assert not looks_english(a)
+    assert similarity(a, b) == 0.0
+    english_a = wrapped.format("Get the user.", "The user.")
+    english_b = wrapped.format("Delete the user.", "The status.")
+    assert looks_english(english_a)
+    assert similarity(english_a, english_b) < 0.5
+
+
+def test_words_of_another_script_tell_tools_apart():
+    assert similarity("Get the GitHub 仓库 list", "Get the GitHub 用户 list") < NEAR_DUPLICATE
+    assert similarity("Get the GitHub 仓库 list", "Fetch the GitHub 仓库 list") == 1.0
+    assert similarity("查询用户信息", "更新用户信息") < NEAR_DUPLICATE
