@@ -19,6 +19,9 @@ of these packages.
     # letta's server derives the schema of the source letta-client sends:
     python -m venv /tmp/letta && /tmp/letta/bin/pip install letta-nightly==0.11.5
     /tmp/letta/bin/python tests/data/frameworks/record.py letta
+    # versions/: the same source under another version too (crewai_methods in a venv with crewai):
+    python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
+    /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
