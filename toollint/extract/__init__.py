@@ -9,9 +9,11 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.classfacts import ClassFacts
 from toollint.config.settings import Settings
 from toollint.extract import discovery
 from toollint.extract.byref import STAR
+from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
@@ -47,6 +49,7 @@ class _Extractor:
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
         self.stars: List[str] = []  # modules of `from m import *`, in order
+        self.class_facts: Dict[str, ClassFacts] = {}
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
@@ -153,6 +156,8 @@ class _Extractor:
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)
         decorated = found.decorated
+        self.class_facts = module_classes(self.classes, self.imports, self.names, self.targets, evaluator, functions,
+                                          self.span_of, self.text)
         classes = _class_tools(self.classes, self.imports, self.names, self.span_of, evaluator, functions)
         registries, factories = self._registries(evaluator, functions, found.calls)
         made = {t.span for t in classes if not is_inherited(t)}  # an inherited one is a tool if linking says so
@@ -180,6 +185,7 @@ class _Extractor:
                                        self.span_of),
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
                                  self.code_of),
+            classes=tuple(self.class_facts.values()),
         )
 
     def _registries(
@@ -204,12 +210,9 @@ class _Extractor:
         registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
-        lines = self.text.splitlines()
         read = lambda classes: discovery.classes(classes, self.names, self.targets, evaluator, functions,  # noqa: E731
                                                  self.span_of)
-        crew = crewai.class_tools(crewai.View(self.classes, self.imports, self.names, self.targets, evaluator,
-                                              functions, self.span_of,
-                                              lambda span: "\n".join(lines[span.line - 1:span.end_line])),
+        crew = crewai.class_tools(self.class_facts, self.imports, lambda cls: self.span_of(self.classes[cls].name),
                                   lambda cls: next(iter(read({cls: self.classes[cls]})), None))
         registries.extend(crew)
         registries.extend(read({k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}))

@@ -68,12 +68,14 @@ class Verdict:
     `derived`: the text is a reduction of an accepted one, and `tree` is that one's AST.
     """
 
-    __slots__ = ("tree", "error", "derived")
+    __slots__ = ("tree", "error", "derived", "source")
 
-    def __init__(self, tree, error: Optional[Tuple[str, int, int, bool]], derived: bool = False) -> None:
+    def __init__(self, tree, error: Optional[Tuple[str, int, int, bool]], derived: bool = False,
+                 source: Optional[str] = None) -> None:
         self.tree = tree
         self.error = error
         self.derived = derived
+        self.source = source  # the accepted text `tree` is of, when derived
 
 
 # Limits of CPython's parser, not mistakes in the code: past them libcst is no safer.
@@ -104,9 +106,18 @@ def python_verdict(text: str) -> Verdict:
     return verdict
 
 
-def remember_reduced(reduced: str, tree) -> None:
-    """Record that CPython accepts `reduced`, made from a text whose AST is `tree`."""
-    _memo.last = (reduced, Verdict(tree, None, derived=True))
+def remember_reduced(reduced: str, tree, source: Optional[str] = None) -> None:
+    """Record that CPython accepts `reduced`, made from `source`, whose AST is `tree`."""
+    _memo.last = (reduced, Verdict(tree, None, derived=True, source=source))
+
+
+def python_tree(text: str):
+    """CPython's AST of the real `text` (None if it refuses it), the one narrowing made
+    when it reduced this text: extraction reads method bodies there that its tree lacks."""
+    last = getattr(_memo, "last", None)
+    if last is not None and (last[0] is text or last[1].source is text):
+        return last[1].tree
+    return python_verdict(text).tree
 
 
 # Chains that CPython keeps flat and libcst nests one level per operand: past this many,
