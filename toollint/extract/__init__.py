@@ -50,6 +50,7 @@ class _Extractor:
         self.classes: Dict[str, cst.ClassDef] = {}
         self.stars: List[str] = []  # modules of `from m import *`, in order
         self.class_facts: Dict[str, ClassFacts] = {}
+        self.verdict = None  # front.parse's Verdict on the real text, when parsing left it
 
     def span_of(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
@@ -157,7 +158,7 @@ class _Extractor:
                              self.text)
         decorated = found.decorated
         self.class_facts = module_classes(self.classes, self.imports, self.names, self.targets, evaluator, functions,
-                                          self.span_of, self.text)
+                                          self.span_of, self.text, self.verdict)
         classes = _class_tools(self.classes, self.imports, self.names, self.span_of, evaluator, functions)
         registries, factories = self._registries(evaluator, functions, found.calls)
         made = {t.span for t in classes if not is_inherited(t)}  # an inherited one is a tool if linking says so
@@ -284,9 +285,15 @@ def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, t
     # concatenated string: on a deep thread, a long prompt is not a RecursionError.
     from toollint.front import deep
 
-    return deep.call(_extract_module, path, module, is_package, tree, text, settings)
+    from toollint.front.parse import remembered
+
+    # CPython's AST of the real text, which parsing made on this thread: method bodies the
+    # tree lacks are read there (extract/classfacts.py)
+    return deep.call(_extract_module, path, module, is_package, tree, text, settings, remembered(text))
 
 
 def _extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
-                    settings: Settings) -> ModuleFacts:
-    return _Extractor(path, module, is_package, tree, settings, text).run()
+                    settings: Settings, verdict) -> ModuleFacts:
+    extractor = _Extractor(path, module, is_package, tree, settings, text)
+    extractor.verdict = verdict
+    return extractor.run()

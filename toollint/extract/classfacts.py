@@ -10,8 +10,9 @@ any statement of the class, and any name that may set attributes dynamically.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
-from typing import Dict, FrozenSet, Mapping, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -27,32 +28,34 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
                    names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode],
-                   evaluator: Evaluator, functions: Mapping[str, FunctionSig], span_of, text: str
-                   ) -> Dict[str, ClassFacts]:
+                   evaluator: Evaluator, functions: Mapping[str, FunctionSig], span_of, text: str,
+                   verdict=None) -> Dict[str, ClassFacts]:
     """Class name -> its facts, for every class extraction collects (module level, and in
     a module-level `if`/`try`)."""
     if not classes:
         return {}
-    from toollint.front.parse import python_tree
+    from toollint.front.parse import python_verdict
     from toollint.frameworks.crewai import class_reading, tool_chain
 
-    tree = python_tree(text)
+    tree = (verdict or python_verdict(text)).tree
     real: Optional[Dict[Tuple[str, int], ast.ClassDef]] = None
     if tree is not None:
         real = {}
         _real_classes(tree.body, real)
+    lines = _LINES.split(text)  # as Python counts them: the AST's line numbers
     out: Dict[str, ClassFacts] = {}
     for name, node in classes.items():
         found = real.get((name, span_of(node.name).line)) if real is not None else None
-        stored, dynamic = _stores(found) if found is not None else (frozenset(), True)
+        stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
                                _bound(node))
-    lines = text.splitlines()
+    read_lines: List[str] = []  # as crewai.py has always sliced them
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
+            read_lines = read_lines or text.splitlines()
             reading = class_reading(name, classes[name], names, targets, evaluator, functions, imports, span_of,
-                                    lines)
+                                    read_lines)
             out[name] = replace(facts, values=reading[0], run_time=reading[1], run=reading[2],
                                 run_function=reading[3])
     return out
@@ -71,17 +74,61 @@ def _real_classes(statements, out: Dict[Tuple[str, int], ast.ClassDef]) -> None:
                 _real_classes(block, out)
 
 
-def _stores(node: ast.ClassDef) -> Tuple[FrozenSet[str], bool]:
-    """(every attribute a statement of the class body stores to or deletes, whether any
-    name there may set attributes dynamically)."""
+def _stores(node: ast.ClassDef, lines) -> Tuple[FrozenSet[str], bool]:
+    """(every attribute a statement of the class stores to or deletes, whether a name there
+    may set attributes dynamically). Statements only: a comprehension's `for x.attr in`
+    target is read off the text, and the text says when names are worth a walk."""
     stored: Set[str] = set()
+    _statement_stores(node.body, stored)
+    text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+    for target in _FOR_TARGET.finditer(text):
+        stored.update(_ATTR.findall(target.group(1)))
+    return frozenset(stored), bool(_DYNAMIC_WORD.search(text)) and not _words(node).isdisjoint(DYNAMIC)
+
+
+_FOR_TARGET = re.compile(r"\bfor\b([^\n]*?)\bin\b")
+_ATTR = re.compile(r"\.\s*(\w+)")
+_DYNAMIC_WORD = re.compile(r"\b(?:%s)\b" % "|".join(sorted(DYNAMIC)))
+_LINES = re.compile(r"\r\n|\r|\n")
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def _statement_stores(statements, out: Set[str]) -> None:
+    for stmt in statements:
+        if isinstance(stmt, (ast.Assign, ast.Delete)):
+            for target in stmt.targets:
+                _targets(target, out)
+        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            _targets(stmt.target, out)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    _targets(item.optional_vars, out)
+        for field in _BODIES:
+            _statement_stores(getattr(stmt, field, ()), out)
+        for handler in getattr(stmt, "handlers", ()):
+            _statement_stores(handler.body, out)
+        for case in getattr(stmt, "cases", ()):
+            _statement_stores(case.body, out)
+
+
+def _targets(target: ast.AST, out: Set[str]) -> None:
+    if isinstance(target, ast.Attribute):
+        out.add(target.attr)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _targets(element, out)
+    elif isinstance(target, ast.Starred):
+        _targets(target.value, out)
+
+
+def _words(node: ast.ClassDef) -> Set[str]:
+    """Every identifier of the class body: names, attributes, defs, parameters, keywords."""
     words: Set[str] = set()
     for stmt in node.body:
         for n in ast.walk(stmt):
             if isinstance(n, ast.Attribute):
                 words.add(n.attr)
-                if not isinstance(n.ctx, ast.Load):
-                    stored.add(n.attr)
             elif isinstance(n, ast.Name):
                 words.add(n.id)
             elif isinstance(n, _SCOPES):
@@ -96,7 +143,7 @@ def _stores(node: ast.ClassDef) -> Tuple[FrozenSet[str], bool]:
                     words.add(n.asname)
             elif isinstance(n, (ast.Global, ast.Nonlocal)):
                 words.update(n.names)
-    return frozenset(stored), not words.isdisjoint(DYNAMIC)
+    return words
 
 
 def _bound(node: cst.ClassDef) -> FrozenSet[str]:

@@ -111,13 +111,13 @@ def remember_reduced(reduced: str, tree, source: Optional[str] = None) -> None:
     _memo.last = (reduced, Verdict(tree, None, derived=True, source=source))
 
 
-def python_tree(text: str):
-    """CPython's AST of the real `text` (None if it refuses it), the one narrowing made
-    when it reduced this text: extraction reads method bodies there that its tree lacks."""
+def remembered(text: str) -> Optional[Verdict]:
+    """The verdict this thread last reached on the real `text`, or on the reduction
+    narrowing made of it (its AST is the real text's); None if it has another."""
     last = getattr(_memo, "last", None)
     if last is not None and (last[0] is text or last[1].source is text):
-        return last[1].tree
-    return python_verdict(text).tree
+        return last[1]
+    return None
 
 
 # Chains that CPython keeps flat and libcst nests one level per operand: past this many,
