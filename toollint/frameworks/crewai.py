@@ -23,12 +23,14 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 `_arun`'s, left unresolved.
 
 A subclass of another tool class (`class Search(MyBaseTool)`) that names its tool inherits
-the other attributes and `_run` along its single-base chain, as Python looks them up. A
+the other attributes and `_run` along its single-base chain, as Python looks them up, over
+the ClassFacts of each class (toollint.classfacts: `tool_chain` and `collect` read them). A
 base another project module defines is read while linking (a CrewClass, crewai_bases.py), on
 along its own chain; a method of any class of the chain that sets one of them (or any
-store, `setattr()` or `__dict__` in a class of another module, parsed whole there) leaves
-it unresolved. A base that is no project class (crewai_tools' `RagTool`), a class with
-several bases, or a chain that does not reach crewAI's BaseTool makes no crewAI tool.
+store, `setattr()` or `__dict__` in a class of another module, read whole there) leaves
+it unresolved. A base that is no project class (but crewai_tools' `RagTool`, known:
+crewai_bases.py), a class with several bases, or a chain that does not reach crewAI's
+BaseTool makes no crewAI tool.
 """
 from __future__ import annotations
 
