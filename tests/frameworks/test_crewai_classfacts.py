@@ -1,8 +1,8 @@
 """A subclass in another module settled over the ClassFacts extraction made of its base's
 module (issues 16/17/22): nothing is parsed while linking, a store in a method body that
 narrowing blanks still counts, the base's `_run` is the subclass tool's handler, and
-crewai_tools' RagTool as a base sends what crewai_tools 1.15.30 sends
-(tests/data/frameworks/crewai_tools.json)."""
+crewai_tools' RagTool as a base sends the name and description crewai_tools 1.15.30
+sends (tests/data/frameworks/crewai_tools.json), its parameters left unresolved."""
 from __future__ import annotations
 
 import hashlib
@@ -11,7 +11,7 @@ import os
 import textwrap
 
 import pytest
-from frameworkcase import DATA, _without_titles
+from frameworkcase import DATA
 
 from toollint.config.settings import Settings
 from toollint.engine.core import build
@@ -180,11 +180,14 @@ def test_a_rag_tool_subclass_is_sent_as_recorded(tmp_path):
         where = f"crewai-tools {data['version']}, tool {real['name']!r}"
         assert tool.description.value == real["description"], where
         assert bool(tool.strict) is real["strict"], where
-        want = real["input_schema"]
-        if real["name"] != "policy_lookup":  # RagTool's `_run`: a signature's schema, titles left out
-            want = _without_titles(want)
-        assert to_python(tool.schema) == want, where
         assert tool.function is None  # the library's `_run`: no handler to compare
+        if real["name"] == "policy_lookup":  # its own args_schema
+            assert to_python(tool.schema) == real["input_schema"], where
+        else:
+            # made of RagTool._run(), whose parameters changed between versions (0.40:
+            # `query, **kwargs`; 1.15: the recorded three): not guessed
+            assert sorted(real["input_schema"]["properties"]) == ["limit", "query", "similarity_threshold"]
+            assert repr(to_python(tool.schema)).startswith("<unresolved"), where
 
 
 def test_other_crewai_tools_bases_are_not_guessed(tmp_path):

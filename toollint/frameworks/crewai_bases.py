@@ -9,15 +9,16 @@ or `__dict__` leaves that attribute unresolved (the test extract/inherited.py ma
 `self.name`). The nearest `_run` of the chain is the tool's handler, wherever it is
 (issue 16: TL204-TL206 read it).
 
-One installed library's base is known: crewai_tools' `RagTool` (crewai_tools 1.15.30,
-crewai_tools/tools/rag/rag_tool.py), which extends BaseTool, sets `name` and
+One installed library's base is known: crewai_tools' `RagTool` (crewai_tools/tools/rag/
+rag_tool.py, the same in 0.40 and 1.15.30), which extends BaseTool, sets `name` and
 `description` as literals, no args_schema, and sets none of them at run time (its
 validators set `adapter`). A subclass naming its tool sends what it sets, else RagTool's
-values, and without its own args_schema or `_run` the parameters crewAI makes of
-RagTool's `_run(query: str, similarity_threshold: float | None = None, limit: int | None
-= None)` (recorded in tests/data/frameworks/crewai_tools.json). Its handler is the
-library's: no TL204-TL206 on it. Every other crewai_tools class as a base (whose
-`__init__` often rewrites the description) makes no crewAI tool."""
+values (recorded from 1.15.30 in tests/data/frameworks/crewai_tools.json). Without its own
+args_schema or `_run`, the parameters are those crewAI makes of RagTool's `_run`, which
+changed between versions (`query` alone in 0.40; `query`, `similarity_threshold` and
+`limit` in 1.15): unresolved. Its handler is the library's: none is attached. Every other
+crewai_tools class as a base (whose `__init__` often rewrites the description) makes no
+crewAI tool."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -26,7 +27,7 @@ from typing import Dict, Optional, Set, Tuple
 from toollint.classfacts import MAX_HOPS, ClassFacts, Lookup, class_map, find_class, import_map
 from toollint.deferred import CrewClass
 from toollint.frameworks.crewai import BASE_TOOL, collect, definition, tool_chain
-from toollint.model import Const, DictVal, ListVal, RegistryDecl, Span, Value
+from toollint.model import Const, RegistryDecl, Span, Unresolved, Value
 
 _RAG_TOOL = frozenset(("crewai_tools", "crewai_tools.tools", "crewai_tools.tools.rag", "crewai_tools.tools.rag.rag_tool"))
 
@@ -69,21 +70,11 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
 
 
 def _rag_tool(span: Span) -> Tuple[Tuple[str, Value], ...]:
-    """RagTool's class attributes and its `_run`'s parameters, as the subclass's: the
-    library's source is not the project's to point at."""
-    def text(value: str) -> Const:
-        return Const(value, span)
-
-    def nullable(kind: str) -> DictVal:
-        return DictVal(((text("anyOf"), ListVal((DictVal(((text("type"), text(kind)),), span),
-                                                 DictVal(((text("type"), text("null")),), span)), span)),
-                        (text("default"), Const(None, span))), span)
-
-    properties = DictVal(((text("query"), DictVal(((text("type"), text("string")),), span)),
-                          (text("similarity_threshold"), nullable("number")),
-                          (text("limit"), nullable("integer"))), span)
-    run = DictVal(((text("type"), text("object")), (text("properties"), properties),
-                   (text("required"), ListVal((text("query"), text("similarity_threshold"), text("limit")), span)),
-                   (text("additionalProperties"), Const(False, span))), span)
-    return (("name", text("Knowledge base")),
-            ("description", text("A knowledge base that can be used to answer questions.")), ("run", run))
+    """RagTool's class attributes, as the subclass's (the library's source is not the
+    project's to point at); its `_run`'s parameters are not known: they changed between
+    versions (0.40: `query` alone, with `**kwargs`; 1.15: `query`, `similarity_threshold`,
+    `limit`), and which one is installed is not for static reading to say."""
+    return (("name", Const("Knowledge base", span)),
+            ("description", Const("A knowledge base that can be used to answer questions.", span)),
+            ("run", Unresolved("crewAI builds this schema from crewai_tools' RagTool._run(), whose parameters "
+                               "depend on the installed version", span)))
