@@ -340,3 +340,19 @@ def test_a_module_constant_keeps_its_module_value_inside_a_function(tmp_path, mo
                 return []
         ''')
     assert [name for _, name, _ in tools] == ["a_search", "a_search2"]
+
+
+def test_a_long_implicitly_concatenated_description_with_an_fstring_part_is_read_whole(tmp_path, monkeypatch):
+    # Prompts written as one parenthesised run of literal lines nest one level a line
+    # (to the right): 300 lines with an f-string at the end read as 3 do (they were past
+    # the nesting bound and unresolved).
+    lines = "".join(f'    "line {i} of the guide "\n' for i in range(300))
+    source = ('from fastmcp import FastMCP\nmcp = FastMCP("x")\nSITE = "example.org"\n\n'
+              '@mcp.tool(description=(\n' + lines + '    f"Search {SITE}."\n))\n'
+              'def search(q: str) -> str:\n    return q\n')
+    _write(tmp_path, monkeypatch, source)
+    project = build(["."], Settings(root="."), cache=False).project
+    (tool,) = [t for g in project.groups for t in g.tools]
+    description = tool.description.value
+    assert description.startswith("line 0 of the guide line 1 of the guide ")
+    assert description.endswith("line 299 of the guide Search example.org.")

@@ -25,7 +25,7 @@ class CalledSig(FunctionSig):
     call: str = ""
 
 
-def _read(value: cst.BaseExpression, span_of, evaluator) -> Optional[Tuple[str, ArgRead]]:
+def arg_read(value: cst.BaseExpression, span_of, evaluator) -> Optional[Tuple[str, ArgRead]]:
     """`base["k"]` or `base.get("k"[, d])`: (base, the read)."""
     if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
         base, key = dotted(value.value), string_value(value.slice[0].slice.value)
@@ -35,12 +35,14 @@ def _read(value: cst.BaseExpression, span_of, evaluator) -> Optional[Tuple[str, 
             and 1 <= len(value.args) <= 2 and all(a.keyword is None and not a.star for a in value.args):
         base, key = dotted(value.func.value), string_value(value.args[0].value)
         if base is not None and key is not None:
-            default = evaluator.eval(value.args[1].value) if len(value.args) == 2 else None
+            default = evaluator.eval(value.args[1].value) if len(value.args) == 2 and evaluator is not None else None
             return base, ArgRead(key, span_of(value.args[0].value), True, len(value.args) == 2, default)
     return None
 
 
 class _Reads(cst.CSTVisitor):
+    """The variables an expression reads: `a` and `c` in `a.b[c]`, not the attribute `b`."""
+
     def __init__(self) -> None:
         self.found: Set[str] = set()
 
@@ -53,7 +55,7 @@ class _Reads(cst.CSTVisitor):
         return False
 
 
-def _names(value: cst.BaseExpression) -> Set[str]:
+def read_names(value: cst.BaseExpression) -> Set[str]:
     reads = _Reads()
     walk(value, reads)
     return reads.found
@@ -80,7 +82,7 @@ def through_call(sig: FunctionSig, node: cst.Call, carriers: Optional[Set[str]],
             bases.add(base)
             spread = True
             continue
-        found = _read(arg.value, span_of, evaluator)
+        found = arg_read(arg.value, span_of, evaluator)
         if found is not None and carried(found[0]):
             bases.add(found[0])
             reads.append(found[1])
@@ -105,7 +107,7 @@ def _reads_base(others: List[cst.Arg], base: str) -> bool:
     """Another argument built from the arguments too (`int(args["n"])`, `args`): the
     mapping is not one of pieces."""
     head = base.partition(".")[0]
-    return any(head in _names(arg.value) for arg in others)
+    return any(head in read_names(arg.value) for arg in others)
 
 
 def _filled(sig: FunctionSig, others: List[cst.Arg]) -> Optional[Set[str]]:

@@ -8,7 +8,7 @@ from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.callview import through_call
+from toollint.extract.callview import read_names, through_call
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import Ref, Symbol, Value
@@ -87,22 +87,11 @@ class Forwards(cst.CSTVisitor):
 STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))  # modules no project defines
 
 
-class _Names(cst.CSTVisitor):
-    """The variables an expression reads (`a` in `a.b[c]` and `c`, not the attribute `b`),
-    or, with `bound=True`, the ones a statement block binds."""
+class _Bound(cst.CSTVisitor):
+    """The names a statement block binds (what it reads: callview.read_names)."""
 
-    def __init__(self, bound: bool = False) -> None:
-        self.bound = bound
+    def __init__(self) -> None:
         self.found: Set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> bool:
-        if not self.bound:
-            self.found.add(node.value)
-        return False
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        walk(node.value, self)
-        return False
 
     def _bind(self, target: cst.CSTNode) -> None:
         if isinstance(target, cst.Name):
@@ -138,7 +127,7 @@ class _Names(cst.CSTVisitor):
 
 def branch_locals(body: cst.CSTNode) -> Set[str]:
     """The names a branch binds itself: values it computed (`container = client.get(...)`)."""
-    names = _Names(bound=True)
+    names = _Bound()
     walk(body, names)
     return names.found
 
@@ -153,9 +142,7 @@ def _not_given_arguments(node: cst.Call, carriers: Optional[Set[str]]) -> bool:
     for arg in node.args:
         if arg.star:
             return False
-        names = _Names()
-        walk(arg.value, names)
-        read |= names.found
+        read |= read_names(arg.value)
     return bool(read) and not read & carriers
 
 

@@ -5,6 +5,7 @@ from typing import Callable, List, Optional, Tuple, Union
 
 import libcst as cst
 
+from toollint.extract.callview import arg_read
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import ArgRead, FunctionSig, Param, Span, Str
@@ -121,37 +122,20 @@ class _ReadCollector(cst.CSTVisitor):
         self.span_of = span_of
         self.evaluator = evaluator
         self.reads: List[ArgRead] = []
-        self.shadowed = False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # nested functions have their own arguments
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if isinstance(node.value, cst.Name) and node.value.value == self.name and len(node.slice) == 1:
-            index = node.slice[0].slice
-            if isinstance(index, cst.Index):
-                key = string_value(index.value)
-                if key is not None:
-                    self.reads.append(ArgRead(key, self.span_of(index.value), optional=False))
+        self._add(node)
 
     def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value == "get"
-            and isinstance(func.value, cst.Name)
-            and func.value.value == self.name
-            and node.args
-            and node.args[0].keyword is None
-        ):
-            key = string_value(node.args[0].value)
-            if key is None:
-                return
-            has_default = len(node.args) > 1
-            default = None
-            if has_default and self.evaluator is not None:
-                default = self.evaluator.eval(node.args[1].value)
-            self.reads.append(ArgRead(key, self.span_of(node.args[0].value), True, has_default, default))
+        self._add(node)
+
+    def _add(self, node: cst.BaseExpression) -> None:
+        found = arg_read(node, self.span_of, self.evaluator)
+        if found is not None and found[0] == self.name:
+            self.reads.append(found[1])
 
 
 def _arg_reads(node: cst.FunctionDef, name: str, span_of, evaluator):

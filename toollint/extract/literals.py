@@ -52,7 +52,7 @@ def number_value(node):
 def string_value(node: cst.BaseExpression) -> Optional[str]:
     """The value of a str literal or implicit concatenation; None otherwise.
 
-    Concatenations nest to the left, one level per part: walk them with a stack so a
+    Concatenations nest to the right, one level per part: walk them with a stack so a
     10,000-part prompt costs no recursion.
     """
     parts: List[str] = []

@@ -56,13 +56,26 @@ def formatted(node: cst.FormattedString, evaluator: "Evaluator", depth: int) -> 
 
 def joined(node: cst.ConcatenatedString, evaluator: "Evaluator", depth: int) -> Value:
     """`"Search " f"{SITE}"`: implicit concatenation with an f-string part, joined when
-    every part is a static string (deep chains are unresolved rather than recursed)."""
+    every part is a static string. The parts nest to the right, one level each: they are
+    walked with a stack, so a 300-line prompt is read like a 3-line one."""
     span = evaluator.span_of(node)
-    left, right = evaluator.eval(node.left, depth), evaluator.eval(node.right, depth)
-    if all(isinstance(v, Const) and isinstance(v.value, str) for v in (left, right)) \
-            and len(left.value) + len(right.value) <= MAX_STRING:
-        return Const(left.value + right.value, span)
-    return Unresolved("not a plain string literal", span, text=source_text(node, evaluator))
+    parts: List[str] = []
+    size = 0
+    stack: List[cst.BaseExpression] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.ConcatenatedString):
+            stack.append(current.right)
+            stack.append(current.left)
+            continue
+        value = evaluator.eval(current, depth)
+        if not (isinstance(value, Const) and isinstance(value.value, str)):
+            return Unresolved("not a plain string literal", span, text=source_text(node, evaluator))
+        size += len(value.value)
+        if size > MAX_STRING:
+            return Unresolved("a string too long to evaluate statically", span)
+        parts.append(value.value)
+    return Const("".join(parts), span)
 
 
 def template(node: cst.BinaryOperation, left: Value, right: Value, evaluator: "Evaluator") -> Value:
