@@ -2,7 +2,8 @@
 module (issues 16/17/22): nothing is parsed while linking, a store in a method body that
 narrowing blanks still counts, the base's `_run` is the subclass tool's handler, and
 crewai_tools' RagTool as a base sends the name and description crewai_tools 1.15.30
-sends (tests/data/frameworks/crewai_tools.json), its parameters left unresolved."""
+sends (tests/data/frameworks/crewai_tools.json), and parameters only from the subclass's own
+args_schema or `_run`."""
 from __future__ import annotations
 
 import hashlib
@@ -11,7 +12,7 @@ import os
 import textwrap
 
 import pytest
-from frameworkcase import DATA
+from frameworkcase import DATA, _without_titles
 
 from toollint.config.settings import Settings
 from toollint.engine.core import build
@@ -180,14 +181,31 @@ def test_a_rag_tool_subclass_is_sent_as_recorded(tmp_path):
         where = f"crewai-tools {data['version']}, tool {real['name']!r}"
         assert tool.description.value == real["description"], where
         assert bool(tool.strict) is real["strict"], where
-        assert tool.function is None  # the library's `_run`: no handler to compare
-        if real["name"] == "policy_lookup":  # its own args_schema
-            assert to_python(tool.schema) == real["input_schema"], where
+        want = real["input_schema"]
+        if real["name"] == "policy_lookup":  # its own `_run`: a signature's schema, titles left out
+            want = _without_titles(want)
+            assert tool.function.qualname == "PolicyLookup._run"
         else:
-            # made of RagTool._run(), whose parameters changed between versions (0.40:
-            # `query, **kwargs`; 1.15: the recorded three): not guessed
-            assert sorted(real["input_schema"]["properties"]) == ["limit", "query", "similarity_threshold"]
-            assert repr(to_python(tool.schema)).startswith("<unresolved"), where
+            assert tool.function is None  # RagTool's `_run`, the library's: no handler to compare
+        assert to_python(tool.schema) == want, where
+
+
+def test_rag_tool_parameters_are_not_guessed(tmp_path):
+    """Without its own args_schema or `_run`, crewAI makes the parameters of RagTool._run(),
+    which changed between versions: crewai-tools 0.40 `_run(self, query, **kwargs)` sends
+    `query` alone, 1.15.30 `_run(self, query, similarity_threshold=None, limit=None)` all
+    three (recorded by hand from HandbookSearch with only name and description)."""
+    source = '''
+    from crewai_tools.tools.rag.rag_tool import RagTool
+
+
+    class HandbookSearch(RagTool):
+        name: str = "Handbook Search"
+        description: str = "Search the team handbook for a policy. Use it when asked about leave or expenses."
+    '''
+    tool = _tools(tmp_path, {"pkg/tools.py": source})["handbook_search"]
+    assert tool.description.value.startswith("Search the team handbook")
+    assert repr(to_python(tool.schema)).startswith("<unresolved")
 
 
 def test_other_crewai_tools_bases_are_not_guessed(tmp_path):

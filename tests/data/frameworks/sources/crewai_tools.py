@@ -7,23 +7,27 @@ from pydantic import BaseModel, Field
 os.environ.setdefault("OPENAI_API_KEY", "sk-not-used")  # RagTool's default embedder wants one at init
 
 
+class HandbookQuery(BaseModel):
+    query: str = Field(..., description="The question about a handbook policy, in the user's words.")
+
+
 class HandbookSearch(RagTool):
     name: str = "Handbook Search"
     description: str = "Search the team handbook for a policy. Use it when asked about leave or expenses."
+    args_schema: type[BaseModel] = HandbookQuery
 
 
 class DefaultKnowledge(RagTool):
     name: str = "Company Knowledge"
-
-
-class TopicInput(BaseModel):
-    topic: str = Field(..., description="The policy topic to look up, such as 'parental leave'.")
+    args_schema: type[BaseModel] = HandbookQuery
 
 
 class PolicyLookup(RagTool):
     name: str = "Policy Lookup"
     description: str = "Look up one HR policy by its topic. Use it when the user names the policy."
-    args_schema: type[BaseModel] = TopicInput
+
+    def _run(self, topic: str, region: str = "global") -> str:
+        return super()._run(f"{topic} ({region})")
 
 
 _TOOLS = [HandbookSearch(), DefaultKnowledge(), PolicyLookup()]
