@@ -218,3 +218,34 @@ def test_other_crewai_tools_bases_are_not_guessed(tmp_path):
     '''
     tools = _tools(tmp_path, {"pkg/tools.py": source})
     assert "news_search" not in tools
+
+
+def test_an_init_handing_pydantic_the_description_leaves_it_unresolved(tmp_path):
+    # `kwargs["description"] = ...` then `super().__init__(**kwargs)`: the field's value is the call's
+    base = BASE.replace("    def _run(self", '''    def __init__(self, region=None, **kwargs):
+        if region:
+            kwargs["description"] = f"Search the orders of {region}."
+            kwargs.setdefault("args_schema", SearchInput)
+        super().__init__(**kwargs)
+
+    def _run(self''')
+    tool = _tools(tmp_path, {"pkg/base.py": base, "pkg/search.py": SEARCH})["search_orders"]
+    assert tool.description.value is None
+    assert repr(to_python(tool.schema)).startswith("<unresolved")
+    # a dict the class builds under other keys sets nothing
+    other = BASE.replace("    def _run(self", '''    def payload(self):
+        data = {}
+        data["query"] = self.name
+        return data
+
+    def _run(self''')
+    assert _tools(tmp_path, {"pkg/base.py": other, "pkg/search.py": SEARCH})["search_orders"].description.value \
+        == DESCRIPTION
+    results = BASE.replace("    def _run(self", '''    def _format(self, hit):
+        item = {"url": hit.url}
+        item["description"] = hit.summary
+        return item
+
+    def _run(self''')
+    assert _tools(tmp_path, {"pkg/base.py": results, "pkg/search.py": SEARCH})["search_orders"].description.value \
+        == DESCRIPTION

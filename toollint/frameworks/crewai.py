@@ -191,14 +191,24 @@ def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of) -> V
 
 
 _SELF_SET = re.compile(r"\bself\s*\.\s*(name|description|args_schema)\s*(?:=(?!=)|:[^=\n]*=(?!=))")
+# `kwargs["description"] = ...` or `kwargs.setdefault("description", ...)`, then
+# `super().__init__(**kwargs)`: the field's value is the call's
+_KEYWORD_SET = re.compile(r"""\b(\w+)\s*(?:\[\s*["'](name|description|args_schema)["']\s*\]\s*=(?!=)"""
+                          r"""|\.\s*setdefault\s*\(\s*["'](name|description|args_schema)["'])""")
 
 
 def _set_at_run_time(text: str) -> Set[str]:
     """The attributes a method of the class assigns (`self.description = ...` in __init__
     or in an override of `_generate_description`, which crewAI calls after validation):
     what the class body says of them is not what is sent. Read from the source text, as
-    the bodies of such methods are not parsed (front/narrow.py)."""
-    return {m.group(1) for m in _SELF_SET.finditer(text)}
+    the bodies of such methods are not parsed (front/narrow.py). The same for a keyword
+    argument the class hands pydantic (`kwargs["args_schema"] = Fixed`), not for a dict
+    of its own (`item["description"] = ...` in a result)."""
+    found = {m.group(1) for m in _SELF_SET.finditer(text)}
+    for m in _KEYWORD_SET.finditer(text):
+        if re.search(r"\*\*\s*%s\b" % re.escape(m.group(1)), text):
+            found.add(m.group(2) or m.group(3))
+    return found
 
 
 def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
