@@ -1,5 +1,5 @@
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.turn import offered_with
+from toollint.rulekit.turn import offered_beyond, offered_with
 from toollint.rulekit.text import has_exclusion, reads_like_signature
 from toollint.rulekit.naming import shown_name
 
@@ -13,7 +13,8 @@ class MissingExclusionClause(Rule):
 
     def check_tool(self, tool, group, ctx):
         offered = offered_with(tool, group)
-        if offered is None or len({t.name.value for t in offered if t.shape != "server"}) < 2:
+        if offered is None or len({t.name.value for t in offered if t.shape != "server"}) + \
+                offered_beyond(tool, group) < 2:
             return  # with one tool, or a turn not seen, there is nothing to confuse it with
         text = judged_description(tool, any_language=bool(ctx.settings.exclusion_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):

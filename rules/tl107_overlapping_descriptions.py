@@ -1,8 +1,8 @@
 import re
 
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import NEAR_DUPLICATE, names_tell_apart, filled_from_one_template, similarity
-from toollint.rulekit.turn import seen_in_turn
+from toollint.rulekit.text import NEAR_DUPLICATE, description_similarity, filled_from_one_template, names_tell_apart
+from toollint.rulekit.turn import offered_together, seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -37,9 +37,9 @@ class OverlappingDescriptions(Rule):
         for i, (later, later_text) in enumerate(tools):
             for earlier, earlier_text in tools[:i]:
                 a, b = earlier.name.value, later.name.value
-                if mentions[b](earlier_text) or mentions[a](later_text):
-                    continue
-                score = similarity(earlier_text, later_text)
+                if mentions[b](earlier_text) or mentions[a](later_text) or not offered_together(earlier, later, group):
+                    continue  # pointing to each other, or never offered in one turn
+                score = description_similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
                         or names_tell_apart(earlier_text, later_text, a, b)):
                     continue

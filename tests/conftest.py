@@ -1,9 +1,31 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Dict, List, Tuple
 
 import pytest
+
+
+def _import_hypothesis_unrewritten() -> None:
+    """pytest rewrites the asserts of every module of a distribution that ships a pytest
+    plugin, hypothesis's seventy-odd modules included, and caches nothing under
+    PYTHONDONTWRITEBYTECODE (the shared development machine): about a second of each run
+    went to asserts that are not ours. hypothesis is imported here first, without the
+    rewriting hook; the test modules are rewritten as before."""
+    from _pytest.assertion.rewrite import AssertionRewritingHook
+
+    hooks = [(i, f) for i, f in enumerate(sys.meta_path) if isinstance(f, AssertionRewritingHook)]
+    for _, hook in hooks:
+        sys.meta_path.remove(hook)
+    try:
+        import hypothesis.strategies  # noqa: F401
+    finally:
+        for i, hook in hooks:
+            sys.meta_path.insert(i, hook)
+
+
+_import_hypothesis_unrewritten()
 
 from toollint.config.settings import Settings
 from toollint.engine.core import run

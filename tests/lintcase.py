@@ -53,3 +53,12 @@ def parse_findings(stdout: str) -> List[Tuple[str, int, int, str, str]]:
         assert m, f"not a finding line: {line!r}"
         out.append((m["path"], int(m["line"]), int(m["col"]), m["code"], m["message"]))
     return out
+
+
+def examples(ci: int) -> int:
+    """A property test's max_examples: `ci` where the slow tests run (CI, whose hypothesis
+    profile has hypothesis's usual hundred, tests/conftest.py), the same share of the
+    default run's twenty elsewhere: the same properties, fewer examples in the minute."""
+    from hypothesis import settings
+
+    return max(1, ci * settings().max_examples // 100)

@@ -323,6 +323,7 @@ class Registration:
     names: Tuple[Tuple[str, str], ...] = ()  # (module, name) of the functions passed; "" = this module
     opaque: Tuple[Tuple[str, str], ...] = ()  # what may hold any tool: a callee (module, name), ("", "")
     used: Tuple[str, ...] = ()  # local names (and `mod.attr`) the module uses in a way not read
+    offers: Tuple[Tuple[Tuple[str, str], ...], ...] = ()  # each tools= list's items (extract/offers.py)
 
 
 @dataclass(frozen=True)
@@ -362,6 +363,7 @@ class Group:
     categories: Tuple[Registry, ...] = ()
     always: Tuple[Registry, ...] = ()
     decorated: Tuple[Tool, ...] = ()
+    offers: Tuple[Tuple[int, ...], ...] = ()  # the lists offering decorated together, by index (link/offers.py)
 
     @property
     def tools(self) -> Tuple[Tool, ...]:
@@ -393,8 +395,7 @@ class Mention:
 
     name: str
     offset: int  # in the text's value
-    # "entry" (of a parameter section), "noun" ("the `x` parameter"), "field" ("the `x`
-    # field"), "assign" (`x=true`), "bare" (a snake_case name alone)
+    # "entry" (of a parameter section), "noun" ("the `x` parameter"), "field", "assign" (`x=true`), "bare"
     kind: str
 
 
@@ -423,8 +424,7 @@ class Project:
     all_definitions_complete: bool = True  # every group that defines tools is fully known
     all_names: FrozenSet[str] = frozenset()  # every tool name defined anywhere
     forced_tools: FrozenSet[str] = frozenset()  # tool names forced with tool_choice
-    # tool, property and function names anywhere in the project: a backticked word that is one
-    # of these names something the project has (TL108)
+    # tool, property and function names anywhere: a backticked word naming one is the project's (TL108)
     vocabulary: FrozenSet[str] = frozenset()
     # the parameter names each tool's description and docstring refer to, by text (TL108)
     mentions: Mapping[Str, Tuple[Mention, ...]] = field(default_factory=dict)

@@ -1,7 +1,7 @@
-"""End-to-end: the `toollint` command as users run it. Most tests run the CLI's main() in
-this process (lintcase.toollint); the ones that only a real `python -m toollint` can show
-(the version banner through -m, argparse's exit, the never-imported guarantee, the whole
-helpdesk scenario) run toollint_process."""
+"""End-to-end: the `toollint` command as users run it. Most tests, the whole helpdesk
+scenario included, run the CLI's main() in this process (lintcase.toollint); the ones that
+only a real `python -m toollint` can show (the version banner through -m, the installed
+script, argparse's exit, the never-imported guarantee) run toollint_process."""
 from __future__ import annotations
 
 import json
@@ -113,7 +113,7 @@ HELPDESK = {
 
 def test_helpdesk_scenario(tmp_path):
     write_tree(tmp_path, HELPDESK)
-    result = toollint_process("check", "helpdesk", cwd=tmp_path)
+    result = toollint("check", "helpdesk", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     got = [(p, line, code) for p, line, _, code, _ in findings(result.stdout)]
     assert got == [

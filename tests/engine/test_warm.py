@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+from enginecase import cold_run_here
 from tests.inproc import toollint
 from toollint.engine import scan
 
@@ -46,7 +47,7 @@ def test_warm_run_with_a_fix_reuses_the_run(tmp_path):
     run neither judges again nor parses the file to verify the fix (before, a Fix in the
     findings made every remembered run unreadable, and each run judged and verified anew)."""
     root = _project(tmp_path, {"c.py": _FIXABLE})
-    assert _libcst_after_check(root, tmp_path) == ["True", "1"]
+    assert cold_run_here(root, tmp_path) == 1  # writes the cache
     assert _libcst_after_check(root, tmp_path) == ["False", "1"]
 
 
@@ -54,7 +55,7 @@ def test_edited_file_without_tools_does_not_import_libcst(tmp_path):
     """Pre-commit on an edited module that holds no tool, in a warm project: the tool
     modules' facts come from the cache and the edited one fails the prefilter."""
     root = _project(tmp_path, {"c.py": _FIXABLE, "util.py": "def double(x):\n    return 2 * x\n"})
-    assert _libcst_after_check(root, tmp_path) == ["True", "1"]
+    assert cold_run_here(root, tmp_path) == 1  # writes the cache
     (root / "util.py").write_text("def double(x):\n    return x + x\n")
     assert _libcst_after_check(root / "util.py", tmp_path) == ["False", "0"]
 

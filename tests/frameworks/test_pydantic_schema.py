@@ -98,6 +98,7 @@ def test_a_type_adapter_gives_every_model_of_the_corpus_the_same_schema(corpus):
 # --- generated models ------------------------------------------------------------------
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
+from lintcase import examples  # noqa: E402
 
 _PRELUDE = '''import enum
 from typing import Any, Dict, List, Literal, Optional, Union
@@ -146,7 +147,7 @@ def _model_source(draw):
     return _PRELUDE + "\n".join(lines) + "\n"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_model_source())
 def test_generated_models_match_pydantic(source):
     # typing caches `Optional[X]` by equality, and `Union[A, B] == Union[B, A]`: an earlier

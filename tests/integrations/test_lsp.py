@@ -13,6 +13,7 @@ from lsprotocol import types  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
 from lintcase import write_tree  # noqa: E402
+from tests.integrations.lspinproc import InProcessServer  # noqa: E402
 
 CLEAN = '''
 TOOL_DEFINITIONS = [
@@ -45,8 +46,9 @@ TIMEOUT = 60
 
 
 class Session:
-    def __init__(self, client: LanguageClient) -> None:
+    def __init__(self, client: LanguageClient, in_process=None) -> None:
         self.client = client
+        self.in_process = in_process  # lspinproc.InProcessServer, else a `python -m toollint server`
         self.published: "asyncio.Queue[types.PublishDiagnosticsParams]" = asyncio.Queue()
         self.applied: "asyncio.Queue[types.WorkspaceEdit]" = asyncio.Queue()  # workspace/applyEdit asked of us
 
@@ -58,9 +60,11 @@ class Session:
                 return published
 
 
-async def start(root, capabilities: types.ClientCapabilities = None) -> Session:
+async def start(root, capabilities: types.ClientCapabilities = None, in_process: bool = False) -> Session:
+    """A server for the workspace `root`: `python -m toollint server` started in `root`, as
+    an editor starts it, or (in_process) one in a thread of this process (lspinproc.py)."""
     client = LanguageClient("toollint-test", "1")
-    session = Session(client)
+    session = Session(client, InProcessServer() if in_process else None)
 
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def publish(params: types.PublishDiagnosticsParams) -> None:
@@ -71,7 +75,10 @@ async def start(root, capabilities: types.ClientCapabilities = None) -> Session:
         session.applied.put_nowait(params.edit)
         return types.ApplyWorkspaceEditResult(applied=True)
 
-    await client.start_io(sys.executable, "-m", "toollint", "server", cwd=str(root))
+    if session.in_process is not None:
+        await session.in_process.connect(client)
+    else:
+        await client.start_io(sys.executable, "-m", "toollint", "server", cwd=str(root))
     result = await asyncio.wait_for(client.initialize_async(types.InitializeParams(
         capabilities=capabilities or types.ClientCapabilities(), root_uri=root.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="project")])), TIMEOUT)
@@ -84,6 +91,8 @@ async def stop(session: Session) -> None:
     await asyncio.wait_for(session.client.shutdown_async(None), TIMEOUT)
     session.client.exit(None)
     await asyncio.wait_for(session.client.stop(), TIMEOUT)
+    if session.in_process is not None:
+        await session.in_process.close(session.client, TIMEOUT)
 
 
 async def conversation(root) -> None:

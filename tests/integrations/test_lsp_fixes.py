@@ -1,6 +1,7 @@
-"""Autofix through `toollint server` (a subprocess, pygls's own client): quick fixes, "Fix
-all toollint" and toollint.applyAutofix give exactly the bytes `toollint check --fix` writes,
-computed on the unsaved buffer."""
+"""Autofix through `toollint server` (pygls's own client; the server in this process,
+tests/integrations/lspinproc.py, as the fixes are what is tested here: test_lsp.py runs the
+real process): quick fixes, "Fix all toollint" and toollint.applyAutofix give exactly the
+bytes `toollint check --fix` writes, computed on the unsaved buffer."""
 from __future__ import annotations
 
 import asyncio
@@ -98,10 +99,12 @@ def _offset(text: str, pos: types.Position) -> int:
     return start + len(line)
 
 
-def fixed_by_check(root, name: str, text: str, *flags: str) -> str:
-    """What `toollint check --fix` writes for the file holding `text`."""
+def fixed_by_check(session, root, name: str, text: str, *flags: str) -> str:
+    """What `toollint check --fix` writes for the file holding `text` (while the server,
+    in this process, lints nothing: the engine is one run at a time)."""
     (root / name).write_text(text)
-    toollint("check", "--fix", *flags, name, cwd=root)
+    with session.in_process.engine_lock:
+        toollint("check", "--fix", *flags, name, cwd=root)
     return (root / name).read_text()
 
 
@@ -124,14 +127,14 @@ async def actions_for(session, uri, diagnostics, only=None):
 async def vscode_conversation(root) -> None:
     # on disk the file is clean; the buffer holds the defect (unsaved)
     (root / "one.py").write_text(ONE.replace('["query"]', '["query", "limit"]'))
-    session = await start(root, VSCODE)
+    session = await start(root, VSCODE, in_process=True)
     uri, diagnostics = await open_document(session, root, "one.py", ONE)
     [d] = [d for d in diagnostics if d.code == "TL205"]
     fix, noqa, fix_all = await actions_for(session, uri, [d])
     assert (fix.title, fix.kind, fix.is_preferred) == ("Fix TL205: Add 'limit' to 'required'", "quickfix", True)
     assert fix.edit.document_changes[0].text_document.version == 1
     assert noqa.title == "Suppress TL205 with noqa" and fix_all.title == "Fix all toollint"
-    assert applied(ONE, fix.edit, uri) == fixed_by_check(root, "one.py", ONE)
+    assert applied(ONE, fix.edit, uri) == fixed_by_check(session, root, "one.py", ONE)
 
     # typed and not yet linted (inside the debounce): Fix all works on what the buffer holds now
     edited = "# edited\n" + ONE.replace("Most results", "The most results")
@@ -141,7 +144,7 @@ async def vscode_conversation(root) -> None:
     [action] = await actions_for(session, uri, [], only=[types.CodeActionKind.SourceFixAll])
     action = await asyncio.wait_for(session.client.code_action_resolve_async(action), TIMEOUT)
     assert action.edit.document_changes[0].text_document.version == 2
-    assert applied(edited, action.edit, uri) == fixed_by_check(root, "one.py", edited)
+    assert applied(edited, action.edit, uri) == fixed_by_check(session, root, "one.py", edited)
 
     # Fix all, as on save (`only: source.fixAll`): resolved when picked; the unsafe fix stays out
     uri, diagnostics = await open_document(session, root, "several.py", SEVERAL)
@@ -156,7 +159,7 @@ async def vscode_conversation(root) -> None:
     [action] = await actions_for(session, uri, diagnostics, only=[types.CodeActionKind.SourceFixAll])
     assert (action.title, action.kind, action.edit) == ("Fix all toollint", "source.fixAll.toollint", None)
     action = await asyncio.wait_for(session.client.code_action_resolve_async(action), TIMEOUT)
-    expected = fixed_by_check(root, "several.py", SEVERAL)
+    expected = fixed_by_check(session, root, "several.py", SEVERAL)
     assert applied(SEVERAL, action.edit, uri) == expected
     assert '"required": ["page", "pgae"]' in expected  # unsafe: not without `unsafe-fixes = true`
 
@@ -168,22 +171,24 @@ async def vscode_conversation(root) -> None:
     await stop(session)
 
 
-def test_quick_fix_and_fix_all_give_the_bytes_of_check_fix(tmp_path):
+def test_quick_fix_and_fix_all_give_the_bytes_of_check_fix(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # as an editor starts the server, in the workspace
     asyncio.run(vscode_conversation(tmp_path))
 
 
 async def plain_conversation(root) -> None:
     (root / "pyproject.toml").write_text("[tool.toollint]\nunsafe-fixes = true\n")
-    session = await start(root)
+    session = await start(root, in_process=True)
     uri, diagnostics = await open_document(session, root, "several.py", SEVERAL)
     found = await actions_for(session, uri, diagnostics)
     titles = [a.title for a in found]
     assert titles[-1] == "Fix all toollint" and sum(t.startswith("Fix TL") for t in titles) == 3
     # a client without codeAction/resolve gets the edit at once, as `changes`
-    assert applied(SEVERAL, found[-1].edit, uri) == fixed_by_check(root, "several.py", SEVERAL)
+    assert applied(SEVERAL, found[-1].edit, uri) == fixed_by_check(session, root, "several.py", SEVERAL)
     assert '"required": ["page"]' in applied(SEVERAL, found[-1].edit, uri)  # the config allows unsafe fixes
     await stop(session)
 
 
-def test_without_resolve_fix_all_comes_with_its_edit_and_follows_unsafe_fixes(tmp_path):
+def test_without_resolve_fix_all_comes_with_its_edit_and_follows_unsafe_fixes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # as an editor starts the server, in the workspace
     asyncio.run(plain_conversation(tmp_path))

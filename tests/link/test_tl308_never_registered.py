@@ -307,6 +307,7 @@ def test_registration_facts():
         names=(("", "get_weather"), ("app.extra", "EXTRA_TOOLS"), ("app.extra", "fetch_page")),
         opaque=(),
         used=("tool",),
+        offers=((("", "get_weather"), ("app.extra", "EXTRA_TOOLS"), ("app.extra", "fetch_page")),),  # issue 18
     )
     quiet = extract_file("app/plain.py", "app.plain", False, Settings(), data=b"import os\nTOOLS = []\n")
     assert quiet is None or quiet.registration is None

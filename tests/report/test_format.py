@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from formatcase import DOCS, HOSTILE, SGR, fnd, hostile_findings, is_terminal_safe, parse_github
+from lintcase import examples
 from toollint.report.format import FORMATS, count_line, excerpt, render, sanitize
 
 
@@ -247,7 +248,7 @@ def test_deterministic(fmt, tmp_path):
     assert render(fs, fmt, **kwargs) == render(list(fs), fmt, **kwargs)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.text(max_size=40), min_size=1, max_size=4))
 def test_no_message_adds_or_hides_findings(messages):
     fs = [fnd(message=m, line=i + 1) for i, m in enumerate(messages)]
@@ -270,7 +271,7 @@ def test_full_color_keeps_tabs_and_wide_characters():
     assert plain[2] == "\t     \t^^"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=30).map(lambda t: t.replace("\r", "").replace("\n", "")), st.integers(1, 35), st.integers(0, 10))
 def test_excerpt_any_line(text, col, width):
     shown, carets = excerpt(text, col, col + width)

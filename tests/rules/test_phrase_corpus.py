@@ -55,6 +55,15 @@ CLAUSES = [
     ("Fails if the upload was interrupted.", False, False),
     ("Lists the jobs. A job is archived after it has finished.", False, False),
     ("Lists the jobs. The cache is refreshed when the list is updated.", False, False),
+    # a count per event, and a passive later sentence naming the caller (held-out round 7)
+    ("Log a box inspection for preference learning.\n\nCall once per box inspected.", True, False),
+    ("Resize an image. Run this once for each file the user uploads.", True, False),
+    ("Randomly selects a game event from a JSON file.\nThis function is used by the Narrator Agent when "
+     "no specific event is provided by the user.", True, False),
+    ("Fetch the quota. This tool is used when the account is near its limit.", True, False),
+    ("Returns one row once per call.", False, False),
+    ("Counts the words. This function is used by the summary module.", False, False),
+    ("Formats the log. It is not used by the agent when the log is empty.", False, True),
     # --- third held-out round: crewAI's "Useful to", a passive comparison, a prior step
     ("Useful to search the internet about a given topic and return relevant results.", True, False),
     ("Useful to scrape and summarize a website content.", True, False),

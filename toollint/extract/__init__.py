@@ -13,6 +13,7 @@ from toollint.classfacts import ClassFacts
 from toollint.config.settings import Settings
 from toollint.extract import discovery
 from toollint.extract.byref import STAR
+from toollint.extract.choices import choice_constants
 from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
@@ -23,6 +24,7 @@ from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
+from toollint.extract.toplevel import module_calls
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -185,7 +187,7 @@ class _Extractor:
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
                                        self.span_of),
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
-                                 self.code_of),
+                                 self.code_of, self.tree.body),
             classes=tuple(self.class_facts.values()),
         )
 
@@ -208,7 +210,10 @@ class _Extractor:
                     registries.append(RegistryDecl(kind, name, value, self.span_of(self.targets[name])))
 
         configured = {name for _, names in kinds for name in names}
-        registries.extend(discovery.module_level(self.names, self.targets, configured, evaluator, self.span_of))
+        # a constant given as `tool_choice=FORCED` names a tool, it does not define one
+        skipped = configured | choice_constants(self.text)
+        registries.extend(discovery.module_level(self.names, self.targets, skipped, evaluator, self.span_of))
+        registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
         read = lambda classes: discovery.classes(classes, self.names, self.targets, evaluator, functions,  # noqa: E731

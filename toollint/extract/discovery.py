@@ -14,6 +14,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.names import parameters_shadowing
@@ -65,12 +66,12 @@ def _looks_like_tool(node: cst.CSTNode) -> bool:
 _MODEL_TOOLS = {"pydantic_function_tool", "pydantic_responses_function_tool"}
 
 
-def _is_tool_list(value: Value) -> bool:
+def is_tool_list(value: Value) -> bool:
     return isinstance(value, ListVal) and any(tool_from_value(item) is not None or _model_tool(item)
                                               for item in value.items)
 
 
-def _is_model_list(value: Optional[Value]) -> bool:
+def is_model_list(value: Optional[Value]) -> bool:
     return isinstance(value, ListVal) and any(_model_tool(item) for item in value.items)
 
 
@@ -110,13 +111,10 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             continue
         value = evaluator.name(name, targets[name])
         span = span_of(targets[name])
-        if _is_tool_list(value):
+        if is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
-        elif tool_from_value(value) is not None:
+        elif tool_from_value(value) is not None and not names_only(value):
             out.append(RegistryDecl("loose", name, value, span, alone=True))
-        elif isinstance(value, CallVal) and _is_model_list(value.kwarg("tools")):
-            # a script's `completion = client.chat.completions.parse(tools=[pydantic_function_tool(Q)])`
-            out.append(RegistryDecl("definitions", f"{name}:tools=", value.kwarg("tools"), span))
         elif _handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
         elif _category_like(value):
@@ -192,9 +190,6 @@ def _inputs_schema(inputs: Value) -> Value:
         (Const("required", span), ListVal(tuple(required), span)),
     ), span, inputs.complete)
 
-
-# Keywords whose value is what a tool is called with, never a definition.
-_CALL_DATA = frozenset(("arguments", "tool_input"))
 
 _ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
                          "assert_called_once_with", "assert_any_call", "assert_awaited_with",
@@ -276,14 +271,17 @@ class FunctionScan(cst.CSTVisitor):
         return found
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        if node.keyword is not None and node.keyword.value in _CALL_DATA:
-            return False  # `call_tool(name, arguments={"name": ..., "parameters": ...})`: a call's input
+        if node.keyword is not None and node.keyword.value in NOT_DEFINITIONS:
+            return False  # `call_tool(name, arguments={"name": ..., "parameters": ...})`, `tool_choice={...}`
         if node.keyword is not None and node.keyword.value == "tools":
             value = self.evaluator.eval(node.value)
             if isinstance(value, ListVal) and value.items:
                 self._add("definitions", "tools=", value, node.value)
                 return False
         return True
+
+    def visit_DictElement(self, node: cst.DictElement) -> bool:
+        return string_value(node.key) not in NOT_DEFINITIONS  # `{"tool_choice": {...}}`
 
     def visit_List(self, node: cst.List) -> bool:
         return self._list(node)
@@ -296,7 +294,7 @@ class FunctionScan(cst.CSTVisitor):
         if not any(_looks_like_tool(e) for e in elements) or any(self._from_parameters(e) for e in elements):
             return True
         value = self.evaluator.eval(node)
-        if _is_tool_list(value):
+        if is_tool_list(value):
             self._add("definitions", "list", value, node)
             return False
         return True
@@ -306,7 +304,7 @@ class FunctionScan(cst.CSTVisitor):
             return False
         if _looks_like_tool(node):
             value = self.evaluator.eval(node)
-            if tool_from_value(value) is not None:
+            if tool_from_value(value) is not None and not names_only(value):
                 self._add("loose", "dict", value, node)
                 return False
         return True
@@ -333,6 +331,8 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def visit_Assign(self, node: cst.Assign) -> bool:
+        if any(choice_target(t.target) for t in node.targets):
+            return False  # `kwargs["tool_choice"] = {...}`
         if self._parameter(node.value):  # `db_name = row.iloc[0]`: data the function is given
             for target in node.targets:
                 self.params.update(_bound(target.target))

@@ -11,6 +11,8 @@ import ast
 import re
 from typing import Dict, List, Optional, Tuple
 
+from toollint import SOURCE_NAME
+
 __all__ = ["forced_tool_names"]
 
 # Strings tool_choice takes that are modes, not tool names.
@@ -45,7 +47,7 @@ def forced_tool_names(source_text: str) -> Tuple[str, ...]:
     if "tool_choice" not in source_text:
         return ()
     try:
-        tree = ast.parse(source_text)
+        tree = ast.parse(source_text, SOURCE_NAME)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return _by_regex(source_text)
     constants: Dict[str, ast.expr] = {}

@@ -3,9 +3,12 @@ blocks of an if/try. No evaluation of names: that is evaluate.Evaluator's job.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from ast import PyCF_ONLY_AST, literal_eval
+from typing import List, Mapping, Optional, Tuple
 
 import libcst as cst
+
+from toollint import SOURCE_NAME
 
 
 def dotted(node: cst.BaseExpression) -> Optional[str]:
@@ -34,7 +37,7 @@ def literal_text(node: cst.SimpleString) -> Optional[str]:
         if "\\" not in body and "\r" not in body and "\0" not in body:
             return body
     try:
-        value = node.evaluated_value
+        value = literal_eval(compile(raw, SOURCE_NAME, "eval", flags=PyCF_ONLY_AST, dont_inherit=True))
     except Exception:  # invalid escapes and the like: not ours to judge
         return None
     return value if isinstance(value, str) else None
@@ -46,7 +49,7 @@ def number_value(node):
     try:
         return int(node.value, 0) if isinstance(node, cst.Integer) else float(node.value)
     except ValueError:
-        return node.evaluated_value
+        return literal_eval(compile(node.value, SOURCE_NAME, "eval", flags=PyCF_ONLY_AST, dont_inherit=True))
 
 
 def string_value(node: cst.BaseExpression) -> Optional[str]:
@@ -88,3 +91,15 @@ def blocks(stmt: cst.CSTNode):
         for extra in (stmt.orelse, stmt.finalbody):
             if extra is not None:
                 yield extra.body.body
+
+
+def qualified(expr: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]]) -> Optional[str]:
+    """The qualified name an expression written with imported names refers to."""
+    name = dotted(expr)
+    if name is None:
+        return None
+    head, _, rest = name.partition(".")
+    if head not in imports:
+        return None
+    module, attr = imports[head]
+    return ".".join(p for p in (module, attr, rest) if p)

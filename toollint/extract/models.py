@@ -2,14 +2,18 @@
 TypedDicts and Enums (issue 16). What a class means is decided later, by
 frameworks/pydantic_schema.py, once the classes of other modules are known; here each
 class with a base is recorded as written, and anything this reading does not model is
-kept as a reason the class's schema is unknown."""
+kept as a reason the class's schema is unknown. A module's Literal aliases and PEP 695
+aliases are kept beside the classes (bases LITERAL_ALIAS and TYPE_ALIAS), so that
+another module importing one finds it as it finds a class."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.literals import qualified
+from toollint.frameworks.pydantic_schema import LITERAL_ALIAS, TYPE_ALIAS
 from toollint.model import Const, ModelClass, ModelField, Span, Str, TypeExpr, Value
 
 # Decorators on methods that leave the validation-mode JSON schema as the fields give it.
@@ -225,18 +229,13 @@ def literal_alias(node: Optional[cst.BaseExpression], names: Mapping[str, object
     """The `Literal[...]` a name stands for when the module binds it to one (`Mode =
     Literal["a", "b"]`, `Mode: TypeAlias = Literal[...]`): pydantic sees through such an
     alias as if the Literal were written in place. PEP 695's `type Mode = ...` is another
-    thing to pydantic (a `$defs` entry of its own) and is not read here."""
+    thing to pydantic (a `$defs` entry of its own: type_aliases)."""
     if not isinstance(node, cst.Name):
         return None
     value = names.get(node.value)
     if not isinstance(value, cst.Subscript):
         return None
-    head, _, rest = (dotted(value.value) or "").partition(".")
-    if head in imports:
-        module, attr = imports[head]
-        head = ".".join(p for p in (module, attr) if p)
-    full = ".".join(p for p in (head, rest) if p)
-    return value if full in _LITERALS else None
+    return value if qualified(value.value, imports) in _LITERALS else None
 
 
 def _docstring(body, span_of) -> Optional[Str]:
@@ -247,15 +246,33 @@ def _docstring(body, span_of) -> Optional[Str]:
     return None
 
 
+def type_aliases(body: Sequence[cst.CSTNode]) -> Dict[str, cst.TypeAlias]:
+    """The module's PEP 695 aliases without type parameters (a generic one is not read)."""
+    return {small.name.value: small for line in body if isinstance(line, cst.SimpleStatementLine)
+            for small in line.body if isinstance(small, cst.TypeAlias) and small.type_parameters is None}
+
+
 def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
                   names: Mapping[str, object], evaluator: Evaluator, span_of: Callable[[cst.CSTNode], Span],
-                  code_of: Callable[[cst.CSTNode], str]) -> Tuple[ModelClass, ...]:
-    reader = _Reader(module, imports, names, classes, evaluator, span_of, code_of)
+                  code_of: Callable[[cst.CSTNode], str], body: Sequence[cst.CSTNode] = ()) -> Tuple[ModelClass, ...]:
+    declared = type_aliases(body)
+    reader = _Reader(module, imports, {**declared, **names}, classes, evaluator, span_of, code_of)
     found: Dict[str, ModelClass] = {}
     for name, node in classes.items():
         model = reader.model(name, node)
         if model is not None:
             found[name] = model
+    for name in names:
+        alias = literal_alias(cst.Name(name), names, imports) if name.isidentifier() and name not in found else None
+        if alias is not None:
+            where = span_of(alias)
+            found[name] = ModelClass(name, module, where, (LITERAL_ALIAS,),
+                                     fields=(ModelField(name, where, reader.annotation(alias)),))
+    for name, node in declared.items():
+        if name not in found:
+            where = span_of(node.name)
+            found[name] = ModelClass(name, module, where, (TYPE_ALIAS,),
+                                     fields=(ModelField(name, where, reader.annotation(node.value)),))
     return tuple(found.values())
 
 

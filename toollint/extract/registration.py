@@ -32,6 +32,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.offers import added_later, offer_of
 from toollint.extract.textscan import STDLIB, import_lines, line_index, module_mutations, used_names
 from toollint.extract.walk import walk
 from toollint.model import FunctionSig, Registration, Tool
@@ -444,6 +445,7 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
     builds: List[Tuple[str, int]] = []
     found: Set[Tuple[str, str]] = set()
     opaque: Set[Tuple[str, str]] = set()
+    offers: List[Tuple[Tuple[str, str], ...]] = []  # each call's list on its own (extract/offers.py)
     gate = [m.start() for m in _TOOLS_KEYWORD.finditer(text)] if "tools" in text else []
     if any(w in text for w in _CALLEE_WORDS):  # plain `in` tests: most modules have none
         gate.extend(m.start() for m in _CALLEE.finditer(text))
@@ -455,12 +457,15 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
         walk.statements(tree.body, True)
         if walk.calls:
             harvest = _Harvest(names, imports, functions, walk, mutations, line_of)
+            later = added_later(text)
             for call, tools, chain in walk.calls:
                 callee = dotted(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
                 if callee is None and isinstance(call.func, cst.Attribute):
                     callee = "." + call.func.attr.value  # `ChatOpenAI(...).bind_tools`
                 builds.append((callee or "<call>", line_of(call)))
                 harvest.expr(tools, chain)
+                offers.append(offer_of(call, tools, chain, (_Harvest, (names, imports, functions, walk, mutations,
+                                                                    line_of)), span_of, later))
             found, opaque = harvest.found, harvest.opaque
             for local, line in harvest.lines:
                 skip.setdefault(local, []).append(line)
@@ -481,6 +486,6 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
     if not builds and not used:
         return None
     return Registration(builds=tuple(builds), names=tuple(sorted(found)), opaque=tuple(sorted(opaque)),
-                        used=used)
+                        used=used, offers=tuple(o for o in offers if o))
 
 

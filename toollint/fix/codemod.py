@@ -11,6 +11,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 
+from toollint.extract.literals import string_value
 from toollint.extract.positions import Layout, layout
 from toollint.fix import ADD_DEFAULT, ADD_ENTRY, APPEND_ITEM, EDIT_COMMENT, REMOVE_ITEM, REPLACE_STRING, Edit
 
@@ -187,10 +188,7 @@ class Codemod(cst.CSTTransformer):
 def _string_is(node: cst.CSTNode, value: Optional[str]) -> bool:
     if not isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
         return False
-    try:
-        return value is None or node.evaluated_value == value
-    except Exception:  # an escape libcst cannot evaluate: not the literal the rule saw
-        return False
+    return value is None or string_value(node) == value  # None for an escape it cannot read
 
 
 def _like(elements: Sequence, source: str, attr: str = "value") -> str:

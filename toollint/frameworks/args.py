@@ -1,24 +1,13 @@
 """Reading a declaration's arguments and a function's parameters from the source, statically."""
 from __future__ import annotations
 
-from typing import List, Mapping, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.evaluate import Evaluator
+from toollint.extract.literals import qualified  # noqa: F401  # re-exported: the frameworks import it from here
 from toollint.model import Const, ListVal, Str
-
-
-def qualified(expr: cst.BaseExpression, imports: Mapping[str, Tuple[str, str]]) -> Optional[str]:
-    """The qualified name an expression written with imported names refers to."""
-    name = dotted(expr)
-    if name is None:
-        return None
-    head, _, rest = name.partition(".")
-    if head not in imports:
-        return None
-    module, attr = imports[head]
-    return ".".join(p for p in (module, attr, rest) if p)
 
 
 def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optional[Str]:

@@ -119,6 +119,7 @@ class Framework:
     dropped: FrozenSet[str] = frozenset()  # parameters dropped by name
     unannotated: Optional[str] = None  # the type of an unannotated parameter, if it has one
     string_descriptions = False  # Annotated[str, "description"] describes the parameter
+    field_is_default = False  # `= Field(description=...)` makes the parameter optional, default or not
 
     def derive(self, node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Context, mode: str) -> Optional[Tool]:
         return function_tool(node, sig, use, ctx, mode)

@@ -149,7 +149,7 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
     default_node = cst_param.default if cst_param is not None else None
     field = field_call(default_node) if pydantic else None
     if field is not None:
-        has_default = field_has_default(field)
+        has_default = field_has_default(field) or framework.field_is_default
         got = keyword(field, "description")
         if got is not None:
             value = ctx.evaluator.eval(got)
@@ -171,21 +171,41 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
         if nullable:
             extra.append(("nullable", param.span, Const(True, param.span)))
         return _opaque(param) if opaque else with_keys(prop, extra), not nullable
-    given = param.default if has_default and field is None else None
+    if field is not None:
+        given, readable = _field_default(field, ctx.evaluator)
+    else:
+        given = param.default if has_default else None
+        readable = given is not None or not has_default
     marker = param_marker(annotation, framework.name, ctx, param.span, description, given) if pydantic else None
     if marker is not None:  # a class: its schema is known once linking sees the classes
-        if field is not None or has_default and given is None:
-            marker = Unresolved("a Field() default on a parameter whose type is a class is not derived", param.span)
+        if not readable:
+            marker = Unresolved("a default on a parameter whose type is a class that is not derived", param.span)
         return marker, strict is True or not has_default
     prop = render(t, framework.style)
     if description is not None:
         extra.append(("description", description.span, description))
-    default = param.default if has_default and field is None else None
-    if isinstance(default, (Const, DictVal, ListVal)) and not (
-        strict and isinstance(default, Const) and default.value is None
+    if isinstance(given, (Const, DictVal, ListVal)) and not (
+        strict and isinstance(given, Const) and given.value is None
     ):
-        extra.append(("default", default.span, default))
+        extra.append(("default", given.span, given))
     return _opaque(param) if opaque else with_keys(prop, extra), strict is True or not has_default
+
+
+def _field_default(field: cst.Call, evaluator) -> Tuple[Optional[Value], bool]:
+    """A `= Field(...)` default's own default (None: it has none), and whether the Field is
+    read whole: its default (positional or `default=`) and a description, nothing else."""
+    default: Optional[cst.BaseExpression] = None
+    whole = True
+    for index, arg in enumerate(field.args):
+        name = arg.keyword.value if arg.keyword is not None else ("default" if index == 0 and not arg.star else "")
+        if name == "default":
+            default = arg.value
+        elif name != "description":
+            whole = False
+    if default is None or not field_has_default(field):  # `Field(...)`: required
+        return None, whole
+    value = evaluator.eval(default)
+    return value, whole and not isinstance(value, Unresolved)
 
 
 def _opaque(param: Param) -> Unresolved:

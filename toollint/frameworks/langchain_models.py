@@ -85,6 +85,10 @@ def linked(tool: Tool, facts: ModuleFacts, resolve: Resolver) -> Optional[Tool]:
             return None
         return replace(tool, schema=Unresolved("args_schema is not a model of the project", value.span))
     if mode == "model":
+        if "a decorated class" in cls.unresolved:
+            # `bind_tools([Done])` of an `@tool class Done(BaseModel)` hands over the tool the
+            # decorator made, judged where it is declared; what another decorator returns is unknown
+            return None
         return _bound_model(tool, cls, resolve, value.span)
     if mode == "class":
         schema = _signature_schema(cls, resolve, value.span)

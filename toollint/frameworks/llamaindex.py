@@ -22,13 +22,15 @@ from typing import Callable, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
+from toollint import SOURCE_NAME
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.frameworks.annotations import field_call, field_has_default, keyword, last_name
 from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.model_marks import class_names
 from toollint.frameworks.base import Factory, Framework, ListCall
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import CallVal, Const, Str
+from toollint.frameworks.llamaindex_query import FACTORIES as QUERY_ENGINE_TOOLS, query_engine_tool
+from toollint.model import CallVal, Const, Str, Tool
 
 _PARAM_DOCS = (
     re.compile(r":param (\w+): (.+)"),
@@ -56,11 +58,11 @@ _MODULES = {"FunctionAgent": "function_agent", "ReActAgent": "react_agent", "Cod
 
 class LlamaIndex(Framework):
     name = "llama-index"
-    factories = {q: Factory(("fn", "name", "description", "return_direct", "fn_schema", "async_fn"),
-                            ("fn", "async_fn")) for q in (
+    factories = {**{q: Factory(("fn", "name", "description", "return_direct", "fn_schema", "async_fn"),
+                               ("fn", "async_fn")) for q in (
         "llama_index.core.tools.FunctionTool.from_defaults",
         "llama_index.core.tools.function_tool.FunctionTool.from_defaults",
-        "llama_index.core.FunctionTool.from_defaults")}
+        "llama_index.core.FunctionTool.from_defaults")}, **QUERY_ENGINE_TOOLS}
     # ListCall's position 0 is only AgentWorkflow's: the agents are pydantic models, keywords only
     list_calls = {
         **{f"llama_index.core.agent.{m}{agent}": ListCall(0, "from_defaults")
@@ -70,6 +72,9 @@ class LlamaIndex(Framework):
            for m in ("", "multi_agent_workflow.")}}
     dropped = frozenset({"self"})
     string_descriptions = True
+
+    def call_tool(self, use, ctx) -> Optional[Tool]:
+        return query_engine_tool(use, ctx, self.name) if use.method.startswith("QueryEngineTool") else None
 
     def given_schema(self, use, evaluator):
         """`fn_schema=Model`: the model's schema, linked once the project's classes are known
@@ -137,7 +142,7 @@ class _SignatureText:
         if self.future:
             code = cst.Module([]).code_for_node(node)
             try:
-                return repr(ast.unparse(ast.parse(code.strip(), mode="eval")))
+                return repr(ast.unparse(ast.parse(code.strip(), SOURCE_NAME, mode="eval")))
             except (SyntaxError, ValueError, AttributeError):
                 return repr(code)
         text, kind = self._repr(node)

@@ -5,7 +5,8 @@ puts the schema there in the form the framework sends it.
 
 The parameter's property is what pydantic gives the field `create_model` makes of it
 (frameworks/pydantic_schema.param_schema: `list[Model]`, `Optional[Model]`, a docstring
-description beside a `$ref`...), then each framework's form (FORMS), recorded in
+description beside a `$ref`, a `= Field(description=..., default=...)`...), then each
+framework's form (FORMS), recorded in
 tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline the
 definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
 openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,
@@ -23,10 +24,10 @@ import copy
 from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional
 
-from toollint.frameworks.agents_strict import strict_schema
+from toollint.frameworks.openai_models import strict_json_schema
 from toollint.frameworks.pydantic_schema import Resolver, param_schema
 from toollint.frameworks.pydantic_values import module_resolver, python_value, schema_call
-from toollint.frameworks.spanned import Kept, Levels, model_levels
+from toollint.frameworks.spanned import model_levels, ref_paths
 from toollint.model import CallVal, Const, DictVal, ModuleFacts, Str, Tool, TypeExpr, Unresolved, Value
 
 PARAM_KEY = "toollint_param"  # the marker's first keyword (model_marks): the framework that derived it
@@ -92,20 +93,24 @@ def _property(name: str, marker: CallVal, facts_at, resolve: Resolver, defs: Dic
     if isinstance(got, Unresolved):
         return got
     prop, found, classes = got
+    if not classes:  # no class after all (a Literal alias of another module): a parameter as derive.py
+        prop = {k: v for k, v in prop.items() if k != "title"}  # gives it, without pydantic's title
     levels = model_levels(None, classes, resolve)
     form, all_titles = FORMS[framework]
-    if form == "inline":
-        inlined = _untitled(_inline(prop, found), lists=all_titles)
-        return python_value(_placed(inlined, levels, marker.span), marker.span, {})
+    given_schema = {"properties": {name: prop}, "$defs": found}
+    if form == "inline":  # each inlined definition's fields on its class's lines, found by ref_paths
+        inlined = {"properties": {name: _untitled(_inline(prop, found), lists=all_titles)}}
+        return python_value(inlined, marker.span, levels, ref_paths(given_schema)).get("properties").entries[0][1]
     if all_titles:
         prop, found = _untitled(prop, lists=True), {k: _untitled(v, lists=True, keep=True) for k, v in found.items()}
-    if form == "strict":  # the SDK inlines a $ref that has siblings (strict_schema.py), and drops `default: null`
-        prop = _strict_ref(prop, found)
-    for key, body in found.items():
-        value = python_value({"$defs": {key: body}}, marker.span, levels).get("$defs").entries[0][1]
-        defs.setdefault(key, strict_schema(value) if form == "strict" else value)
-    value = python_value(prop, marker.span, {})
-    return strict_schema(value) if form == "strict" else value
+        given_schema = {"properties": {name: prop}, "$defs": found}
+    # the SDK makes the whole tool schema strict, `$defs` too (agents/strict_schema.py): every
+    # `default: null` dropped, a `$ref` with siblings inlined, each object closed
+    whole = strict_json_schema(given_schema) if form == "strict" else given_schema
+    value = python_value(whole, marker.span, levels, ref_paths(given_schema))
+    for key, body in value.get("$defs").entries:
+        defs.setdefault(key.value, body)
+    return value.get("properties").entries[0][1]
 
 
 def _qualified(kind: TypeExpr, module: str) -> TypeExpr:
@@ -119,53 +124,21 @@ def _qualified(kind: TypeExpr, module: str) -> TypeExpr:
 _BARE = {"None", "...", "str", "int", "float", "bool", "bytes", "dict", "list", "tuple", "set", "frozenset"}
 
 
-class _Def:
-    """An inlined definition, kept apart until placed: its fields are on its class's lines."""
-
-    def __init__(self, key: str, body: Dict[str, Any]) -> None:
-        self.key, self.body = key, body
-
-
 def _inline(node: Any, defs: Dict[str, Any]) -> Any:
     """`node` with every $ref replaced by its definition, the $ref's siblings over it."""
     if isinstance(node, dict):
         if "$ref" in node:
             key = node["$ref"].rpartition("/")[2]
             siblings = {k: _inline(v, defs) for k, v in node.items() if k != "$ref"}
-            return _Def(key, {**_inline(copy.deepcopy(defs[key]), defs), **siblings})
+            return {**_inline(copy.deepcopy(defs[key]), defs), **siblings}
         return {k: _inline(v, defs) for k, v in node.items()}
     if isinstance(node, list):
         return [_inline(i, defs) for i in node]
     return node
 
 
-def _placed(node: Any, levels: Levels, span) -> Any:
-    if isinstance(node, _Def):
-        level = levels.get(node.key)
-        return Kept(python_value(_placed(node.body, levels, span), span, {"": level} if level is not None else {}))
-    if isinstance(node, dict):
-        return {k: _placed(v, levels, span) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_placed(i, levels, span) for i in node]
-    return node
-
-
-def _strict_ref(node: Any, defs: Dict[str, Any]) -> Any:
-    if isinstance(node, dict):
-        node = {k: _strict_ref(v, defs) for k, v in node.items() if not (k == "default" and v is None)}
-        if "$ref" in node and len(node) > 1:
-            key = node.pop("$ref").rpartition("/")[2]
-            node = {**copy.deepcopy(defs[key]), **node}
-        return node
-    if isinstance(node, list):
-        return [_strict_ref(i, defs) for i in node]
-    return node
-
-
 def _untitled(node: Any, parent: str = "", lists: bool = True, keep: bool = False) -> Any:
     """Every schema's `title` dropped (`keep`: but the top one's); a property named "title" stays."""
-    if isinstance(node, _Def):
-        return _Def(node.key, _untitled(node.body, parent, lists, keep))
     if isinstance(node, dict):
         return {k: _untitled(v, k, lists) for k, v in node.items()
                 if not (k == "title" and parent != "properties" and not keep)}

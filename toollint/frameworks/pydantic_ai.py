@@ -54,6 +54,7 @@ class PydanticAI(Framework):
     listing = frozenset({"FunctionToolset"})
     list_method = "auto"
     closed = True
+    field_is_default = True  # _function_schema: `required = p.default is Parameter.empty`
 
     def tool_method(self, use, evaluator) -> str:
         if use.method not in ("auto", "add_function"):

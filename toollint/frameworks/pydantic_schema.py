@@ -15,6 +15,11 @@ from toollint.model import (CallVal, Const, DictVal, ListVal, ModelClass, ModelF
 
 Resolver = Callable[[str, str], Optional[ModelClass]]  # (module, class name) -> the class, if known
 
+# the base of a module's Literal alias, which extract/models.py keeps beside its classes so
+# a module importing the alias finds it as it finds a class: not a class pydantic knows
+LITERAL_ALIAS = "toollint.literal_alias"
+# PEP 695's `type Mode = ...`, kept the same way: pydantic gives it a `$defs` entry of its own
+TYPE_ALIAS = "toollint.type_alias"
 _BASEMODEL = {"pydantic.BaseModel", "pydantic.main.BaseModel"}
 _V1 = {"pydantic.v1.BaseModel", "pydantic.v1.main.BaseModel"}
 _TYPEDDICT = {"typing.TypedDict", "typing_extensions.TypedDict"}
@@ -159,7 +164,11 @@ class _Generator:
             raise _Unsure("an inheritance chain too deep")
         kinds = []
         for base in cls.bases:
-            if base in _BASEMODEL:
+            if base == LITERAL_ALIAS:
+                raise _Unsure(f"'{cls.name}' is a Literal alias, not a class")
+            if base == TYPE_ALIAS:
+                kinds.append(("type_alias", (cls,)))
+            elif base in _BASEMODEL:
                 kinds.append(("model", (cls,)))
             elif base in _V1:
                 raise _Unsure(f"'{cls.name}' is a pydantic v1 model")
@@ -250,6 +259,13 @@ class _Generator:
         schema = {"enum": values, "title": cls.name, "type": names[next(iter(types))]}
         self.describe(cls, schema)
         return schema
+
+    def type_alias(self, cls: ModelClass, chain: Tuple[ModelClass, ...]) -> Dict[str, Any]:
+        """`type Mode = ...`: its value's schema, without title (pydantic 2.12, Python 3.12)."""
+        body = self.type_schema(cls.fields[0].annotation)
+        if set(body) == {"$ref"}:  # `type Where = Address`: pydantic merges the two definitions
+            raise _Unsure(f"type alias '{cls.name}' of a class")
+        return body
 
     def describe(self, cls: ModelClass, schema: Dict[str, Any]) -> None:
         if cls.docstring is not None:
@@ -384,6 +400,8 @@ class _Generator:
             cls = self.lookup(t.name)
             if cls is None:
                 raise _Unsure(f"type '{t.text}' is not modelled")
+            if cls.bases == (LITERAL_ALIAS,):  # pydantic reads through it, as if written in place
+                return self.type_schema(cls.fields[0].annotation)
             return self.reference(cls)
         if t.kind == "union":
             return self.union(t.args)

@@ -4,7 +4,7 @@ class produced marked with the class's name (DictVal.model), so messages can nam
 model (issue 16)."""
 from __future__ import annotations
 
-from typing import Any, Dict, NamedTuple, Optional, Set, Tuple, Union
+from typing import Any, Dict, FrozenSet, NamedTuple, Optional, Tuple, Union
 
 from toollint.model import Const, DictVal, ListVal, ModelClass, Span, Value
 
@@ -40,41 +40,56 @@ def model_levels(cls: Optional[ModelClass], classes: Dict[str, Optional[ModelCla
     return out
 
 
-def ref_paths(schema: Any) -> Dict[Path, str]:
+def ref_paths(schema: Any) -> "RefPaths":
     """Where each `$ref` of a schema sits, as a JSON path, and the `$defs` name it points
     at, walking into the definitions: a framework that inlines the definitions puts each
     where its `$ref` was, so the path finds the class of an inlined object."""
-    defs = schema.get("$defs", {}) if isinstance(schema, dict) else {}
-    out: Dict[Path, str] = {}
-    _refs(schema, (), defs, out, set())
-    return out
+    return RefPaths(schema)
 
 
-def _refs(node: Any, path: Path, defs: Dict[str, Any], out: Dict[Path, str], open_refs: Set[str]) -> None:
-    if isinstance(node, list):
-        for i, item in enumerate(node):
-            _refs(item, path + (i,), defs, out, open_refs)
-        return
-    if not isinstance(node, dict):
-        return
-    ref = node.get("$ref")
-    name = ref[len("#/$defs/"):] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
-    if name in defs and name not in open_refs:
-        out[path] = name
-        _refs(defs[name], path, defs, out, open_refs | {name})
-    for key, sub in node.items():
-        if key != "$defs" and key != "default":
-            _refs(sub, path + (key,), defs, out, open_refs)
+class RefPaths:
+    """ref_paths' answer, found for each path asked about by walking the schema along it:
+    listing every path up front walked a definition once per reference to it, which is
+    exponential in the depth of definitions that share others."""
+
+    def __init__(self, schema: Any) -> None:
+        self.schema = schema
+        defs = schema.get("$defs") if isinstance(schema, dict) else None
+        self.defs: Dict[str, Any] = defs if isinstance(defs, dict) else {}
+
+    def get(self, path: Path) -> Optional[str]:
+        return self._at(self.schema, path, "", frozenset())
+
+    def _at(self, node: Any, path: Path, parent: Union[str, int], open_refs: FrozenSet[str]) -> Optional[str]:
+        """The name at `path` below `node`: the node's own keys win over those of the
+        definition it refers to, and an inner reference of a chain over an outer one."""
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        name = ref[len("#/$defs/"):] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+        inner = None
+        if name in self.defs and name not in open_refs:
+            inner = self._at(self.defs[name], path, parent, open_refs | {name})
+            if not path:
+                return inner or name
+        if not path:
+            return None
+        step, rest = path[0], path[1:]
+        own = None
+        if isinstance(node, dict) and isinstance(step, str) and step in node and step != "$defs" and not (
+                step == "default" and parent != "properties"):  # a default is a value, not a schema
+            own = self._at(node[step], rest, step, open_refs)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            own = self._at(node[step], rest, step, open_refs)
+        return own if own is not None else inner
 
 
-def spanned(data: Any, span: Span, levels: Levels, refs: Optional[Dict[Path, str]] = None) -> Value:
+def spanned(data: Any, span: Span, levels: Levels, refs: Optional[RefPaths] = None) -> Value:
     """Derived JSON as a Value: the properties of the top level (key "") and of each `$defs`
     entry (its name) on their fields' spans, the rest on `span`; `refs` (ref_paths of the
     schema before a framework inlined it) places the inlined definitions' too."""
-    return _value(data, span, levels, "", (), refs or {})
+    return _value(data, span, levels, "", (), refs if refs is not None else RefPaths({}))
 
 
-def _value(data: Any, span: Span, levels: Levels, level: Optional[str], path: Path, refs: Dict[Path, str]) -> Value:
+def _value(data: Any, span: Span, levels: Levels, level: Optional[str], path: Path, refs: RefPaths) -> Value:
     if isinstance(data, Kept):
         return data.value
     if isinstance(data, dict):

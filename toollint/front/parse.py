@@ -4,6 +4,7 @@ from __future__ import annotations
 import threading
 from typing import Optional, Tuple
 
+from toollint import SOURCE_NAME
 from toollint.front.read import file_error
 
 # libcst needs ~0.7 GB and 15 s per MB of source (measured: 6.5 MB, 4.2 GB, 90 s with
@@ -93,7 +94,7 @@ def python_verdict(text: str) -> Verdict:
     if last is not None and last[0] is text:
         return last[1]
     try:
-        verdict = Verdict(compile(text, "<toollint>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True), None)
+        verdict = Verdict(compile(text, SOURCE_NAME, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True), None)
     except SyntaxError as exc:  # IndentationError and TabError too
         message = exc.msg or "invalid syntax"
         deep_error = any(words in message for words in _TOO_DEEP)

@@ -72,7 +72,7 @@ def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
     """The tool of the function `ref` names, or the tools of the functions a list constant
     of that module holds (`TOOLS = [search, fetch]`, handed over as `bind_tools(TOOLS)`)."""
     found = function_def(ref.target, module, 0)
-    defs = [found] if found is not None else _listed_defs(ref.target, module)
+    defs = [found] if found is not None else listed_defs(ref.target, module)
     defs = [d for d in defs if not _wrapped_already(*d, module)]
     from toollint.extract.foreign import derive_ref  # parses those modules: libcst only here
 
@@ -86,7 +86,7 @@ def _wrapped_already(facts: ModuleFacts, qualname: str, module: Lookup) -> bool:
                for r in facts.by_reference)
 
 
-def _listed_defs(qualified: str, module: Lookup) -> List[Tuple[ModuleFacts, str]]:
+def listed_defs(qualified: str, module: Lookup) -> List[Tuple[ModuleFacts, str]]:
     """The defs a module-level list constant `pkg.mod.TOOLS` holds; [] when it is not one,
     or not read whole (a list of which we would derive only some is no less a guess)."""
     name, _, rest = qualified.rpartition(".")

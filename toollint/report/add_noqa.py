@@ -20,6 +20,7 @@ import tokenize
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from toollint import SOURCE_NAME
 from toollint.fix.files import write_atomic
 from toollint.model import Finding
 from toollint.report import noqa
@@ -74,7 +75,7 @@ def _add_to_file(path: str, asked: Dict[int, List[str]]) -> Tuple[int, Set[int],
             data = f.read()
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
-        ast.parse(data)
+        ast.parse(data, SOURCE_NAME)
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError) as exc:
         return 0, set(), [f"{path}: no noqa directive added: {type(exc).__name__}: {exc}"]
     lines = _LINE.findall(text)
@@ -142,7 +143,7 @@ def _suppresses(text: str, wanted: Dict[int, List[str]]) -> bool:
     """Whether `text` parses and its directives, read as suppression reads them, cover
     `wanted` on each line."""
     try:
-        ast.parse(text)
+        ast.parse(text, SOURCE_NAME)
         comments = layout(text).comments
     except (SyntaxError, ValueError, tokenize.TokenError):
         return False

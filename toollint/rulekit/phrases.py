@@ -77,6 +77,11 @@ _TRIGGER_PATTERNS = (
     r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
     + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
     r"start\s+here\b",
+    # "Call once per box inspected", "Run this once for each file" (held-out round 7)
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?once\s+(?:per|for\s+(?:each|every))\b",
+    # A passive later sentence: "This function is used by the Narrator Agent when no event
+    # is given" (held-out round 7); "is used when" is the "used when" above
+    _NOT_NEGATED + r"used\s+by\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){1,4}?" + _alt("when whenever if") + r"\b",
     # "Read this before proposing any change", "before answering", "after 3+ observations"
     r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
     r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"

@@ -4,27 +4,68 @@ A list of definitions, a `tools=` argument and a server's decorated tools are tu
 schema kept as a module constant and never put in a list is typically sent alone (often
 with a forced tool_choice, for structured output): the turn that sends it is not seen,
 and rules about neighbours or about the model's free choice say nothing about it.
+
+A framework-made tool handed over in lists the project shows whole (`Agent(tools=[...])`,
+`bind_tools([...])`; Group.offers, toollint/link/offers.py) is offered with the tools of
+those lists only; one alone in each of its lists has no neighbour. A tool in no such
+list, or in one not read whole, is offered with the whole group, as before.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from toollint.model import Tool
 
+_OUTSIDE, _UNREAD = -1, -2  # toollint.link.items.OUTSIDE / UNREAD_ITEM (rules never import link)
+# the group last asked about, the ids of its lone tools, and per tool id (neighbour indices, one outside)
+_last: list = [None, frozenset(), {}]
 
-_last: list = [None, frozenset()]  # the group last asked about, and the ids of its lone tools
+
+def _remember(group) -> None:
+    if _last[0] is group:  # rules ask once per tool: one pass per group, not per tool
+        return
+    lone = frozenset(id(t) for r in group.definitions if r.alone for t in r.tools)
+    near: Dict[int, Tuple[FrozenSet[int], bool]] = {}
+    if group.offers:
+        lists: Dict[int, List[Tuple[int, ...]]] = {}
+        for offer in group.offers:
+            for i in offer:
+                if i >= 0:
+                    lists.setdefault(i, []).append(offer)
+        for i, mine in lists.items():
+            if not any(_UNREAD in offer for offer in mine):
+                near[id(group.decorated[i])] = (frozenset(j for offer in mine for j in offer if j >= 0),
+                                                any(_OUTSIDE in offer for offer in mine))
+    _last[:] = [group, lone, near]
 
 
 def seen_in_turn(tool: Tool, group) -> bool:
     """False when the tool is only a constant of its own, whose turn is not seen."""
-    if _last[0] is not group:  # rules ask once per tool: one pass per group, not per tool
-        _last[:] = [group, frozenset(id(t) for r in group.definitions if r.alone for t in r.tools)]
+    _remember(group)
     return id(tool) not in _last[1]
 
 
 def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
-    """The tools of the group that visible turns offer, this one included; None when its
-    own turn is not seen."""
+    """The tools of the group that visible turns offer with it, this one included; None
+    when its own turn is not seen."""
     if not seen_in_turn(tool, group):
         return None
+    near = _last[2].get(id(tool))
+    if near is not None:
+        return [group.decorated[i] for i in sorted(near[0])]
     return [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+
+
+def offered_beyond(tool: Tool, group) -> bool:
+    """Whether a list offers it with a tool of another group (a module's tools handed over
+    with another module's)."""
+    _remember(group)
+    near = _last[2].get(id(tool))
+    return near is not None and near[1]
+
+
+def offered_together(a: Tool, b: Tool, group) -> bool:
+    """Whether the turns the project shows may offer both: neither's lists leave the other out."""
+    _remember(group)
+    return all(near is None or any(other is group.decorated[i] for i in near[0])
+               for near, other in ((_last[2].get(id(a)), b), (_last[2].get(id(b)), a)))

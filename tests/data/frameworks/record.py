@@ -50,6 +50,7 @@ FRAMEWORKS = {
     "claude_agent_sdk": ("claude-agent-sdk", "claude-agent-sdk"),
     "llama_index": ("llama-index-core", "llama-index"),
     "llama_index_future": ("llama-index-core", "llama-index"),
+    "llama_index_query": ("llama-index-core", "llama-index"),
     # tools made by a call rather than a decorator: Tool(fn), from_function, add_tool
     "mcp_registered": ("mcp", "mcp"),
     "mcpserver_registered": ("mcp", "mcp"),
@@ -87,8 +88,18 @@ FRAMEWORKS = {
     # compared after linking (tests/frameworks/test_openai_models.py), not by check_recording
     "openai_models": ("openai", "openai"),
     "langchain_classes": ("langchain-core", "langchain"),
+    # pydantic models using PEP 695 aliases: Python 3.12 syntax, so recorded rather than
+    # generated in the test (tests/frameworks/test_type_aliases.py)
+    "pep695_models": ("pydantic", "pydantic"),
+    # PEP 695 aliases in decorated functions' parameters (Python 3.12 too)
+    "fastmcp_pep695": ("fastmcp", "fastmcp"),
+    "langchain_pep695": ("langchain-core", "langchain"),
+    "agents_pep695": ("openai-agents", "openai-agents"),
+    "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
+    "llama_index_pep695": ("llama-index-core", "llama-index"),
+    "openai_pep695": ("openai", "openai"),
 }
-MODELS = {"openai_models", "langchain_classes"}
+MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 
 
 def _load(name: str):
@@ -213,11 +224,11 @@ def _claude_agent_sdk(module):
 
 
 def _llama_index(module):
-    from llama_index.core.tools import FunctionTool
+    from llama_index.core.tools import FunctionTool, QueryEngineTool
 
     out = []
     for t in _functions(module):
-        if isinstance(t, FunctionTool):
+        if isinstance(t, (FunctionTool, QueryEngineTool)):
             fn = t.metadata.to_openai_tool()["function"]
             out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
     return out
@@ -401,6 +412,13 @@ def _openai_models(module):
     return [json.loads(json.dumps(tool)) for tool in module.TOOLS]
 
 
+def _pep695_models(module):
+    from pydantic import BaseModel
+
+    return [{"name": v.__name__, "schema": v.model_json_schema()} for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == module.__name__]
+
+
 def _langchain_classes(module):
     """Every tool object and BaseTool subclass of the module, then what bind() hands to bind_tools."""
     from langchain_core.language_models.fake_chat_models import FakeListChatModel
@@ -435,6 +453,7 @@ READERS = {
     "claude_agent_sdk": _claude_agent_sdk,
     "llama_index": _llama_index,
     "llama_index_future": _llama_index,
+    "llama_index_query": _llama_index,
     "mcp_registered": _mcp,
     "mcpserver_registered": _mcp,
     "fastmcp_registered": _fastmcp,
@@ -465,6 +484,13 @@ READERS = {
     "claude_agent_sdk_models": _claude_agent_sdk,
     "openai_models": _openai_models,
     "langchain_classes": _langchain_classes,
+    "pep695_models": _pep695_models,
+    "fastmcp_pep695": _fastmcp,
+    "langchain_pep695": _langchain,
+    "agents_pep695": _agents,
+    "pydantic_ai_pep695": _pydantic_ai,
+    "llama_index_pep695": _llama_index,
+    "openai_pep695": _openai_models,
 }
 
 

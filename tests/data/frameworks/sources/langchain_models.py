@@ -1,5 +1,5 @@
 # Parameters annotated with a pydantic model or a TypedDict; recorded with langchain-core; see ../record.py.
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 from langchain_core.tools import tool
 from pydantic import BaseModel, Field
@@ -54,4 +54,17 @@ def route_order(order_id: str, address: Address, filters: Filters | None = None)
         address: Where the parcel goes, as the customer gave it.
         filters: Which orders to route with it.
     """
+    return ""
+
+
+@tool
+def pick_orders(order_id: str, at: Annotated[Address, Field(description="Where the picking happens.")],
+                address: Address = Field(description="Where to send the picked orders."),
+                lines: List[Line] = Field(description="The lines to pick."),
+                filters: Filters = Field(description="Which orders to pick."),
+                note: str = Field(description="A note for the picker."),
+                backup: Optional[Address] = Field(default=None, description="Where to send what is left."),
+                count: int = Field(2, description="How many to pick."),
+                since: Optional[str] = Field(default=None, description="Only orders after this date.")) -> str:
+    """Pick orders for shipping. Use it before ship_order."""
     return ""

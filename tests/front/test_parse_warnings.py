@@ -1,0 +1,26 @@
+"""What CPython says while parsing a user's file is not toollint's to print: an invalid
+escape (`"\\d+"`, a SyntaxWarning from Python 3.12, a DeprecationWarning before) in a file
+holding tools used to appear on the user's stderr once per parse of it (the syntax
+verdict, the tool_choice scan, the literal reader)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+SOURCE = r'''
+import re
+
+PATTERN = "\d+ items"
+tool_choice = {"type": "tool", "name": "count"}
+TOOLS = [{"name": "count", "description": "Count items matching \d+. Use it when asked how many.",
+          "input_schema": {"type": "object", "properties": {}}}]
+'''
+
+
+def test_a_users_invalid_escape_prints_no_warning(tmp_path):
+    (tmp_path / "app.py").write_text(SOURCE)
+    done = subprocess.run([sys.executable, "-W", "always", "-m", "toollint", "check", "--no-cache", "app.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "Warning" not in done.stderr, done.stderr
+    assert "Checked 1 file" in done.stdout + done.stderr
+
