@@ -12,8 +12,9 @@ from toollint.model import FunctionSig, Span, Value
 @dataclass(frozen=True)
 class ClassAttr:
     """`self.name` in a method of a class whose base another module defines (issue 18): the
-    class's own `value` when linking reads that base, and its bases, and none of them can
-    set `attr`; else `fallback` (what `self.name` evaluates to without the class)."""
+    class's own `value` when the ClassFacts of that base, and of its bases, say none of them
+    can set `attr` (extract/inherited.py); else `fallback` (what `self.name` evaluates to
+    without the class)."""
 
     value: Value
     fallback: Value
@@ -27,8 +28,8 @@ class ClassAttr:
 class CrewClass:
     """A crewAI tool class naming its tool, whose single base another project module
     defines (issue 16): what the classes of its own module set, nearest first, and the
-    base. Linking reads that base's module, and on along the single-base chain to crewAI's
-    BaseTool, for the rest (toollint.frameworks.crewai_bases); if that is no crewAI tool,
+    base. Linking reads the ClassFacts of that base's module, and on along the single-base
+    chain to crewAI's BaseTool, for the rest (toollint.frameworks.crewai_bases); if that is no crewAI tool,
     the class is what the rest of extraction reads of it (`fallback`, extract/discovery.py)."""
 
     cls: str

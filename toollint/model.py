@@ -164,9 +164,7 @@ def to_python(value: Optional[Value]) -> Any:
 
 
 def str_value(value: Optional[Value]) -> Optional[str]:
-    if isinstance(value, Const) and isinstance(value.value, str):
-        return value.value
-    return None
+    return value.value if isinstance(value, Const) and isinstance(value.value, str) else None
 
 
 # --- tools and what surrounds them -----------------------------------------------------
@@ -349,6 +347,7 @@ class ModuleFacts:
     internal_error: Optional[str] = None  # the traceback of a bug of ours, for --verbose
     registration: Optional[Registration] = None  # None: hands no tools over, uses none elsewhere
     models: Tuple["ModelClass", ...] = ()  # classes that may be pydantic models, TypedDicts, Enums
+    classes: Tuple[Any, ...] = ()  # toollint.classfacts.ClassFacts: each module-level class, for subclasses elsewhere
 
 
 # --- the linked project: what linking (toollint/link) builds and every rule reads ------------

@@ -42,7 +42,7 @@ from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
 
 DIRNAME = ".toollint_cache"
-FORMAT = b"toollint-facts-1"
+FORMAT = b"toollint-facts-2"
 _MAC_SIZE = 32
 _DIGEST_SIZE = 16
 # Settings that act only after extraction: changing them must not empty the cache.

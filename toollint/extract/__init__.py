@@ -9,10 +9,12 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.classfacts import ClassFacts
 from toollint.config.settings import Settings
 from toollint.extract import discovery
 from toollint.extract.byref import STAR
 from toollint.extract.choices import choice_constants
+from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
@@ -49,6 +51,8 @@ class _Extractor:
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
         self.stars: List[str] = []  # modules of `from m import *`, in order
+        self.class_facts: Dict[str, ClassFacts] = {}
+        self.verdict = None  # front.parse's Verdict on the real text, when parsing left it
 
     def span_of(self, node: cst.CSTNode) -> Span:
         table = self.positions.table  # the raw tuples: no Range built for a Span
@@ -155,6 +159,8 @@ class _Extractor:
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
                              self.text)
         decorated = found.decorated
+        self.class_facts = module_classes(self.classes, self.imports, self.names, self.targets, evaluator, functions,
+                                          self.span_of, self.text, self.verdict)
         classes = _class_tools(self.classes, self.imports, self.names, self.span_of, evaluator, functions)
         registries, factories = self._registries(evaluator, functions, found.calls)
         made = {t.span for t in classes if not is_inherited(t)}  # an inherited one is a tool if linking says so
@@ -182,6 +188,7 @@ class _Extractor:
                                        self.span_of),
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
                                  self.code_of, self.tree.body),
+            classes=tuple(self.class_facts.values()),
         )
 
     def _registries(
@@ -209,12 +216,9 @@ class _Extractor:
         registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
-        lines = self.text.splitlines()
         read = lambda classes: discovery.classes(classes, self.names, self.targets, evaluator, functions,  # noqa: E731
                                                  self.span_of)
-        crew = crewai.class_tools(crewai.View(self.classes, self.imports, self.names, self.targets, evaluator,
-                                              functions, self.span_of,
-                                              lambda span: "\n".join(lines[span.line - 1:span.end_line])),
+        crew = crewai.class_tools(self.class_facts, self.imports, lambda cls: self.span_of(self.classes[cls].name),
                                   lambda cls: next(iter(read({cls: self.classes[cls]})), None))
         registries.extend(crew)
         registries.extend(read({k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}))
@@ -286,9 +290,15 @@ def extract_module(path: str, module: str, is_package: bool, tree: cst.Module, t
     # concatenated string: on a deep thread, a long prompt is not a RecursionError.
     from toollint.front import deep
 
-    return deep.call(_extract_module, path, module, is_package, tree, text, settings)
+    from toollint.front.parse import remembered
+
+    # CPython's AST of the real text, which parsing made on this thread: method bodies the
+    # tree lacks are read there (extract/classfacts.py)
+    return deep.call(_extract_module, path, module, is_package, tree, text, settings, remembered(text))
 
 
 def _extract_module(path: str, module: str, is_package: bool, tree: cst.Module, text: str,
-                    settings: Settings) -> ModuleFacts:
-    return _Extractor(path, module, is_package, tree, settings, text).run()
+                    settings: Settings, verdict) -> ModuleFacts:
+    extractor = _Extractor(path, module, is_package, tree, settings, text)
+    extractor.verdict = verdict
+    return extractor.run()

@@ -23,21 +23,24 @@ Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*
 `_arun`'s, left unresolved.
 
 A subclass of another tool class (`class Search(MyBaseTool)`) that names its tool inherits
-the other attributes and `_run` along its single-base chain, as Python looks them up. A
+the other attributes and `_run` along its single-base chain, as Python looks them up, over
+the ClassFacts of each class (toollint.classfacts: `tool_chain` and `collect` read them). A
 base another project module defines is read while linking (a CrewClass, crewai_bases.py), on
 along its own chain; a method of any class of the chain that sets one of them (or any
-store, `setattr()` or `__dict__` in a class of another module, parsed whole there) leaves
-it unresolved. A base that is no project class (crewai_tools' `RagTool`), a class with
-several bases, or a chain that does not reach crewAI's BaseTool makes no crewAI tool.
+store, `setattr()` or `__dict__` in a class of another module, read whole there) leaves
+it unresolved. A base that is no project class (but crewai_tools' `RagTool`, known:
+crewai_bases.py), a class with several bases, or a chain that does not reach crewAI's
+BaseTool makes no crewAI tool.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.classfacts import ClassFacts
 from toollint.deferred import CrewClass
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.frameworks.base import Context, Framework, Use
@@ -54,12 +57,8 @@ BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_too
 # --- recognition ------------------------------------------------------------------------
 
 
-def is_crewai_tool(node: cst.ClassDef, imports: Mapping[str, Tuple[str, str]]) -> bool:
-    return any(_qualified(base, imports) in BASES for base in node.bases)
-
-
-def _qualified(base: cst.Arg, imports: Mapping[str, Tuple[str, str]]) -> str:
-    name = dotted(base.value) or ""
+def _qualified(name: str, imports: Mapping[str, Tuple[str, str]]) -> str:
+    """A base as written (`tools.BaseTool`), through the module's imports."""
     head, _, rest = name.partition(".")
     if head in imports:
         module, attr = imports[head]
@@ -71,21 +70,7 @@ ATTRS = ("name", "description", "args_schema")
 BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
 
 
-@dataclass(frozen=True)
-class View:
-    """One module's classes and the names they evaluate in (`text_of`: a span's source lines)."""
-
-    classes: Mapping[str, cst.ClassDef]
-    imports: Mapping[str, Tuple[str, str]]
-    names: Mapping[str, cst.BaseExpression]
-    targets: Mapping[str, cst.CSTNode]
-    evaluator: Evaluator
-    functions: Mapping[str, FunctionSig]
-    span_of: Callable[[cst.CSTNode], Span]
-    text_of: Callable[[Span], str]
-
-
-def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
+def tool_chain(cls: str, classes: Mapping[str, ClassFacts],
                imports: Mapping[str, Tuple[str, str]]) -> Tuple[List[str], Optional[Tuple[str, str]]]:
     """The class and its bases of the same module, nearest first (the class attributes are
     looked up along it, as Python does), and where the chain goes on: `BASE_TOOL` (the last
@@ -94,64 +79,80 @@ def tool_chain(cls: str, classes: Mapping[str, cst.ClassDef],
     chain: List[str] = []
     while cls in classes and cls not in chain:
         chain.append(cls)
-        node = classes[cls]
-        if is_crewai_tool(node, imports):
+        facts = classes[cls]
+        if any(_qualified(base, imports) in BASES for base in facts.bases):
             return chain, BASE_TOOL
-        if len(node.bases) != 1 or node.bases[0].keyword is not None or node.keywords:
+        if len(facts.bases) != 1 or facts.keywords:
             return chain, None
-        cls = dotted(node.bases[0].value) or ""
+        cls = facts.bases[0]
         if cls not in classes:
-            module, _, name = _qualified(node.bases[0], imports).rpartition(".")
+            module, _, name = _qualified(cls, imports).rpartition(".")
             return chain, (module, name) if module and cls.partition(".")[0] in imports else None
     return chain, None
 
 
-def class_tools(view: View, other: Callable[[str], Optional[RegistryDecl]]) -> List[RegistryDecl]:
+def class_tools(classes: Mapping[str, ClassFacts], imports: Mapping[str, Tuple[str, str]],
+                span_of: Callable[[str], Span], other: Callable[[str], Optional[RegistryDecl]]) -> List[RegistryDecl]:
     """One loose definition per crewAI tool class, in the OpenAI form crewAI sends; a
     CrewClass for linking when the chain goes on in another module (`other`: what else
-    reads the class, should it be no crewAI tool)."""
+    reads the class, should it be no crewAI tool). `span_of`: a class's name."""
     out: List[RegistryDecl] = []
-    for cls, node in view.classes.items():
-        chain, end = tool_chain(cls, view.classes, view.imports)
-        if end is None or f"{cls}.name" not in view.names:
+    for cls, facts in classes.items():
+        chain, end = tool_chain(cls, classes, imports)
+        if end is None or "name" not in dict(facts.values):
             continue  # a class naming no tool of its own is its base's tool again, or a template
-        span = view.span_of(node.name)
+        span = span_of(cls)
         found: Dict[str, Value] = {}
         changed: Set[str] = set()
-        runner = collect(view, chain, found, changed, span)
+        runner = collect(classes, chain, found, changed, span)
         if end == BASE_TOOL:
             value: Value = definition(cls, found, changed, span)
         else:
             read = other(cls)
             value = CrewClass(cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span,
                               read.value if read else None, read.function if read else None)
-        out.append(RegistryDecl("loose", cls, value, span, function=view.functions.get(f"{runner}._run")))
+        out.append(RegistryDecl("loose", cls, value, span, function=runner.run_function if runner else None))
     return out
 
 
-def collect(view: View, chain: List[str], found: Dict[str, Value], changed: Set[str], span: Span,
-            also_set: Callable[[cst.ClassDef], Set[str]] = lambda node: set()) -> Optional[str]:
+def collect(classes: Mapping[str, ClassFacts], chain: List[str], found: Dict[str, Value], changed: Set[str],
+            span: Span, whole: bool = False) -> Optional[ClassFacts]:
     """What the chain's classes set that no nearer class did, into `found` ("run": the
-    parameters of the nearest `_run`), and what they set at run time (`also_set`: what
-    else tells, for a class parsed whole); the `_run`'s class."""
+    parameters of the nearest `_run`), and what they set at run time; `whole`: classes of
+    another module, whose every store counts (extract/classfacts.py reads them whole). The
+    class of that `_run`."""
     runner = None
     for c in chain:
-        node = view.classes[c]
-        body = view.span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases' parenthesis
-        start = view.span_of(node.name)
-        changed |= _set_at_run_time(view.text_of, Span(start.path, start.line, 1, body.end_line, body.end_col))
-        changed |= also_set(node)
-        changed |= {a for a in ATTRS if _method(node, a) is not None}  # a property hides the base's value
-        for a in ATTRS:
-            if a not in found and f"{c}.{a}" in view.names:
-                found[a] = _parameters(c, view.names, view.span_of) if a == "args_schema" else \
-                    view.evaluator.name(f"{c}.{a}", view.targets[f"{c}.{a}"])
-        run = _method(node, "_run")
-        if "run" not in found and run is not None and f"{c}._run" in view.functions:
-            runner = c
-            found["run"] = _from_run(run, view.functions[f"{c}._run"],
-                                     Context(view.imports, view.names, view.span_of, view.evaluator), span)
+        facts = classes[c]
+        changed |= facts.run_time
+        if whole:
+            changed |= set(ATTRS) if facts.dynamic else facts.stored & set(ATTRS)
+        for a, value in facts.values:
+            found.setdefault(a, value)
+        if "run" not in found and facts.run is not None:
+            runner = facts
+            run = facts.run
+            found["run"] = Unresolved(run.reason, span) if isinstance(run, Unresolved) and run.reason in _RUN_UNREAD \
+                else run
     return runner
+
+
+def class_reading(cls: str, node: cst.ClassDef, names: Mapping[str, cst.BaseExpression],
+                  targets: Mapping[str, cst.CSTNode], evaluator: Evaluator, functions: Mapping[str, FunctionSig],
+                  imports: Mapping[str, Tuple[str, str]], span_of: Callable[[cst.CSTNode], Span],
+                  lines: List[str]) -> Tuple:
+    """What crewAI reads of the class's own body, for its ClassFacts: (values of ATTRS,
+    what it sets at run time, the parameters of its `_run`, that `_run`)."""
+    values = tuple((a, _parameters(cls, names, span_of) if a == "args_schema"
+                    else evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])) for a in ATTRS if f"{cls}.{a}" in names)
+    start, body = span_of(node.name), span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases'
+    run_time = _set_at_run_time("\n".join(lines[start.line - 1:body.end_line]))
+    run_time |= {a for a in ATTRS if _method(node, a) is not None}  # a property hides the base's value
+    run, sig = _method(node, "_run"), functions.get(f"{cls}._run")
+    if run is None or sig is None:
+        return values, frozenset(run_time), None, None
+    ctx = Context(imports, names, span_of, evaluator)
+    return values, frozenset(run_time), _from_run(run, sig, ctx, start), sig
 
 
 def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
@@ -190,14 +191,24 @@ def _parameters(cls: str, names: Mapping[str, cst.BaseExpression], span_of) -> V
 
 
 _SELF_SET = re.compile(r"\bself\s*\.\s*(name|description|args_schema)\s*(?:=(?!=)|:[^=\n]*=(?!=))")
+# `kwargs["description"] = ...` or `kwargs.setdefault("description", ...)`, then
+# `super().__init__(**kwargs)`: the field's value is the call's
+_KEYWORD_SET = re.compile(r"""\b(\w+)\s*(?:\[\s*["'](name|description|args_schema)["']\s*\]\s*=(?!=)"""
+                          r"""|\.\s*setdefault\s*\(\s*["'](name|description|args_schema)["'])""")
 
 
-def _set_at_run_time(text_of: Callable[[Span], str], span: Span) -> Set[str]:
+def _set_at_run_time(text: str) -> Set[str]:
     """The attributes a method of the class assigns (`self.description = ...` in __init__
     or in an override of `_generate_description`, which crewAI calls after validation):
     what the class body says of them is not what is sent. Read from the source text, as
-    the bodies of such methods are not parsed (front/narrow.py)."""
-    return {m.group(1) for m in _SELF_SET.finditer(text_of(span))}
+    the bodies of such methods are not parsed (front/narrow.py). The same for a keyword
+    argument the class hands pydantic (`kwargs["args_schema"] = Fixed`), not for a dict
+    of its own (`item["description"] = ...` in a result)."""
+    found = {m.group(1) for m in _SELF_SET.finditer(text)}
+    for m in _KEYWORD_SET.finditer(text):
+        if re.search(r"\*\*\s*%s\b" % re.escape(m.group(1)), text):
+            found.add(m.group(2) or m.group(3))
+    return found
 
 
 def _method(node: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
@@ -210,9 +221,13 @@ def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span)
     `*args`/`**kwargs` (`_default_args_schema`); with none, of `_arun`'s, not read here."""
     params = [p for p in sig.params if p.name != "self" and p.kind in ("positional", "keyword_only")]
     if not params:
-        return Unresolved("crewAI builds this schema from _run() or _arun() at run time", span)
+        return Unresolved(_RUN_UNREAD[0], span)
     tool = function_tool(node, sig, Use(_CREWAI, None, method="_run"), ctx, mode="function")
-    return _strict_value(tool.schema) if tool is not None else Unresolved("_run() is not read", span)
+    return _strict_value(tool.schema) if tool is not None else Unresolved(_RUN_UNREAD[1], span)
+
+
+# said of the tool class, not of the class whose `_run` it is
+_RUN_UNREAD = ("crewAI builds this schema from _run() or _arun() at run time", "_run() is not read")
 
 
 # --- `@tool("Name")` ---------------------------------------------------------------------

@@ -112,7 +112,7 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
             parts[2 * (number - 1)] = ""
         parts[2 * (first - 1)] = placeholder
     reduced = "".join(parts)
-    remember_reduced(reduced, tree)  # blanking bodies of accepted code keeps it accepted
+    remember_reduced(reduced, tree, text)  # blanking bodies of accepted code keeps it accepted
     return reduced
 
 

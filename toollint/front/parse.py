@@ -69,12 +69,14 @@ class Verdict:
     `derived`: the text is a reduction of an accepted one, and `tree` is that one's AST.
     """
 
-    __slots__ = ("tree", "error", "derived")
+    __slots__ = ("tree", "error", "derived", "source")
 
-    def __init__(self, tree, error: Optional[Tuple[str, int, int, bool]], derived: bool = False) -> None:
+    def __init__(self, tree, error: Optional[Tuple[str, int, int, bool]], derived: bool = False,
+                 source: Optional[str] = None) -> None:
         self.tree = tree
         self.error = error
         self.derived = derived
+        self.source = source  # the accepted text `tree` is of, when derived
 
 
 # Limits of CPython's parser, not mistakes in the code: past them libcst is no safer.
@@ -105,9 +107,18 @@ def python_verdict(text: str) -> Verdict:
     return verdict
 
 
-def remember_reduced(reduced: str, tree) -> None:
-    """Record that CPython accepts `reduced`, made from a text whose AST is `tree`."""
-    _memo.last = (reduced, Verdict(tree, None, derived=True))
+def remember_reduced(reduced: str, tree, source: Optional[str] = None) -> None:
+    """Record that CPython accepts `reduced`, made from `source`, whose AST is `tree`."""
+    _memo.last = (reduced, Verdict(tree, None, derived=True, source=source))
+
+
+def remembered(text: str) -> Optional[Verdict]:
+    """The verdict this thread last reached on the real `text`, or on the reduction
+    narrowing made of it (its AST is the real text's); None if it has another."""
+    last = getattr(_memo, "last", None)
+    if last is not None and (last[0] is text or last[1].source is text):
+        return last[1]
+    return None
 
 
 # Chains that CPython keeps flat and libcst nests one level per operand: past this many,

@@ -106,7 +106,7 @@ class _Resolver:
 
     def _class_attr(self, value: ClassAttr) -> Value:
         """`self.name`: the class's own, unless its imported base (or theirs) may set it."""
-        from toollint.extract.inherited import never_sets  # parses that module: libcst only there
+        from toollint.extract.inherited import never_sets
 
         key = (value.module, value.base, value.attr)
         if key not in self.inherited:
@@ -369,7 +369,7 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
             if isinstance(decl.value, CrewClass):
-                from toollint.frameworks.crewai_bases import settled  # parses the bases' modules: libcst only there
+                from toollint.frameworks.crewai_bases import settled  # over the bases' ClassFacts
 
                 decl = settled(decl, resolver.module)
                 if decl is None:

@@ -75,6 +75,7 @@ FRAMEWORKS = {
     "letta": ("letta-nightly", "letta"),
     # class-based tools, as the agent's native function calling sends them
     "crewai": ("crewai", "crewai"),
+    "crewai_tools": ("crewai-tools", "crewai"),  # RagTool subclasses: OPENAI_API_KEY is set by the source
     # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
     "fastmcp_models": ("fastmcp", "fastmcp"),
     "langchain_models": ("langchain-core", "langchain"),
@@ -479,6 +480,7 @@ READERS = {
     "livekit": _livekit,
     "browser_use": _browser_use,
     "crewai": _crewai,
+    "crewai_tools": _crewai,
     "letta": _letta,
     "fastmcp_models": _fastmcp,
     "langchain_models": _langchain,

@@ -1,0 +1,170 @@
+"""The ClassFacts of a module's classes (toollint.classfacts), made once at extraction so
+that linking settles a subclass in another module over facts alone.
+
+What a class may set is read from CPython's AST of the real text: narrowing blanks the
+method bodies extraction does not read (front/narrow.py), and a store in one of them
+(`self.name = ...` in a base's `__init__`) must still count. Precision first, every
+rule of extract/inherited.py's docstring over-counts: a store to `<anything>.<attr>`, in
+any statement of the class, and any name that may set attributes dynamically.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
+
+import libcst as cst
+
+from toollint.classfacts import ClassFacts
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.model import FunctionSig
+
+DYNAMIC = frozenset({"setattr", "vars", "exec", "__dict__", "__setattr__", "__init_subclass__", "__new__",
+                     "__getattribute__"})
+_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
+                   names: Mapping[str, cst.BaseExpression], targets: Mapping[str, cst.CSTNode],
+                   evaluator: Evaluator, functions: Mapping[str, FunctionSig], span_of, text: str,
+                   verdict=None) -> Dict[str, ClassFacts]:
+    """Class name -> its facts, for every class extraction collects (module level, and in
+    a module-level `if`/`try`)."""
+    if not classes:
+        return {}
+    from toollint.front.parse import python_verdict
+    from toollint.frameworks.crewai import class_reading, tool_chain
+
+    tree = (verdict or python_verdict(text)).tree
+    real: Optional[Dict[Tuple[str, int], ast.ClassDef]] = None
+    if tree is not None:
+        real = {}
+        _real_classes(tree.body, real)
+    lines = _LINES.split(text)  # as Python counts them: the AST's line numbers
+    out: Dict[str, ClassFacts] = {}
+    for name, node in classes.items():
+        found = real.get((name, span_of(node.name).line)) if real is not None else None
+        stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
+        bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
+        out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
+                               _bound(node))
+    read_lines: List[str] = []  # as crewai.py has always sliced them
+    for name, facts in out.items():
+        if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
+            read_lines = read_lines or text.splitlines()
+            reading = class_reading(name, classes[name], names, targets, evaluator, functions, imports, span_of,
+                                    read_lines)
+            out[name] = replace(facts, values=reading[0], run_time=reading[1], run=reading[2],
+                                run_function=reading[3])
+    return out
+
+
+def _real_classes(statements, out: Dict[Tuple[str, int], ast.ClassDef]) -> None:
+    """The classes extraction's `collect` walks to: module level, and in if/try blocks."""
+    for stmt in statements:
+        if isinstance(stmt, ast.ClassDef):
+            out[(stmt.name, stmt.lineno)] = stmt
+        elif isinstance(stmt, ast.If):
+            _real_classes(stmt.body, out)
+            _real_classes(stmt.orelse, out)
+        elif isinstance(stmt, getattr(ast, "TryStar", ast.Try)) or isinstance(stmt, ast.Try):
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)):
+                _real_classes(block, out)
+
+
+def _stores(node: ast.ClassDef, lines) -> Tuple[FrozenSet[str], bool]:
+    """(every attribute a statement of the class stores to or deletes, whether a name there
+    may set attributes dynamically). Statements only: a comprehension's `for x.attr in`
+    target is read off the text, and the text says when names are worth a walk."""
+    stored: Set[str] = set()
+    _statement_stores(node.body, stored)
+    text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+    for target in _FOR_TARGET.finditer(text):
+        stored.update(_ATTR.findall(target.group(1)))
+    return frozenset(stored), bool(_DYNAMIC_WORD.search(text)) and not _words(node).isdisjoint(DYNAMIC)
+
+
+_FOR_TARGET = re.compile(r"\bfor\b([^\n]*?)\bin\b")
+_ATTR = re.compile(r"\.\s*(\w+)")
+_DYNAMIC_WORD = re.compile(r"\b(?:%s)\b" % "|".join(sorted(DYNAMIC)))
+_LINES = re.compile(r"\r\n|\r|\n")
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def _statement_stores(statements, out: Set[str]) -> None:
+    for stmt in statements:
+        if isinstance(stmt, (ast.Assign, ast.Delete)):
+            for target in stmt.targets:
+                _targets(target, out)
+        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            _targets(stmt.target, out)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    _targets(item.optional_vars, out)
+        for field in _BODIES:
+            _statement_stores(getattr(stmt, field, ()), out)
+        for handler in getattr(stmt, "handlers", ()):
+            _statement_stores(handler.body, out)
+        for case in getattr(stmt, "cases", ()):
+            _statement_stores(case.body, out)
+
+
+def _targets(target: ast.AST, out: Set[str]) -> None:
+    if isinstance(target, ast.Attribute):
+        out.add(target.attr)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _targets(element, out)
+    elif isinstance(target, ast.Starred):
+        _targets(target.value, out)
+
+
+def _words(node: ast.ClassDef) -> Set[str]:
+    """Every identifier of the class body: names, attributes, defs, parameters, keywords."""
+    words: Set[str] = set()
+    for stmt in node.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Attribute):
+                words.add(n.attr)
+            elif isinstance(n, ast.Name):
+                words.add(n.id)
+            elif isinstance(n, _SCOPES):
+                words.add(n.name)
+            elif isinstance(n, ast.arg):
+                words.add(n.arg)
+            elif isinstance(n, ast.keyword) and n.arg:
+                words.add(n.arg)
+            elif isinstance(n, ast.alias):
+                words.update(n.name.split("."))
+                if n.asname:
+                    words.add(n.asname)
+            elif isinstance(n, (ast.Global, ast.Nonlocal)):
+                words.update(n.names)
+    return words
+
+
+def _bound(node: cst.ClassDef) -> FrozenSet[str]:
+    """The names the class body defines other than as a literal (`name: str = ""` is fine:
+    a subclass's own value hides it; a property or a descriptor is not)."""
+    out: Set[str] = set()
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            out.add(stmt.name.value)
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign) and not _literal(small.value):
+                out.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+            elif isinstance(small, cst.AnnAssign) and small.value is not None and not _literal(small.value):
+                if isinstance(small.target, cst.Name):
+                    out.add(small.target.value)
+    return frozenset(out)
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    return isinstance(value, _LITERALS) or (isinstance(value, cst.Name) and value.value == "None")
+
