@@ -223,12 +223,13 @@ def _model_classes() -> Dict[Tuple[str, str], type]:
     (toollint.deferred), a dispatch call's view of a handler (toollint.calledsig: until
     issue 22 it lived in extract/, so every file holding one was extracted again on every
     run), and the fixes a finding carries (toollint.fix, plain data too; without them no
-    run with a fix was ever reused). tests/engine/test_cached_facts.py checks that the
-    facts of every corpus rebuild from an entry."""
+    run with a fix was ever reused), and each class's summary (toollint.classfacts).
+    tests/engine/test_cached_facts.py checks that the facts of every corpus rebuild from
+    an entry."""
     if not _MODEL_CLASSES:
-        from toollint import calledsig, deferred, fix, model
+        from toollint import calledsig, classfacts, deferred, fix, model
 
-        for module in (model, fix, deferred, calledsig):
+        for module in (model, fix, deferred, calledsig, classfacts):
             for name, obj in vars(module).items():
                 if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
                     _MODEL_CLASSES[module.__name__, name] = obj
