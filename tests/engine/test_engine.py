@@ -136,6 +136,7 @@ def corpus_trees():
     return [(text, libcst.parse_module(text)) for text in sources]
 
 
+@pytest.mark.slow  # every corpus node: ~1.5 s; test_apply and the fix tests use positions on every run
 def test_positions_are_libcsts_node_for_node(corpus_trees):
     """extract.positions replaces libcst's PositionProvider: every node's range is the same."""
     from libcst.metadata import MetadataWrapper, PositionProvider

@@ -1,6 +1,7 @@
-"""`Literal["x"]` on a decorated function's parameter: the frameworks that build the
-schema with pydantic send what pydantic 2 spells for it, `{"const": "x", "type": ...}`,
-not a one-member enum; two or more members stay an enum. Compared with real pydantic's
+"""`Literal["x"]` and `Literal["x", None]` on a decorated function's parameter: the
+frameworks that build the schema with pydantic send what pydantic 2 spells, a one-value
+Literal as `{"const": "x", "type": ...}` (not a one-member enum), a Literal listing None
+as one enum holding null with no type (not an anyOf). Compared with real pydantic's
 output for the same annotation (pydantic is a test dependency)."""
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def _titleless(value):
     (Literal[1], "Literal[1]", ...),
     (Literal["fast", "slow"], 'Literal["fast", "slow"]', ...),
     (Optional[Literal["fast"]], 'Optional[Literal["fast"]]', None),
+    (Literal["fast", None], 'Literal["fast", None]', ...),
+    (Literal["fast", "slow", None], 'Literal["fast", "slow", None]', None),
 ])
 def test_a_literal_parameter_is_what_pydantic_sends(tmp_path, monkeypatch, framework, annotation, text, default):
     head, decorator = SOURCES[framework]

@@ -26,7 +26,7 @@ from toollint.front import deep
 # --- 3. long implicit concatenations and recursion ---------------------------------------------
 
 
-@pytest.mark.parametrize("parts", [400, 3_001, 10_000])
+@pytest.mark.parametrize("parts", [400, 3_001, pytest.param(10_000, marks=pytest.mark.slow)])
 def test_a_description_of_many_concatenated_parts_is_linted(tmp_path, parts):
     # past ~325 parts libcst's metadata recursed out; past 3,000 its parser refused the file
     lines = [f'            "word{i} "' for i in range(parts)]
@@ -273,7 +273,8 @@ def whole_project_run(tmp_path_factory):
     return run
 
 
-@pytest.mark.parametrize("case", sorted(CROSS_MODULE))
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c == "reexport_chain" else c
+                                  for c in sorted(CROSS_MODULE)])
 def test_cross_module_pathologies_finish(whole_project_run, case):
     root, result = whole_project_run(case)  # check_within fails the test past 120 s
     assert_no_crash(result)

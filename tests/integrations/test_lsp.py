@@ -163,6 +163,7 @@ def change(client, uri, version, text):
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
+@pytest.mark.slow  # a real server process: ~3 s; the in-process LSP tests cover the protocol
 def test_the_server_lints_the_buffer_with_its_neighbours_and_offers_noqa(tmp_path):
     write_tree(tmp_path, {"src/agent/__init__.py": "", "src/agent/tools.py": CLEAN, "src/agent/router.py": ROUTER})
     asyncio.run(conversation(tmp_path))

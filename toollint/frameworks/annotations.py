@@ -32,6 +32,7 @@ class ParamType:
     nullable: bool = False
     description: Optional[Const] = None  # Annotated[X, Field(description=...)] / Annotated[X, "..."]
     field_default: bool = False  # Annotated[X, Field(default=...)]: optional without `= v`
+    literal_null: bool = False  # None among a Literal's values: pydantic lists it in the enum
 
 
 def last_name(expr: cst.BaseExpression) -> str:
@@ -89,7 +90,7 @@ class Types:
                 kinds = {type(c.value) for c in consts}
                 json = {str: "string", int: "integer", bool: "boolean", float: "number"}
                 return ParamType(here, type=json.get(kinds.pop()) if len(kinds) == 1 else None, enum=consts,
-                             nullable=nullable)
+                             nullable=nullable, literal_null=nullable)
             if head in _ARRAYS:
                 items = self.of(args[0], span, depth + 1) if args and head not in ("tuple", "Tuple") else None
                 return ParamType(here, type="array", items=items)

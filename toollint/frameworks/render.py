@@ -30,6 +30,9 @@ def render(t: ParamType, style: str, with_null: bool = True) -> DictVal:
             pairs.append(("anyOf", t.span, ListVal(tuple(options), t.span)))
             return object_of(pairs, t.span)
     else:
+        if t.literal_null and t.nullable and style == "pydantic" and with_null:
+            # Literal["a", None]: {"enum": ["a", None]}, no type (pydantic 2.14, tested)
+            return object_of([("enum", t.span, ListVal((*t.enum, Const(None, t.span)), t.span))], t.span)
         if t.nullable and style == "pydantic" and with_null:
             inner = render(ParamType(t.span, t.type, t.items, t.enum, values=t.values), style, False)
             null = object_of([("type", t.span, const("null", t.span))], t.span)
