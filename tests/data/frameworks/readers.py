@@ -1,0 +1,388 @@
+"""How each framework's real objects are read into their wire form, for record.py (run by
+hand in a virtualenv holding the frameworks, never by the test suite)."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+
+def _functions(module):
+    """The module's own top-level objects in source order (the decorated tools among them);
+    a class of the module stands for its attributes, so a decorated method is found too."""
+    out = []
+    for key, value in vars(module).items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            out.extend(v for k, v in vars(value).items() if not k.startswith("_"))
+        else:
+            out.append(value)
+    return out
+
+
+# --- one reader per framework: the tools as they go on the wire ------------------------
+
+
+def _wire(tool):
+    """An MCP `Tool` as the protocol spells it (mcp 1 and 2 name the attribute differently)."""
+    d = tool.model_dump(by_alias=True, exclude_none=True)
+    return {"name": d["name"], "description": d.get("description"), "input_schema": d["inputSchema"]}
+
+
+def _mcp(module):
+    return [_wire(t) for t in asyncio.run(module.mcp.list_tools())]
+
+
+def _fastmcp(module):
+    from fastmcp import Client
+
+    async def listed():
+        async with Client(module.mcp) as client:
+            return await client.list_tools()
+
+    return [_wire(t) for t in asyncio.run(listed())]
+
+
+def _langchain(module):
+    from langchain_core.tools import BaseTool
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    out = []
+    for obj in _functions(module):
+        if isinstance(obj, BaseTool):
+            fn = convert_to_openai_tool(obj)["function"]
+            out.append({"name": fn["name"], "description": fn.get("description"),
+                        "input_schema": fn.get("parameters")})
+    return out
+
+
+def _agents(module):
+    from agents import FunctionTool
+
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.params_json_schema,
+         "strict": t.strict_json_schema}
+        for t in _functions(module) if isinstance(t, FunctionTool)
+    ]
+
+
+def _anthropic(module):
+    from anthropic.lib.tools import BetaFunctionTool
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, BetaFunctionTool):
+            d = t.to_dict()
+            out.append({"name": d["name"], "description": d.get("description"),
+                        "input_schema": d["input_schema"]})
+    return out
+
+
+def _pydantic_ai(module):
+    from pydantic_ai.models.test import TestModel
+
+    # The tool definitions the agent offers a model, as a model receives them.
+    model = TestModel()
+    module.agent.run_sync("hi", model=model)
+    params = model.last_model_request_parameters
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.parameters_json_schema,
+         "strict": t.strict}
+        for t in params.function_tools
+    ]
+
+
+def _smolagents(module):
+    from smolagents import Tool
+    from smolagents.models import get_tool_json_schema
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, Tool):
+            fn = get_tool_json_schema(t)["function"]
+            out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
+def _claude_agent_sdk(module):
+    from claude_agent_sdk import SdkMcpTool, _build_input_schema
+
+    # create_sdk_mcp_server puts exactly this into each wire Tool's inputSchema.
+    return [
+        {"name": t.name, "description": t.description, "input_schema": _build_input_schema(t)}
+        for t in _functions(module) if isinstance(t, SdkMcpTool)
+    ]
+
+
+def _llama_index(module):
+    from llama_index.core.tools import FunctionTool, QueryEngineTool
+
+    out = []
+    for t in _functions(module):
+        if isinstance(t, (FunctionTool, QueryEngineTool)):
+            fn = t.metadata.to_openai_tool()["function"]
+            out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
+def _swarm(module):
+    from types import SimpleNamespace
+
+    from swarm import Swarm
+
+    # what Swarm.get_chat_completion hands the OpenAI client, caught at the client
+    sent = {}
+    completions = SimpleNamespace(create=lambda **kwargs: sent.update(kwargs))
+    client = SimpleNamespace(chat=SimpleNamespace(completions=completions))
+    Swarm(client=client).get_chat_completion(module.agent, [], {}, None, False, False)
+    return [{"name": t["function"]["name"], "description": t["function"]["description"],
+             "input_schema": t["function"]["parameters"]} for t in sent["tools"]]
+
+
+def _autogen(module):
+    from autogen_agentchat.agents import AssistantAgent
+    from autogen_core.tools import BaseTool
+
+    # the module's FunctionTool objects, then what each agent wrapped of its plain functions
+    found = [t for t in _functions(module) if isinstance(t, BaseTool)]
+    for agent in _functions(module):
+        if isinstance(agent, AssistantAgent):
+            found.extend(t for t in agent._tools if t not in found)
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in found)]
+
+
+def _autogen_models(module):
+    from autogen_core.tools import BaseTool
+
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in _functions(module) if isinstance(t, BaseTool))]
+
+
+def _autogen_basetool(module):
+    # BaseTool subclasses: the schema each instance gives the model client
+    return [{"name": s["name"], "description": s.get("description"), "input_schema": s["parameters"],
+             "strict": s.get("strict", False)} for s in (t.schema for t in module.tools)]
+
+
+def _agents_registered(module):
+    from agents import FunctionTool, RunContextWrapper
+    from agents.models.chatcmpl_converter import Converter
+    from agents.run_internal.turn_preparation import get_handoffs
+
+    # what `triage` offers a model: its function tools (hosted ones are the provider's), then its handoffs
+    out = [{"name": t.name, "description": t.description, "input_schema": t.params_json_schema,
+            "strict": t.strict_json_schema} for t in module.triage.tools if isinstance(t, FunctionTool)]
+    for handed in asyncio.run(get_handoffs(module.triage, RunContextWrapper(None))):
+        fn = Converter.convert_handoff_tool(handed)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn["strict"]})
+    return out
+
+
+def _langchain_bound(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What ChatOpenAI.bind_tools sends: convert_to_openai_tool of each tool as given."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.bind(Recorder(responses=[]))  # functions as they are
+    module.build(Recorder(responses=[]))  # create_react_agent: wrapped by tool() first
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+def _langchain_agent(module):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    sent = []
+
+    class Recorder(FakeListChatModel):
+        """What the model is bound to when create_agent's graph calls it."""
+
+        def bind_tools(self, tools, **kwargs):
+            sent.extend(convert_to_openai_tool(t)["function"] for t in tools)
+            return self
+
+    module.build(Recorder(responses=["done"])).invoke({"messages": [("user", "hi")]})
+    return [{"name": f["name"], "description": f.get("description"), "input_schema": f.get("parameters")}
+            for f in sent]
+
+
+def _agno(module):
+    from agno.tools import Toolkit
+    from agno.tools.function import Function
+
+    # What agno.agent._tools.parse_tools hands the model: a plain callable goes through
+    # Function.from_callable alone; a toolkit's functions and a @tool Function through
+    # process_entrypoint.
+    out = []
+    for item in module.agent.tools:
+        if isinstance(item, Toolkit) or isinstance(item, Function):
+            functions = list(item.get_functions().values()) if isinstance(item, Toolkit) else [item]
+            for fn in functions:
+                fn.process_entrypoint()
+        else:
+            functions = [Function.from_callable(item)]
+        for fn in functions:
+            d = fn.to_dict()
+            out.append({"name": d["name"], "description": d.get("description"), "input_schema": d["parameters"]})
+    return out
+
+
+def _camel(module):
+    from camel.toolkits import FunctionTool
+
+    tools = [*module.shop_tools, module.search]  # in the order of the source's FunctionTool calls
+    out = []
+    for t in tools:
+        assert isinstance(t, FunctionTool)
+        fn = t.get_openai_tool_schema()["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"],
+                    "strict": fn.get("strict")})
+    return out
+
+
+def _livekit(module):
+    from livekit.agents.llm import utils
+    from livekit.agents.llm.tool_context import find_function_tools, is_function_tool
+
+    # the module's tools, then those an Agent instance finds on itself (bound: no self)
+    tools = [t for t in vars(module).values() if is_function_tool(t)]
+    tools += find_function_tools(object.__new__(module.Receptionist))  # __init__ needs a running session
+    out = []
+    for t in tools:
+        fn = utils.build_legacy_openai_schema(t)["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
+def _letta(module):
+    import inspect
+    from textwrap import dedent
+    from types import SimpleNamespace
+
+    from letta.functions.functions import derive_openai_json_schema
+
+    # what letta-client's upsert_from_function / create_from_function send: the source,
+    # from which the server derives the schema (ToolCreate without json_schema)
+    given = []
+    adding = lambda func, **kwargs: given.append(func)  # noqa: E731
+    module.register(SimpleNamespace(tools=SimpleNamespace(upsert_from_function=adding, create_from_function=adding)))
+    schemas = [derive_openai_json_schema(dedent(inspect.getsource(fn))) for fn in given]
+    return [{"name": s["name"], "description": s["description"], "input_schema": s["parameters"]} for s in schemas]
+
+
+def _crewai(module):
+    from crewai.utilities.agent_utils import convert_tools_to_openai_schema
+
+    schemas, _, _ = convert_tools_to_openai_schema(module._TOOLS)
+    return [{"name": s["function"]["name"], "description": s["function"]["description"],
+             "input_schema": s["function"]["parameters"], "strict": s["function"]["strict"]} for s in schemas]
+
+
+def _browser_use(module):
+    # Each action goes to the model as its parameter model's schema, under the action's
+    # description (Registry.create_action_model); only the source's own actions are read.
+    names = {k for k, v in vars(module).items() if callable(v) and getattr(v, "__module__", "") == module.__name__}
+    out = []
+    for name, action in module.tools.registry.registry.actions.items():
+        if name in names:
+            out.append({"name": name, "description": action.description,
+                        "input_schema": action.param_model.model_json_schema()})
+    return out
+
+
+def _openai_models(module):
+    return [json.loads(json.dumps(tool)) for tool in module.TOOLS]
+
+
+def _pep695_models(module):
+    from pydantic import BaseModel
+
+    return [{"name": v.__name__, "schema": v.model_json_schema()} for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == module.__name__]
+
+
+def _langchain_classes(module):
+    """Every tool object and BaseTool subclass of the module, then what bind() hands to bind_tools."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.tools import BaseTool
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    tools = []
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, BaseTool) and value.__module__ == module.__name__:
+            tools.append(value())
+        elif isinstance(value, BaseTool):
+            tools.append(value)
+
+    class Recorder(FakeListChatModel):
+        def bind_tools(self, given, **kwargs):
+            tools.extend(given)
+            return self
+
+    module.bind(Recorder(responses=[]))
+    return [convert_to_openai_tool(t)["function"] for t in tools]
+
+
+READERS = {
+    "mcp": _mcp,
+    "mcpserver": _mcp,
+    "fastmcp": _fastmcp,
+    "langchain": _langchain,
+    "agents": _agents,
+    "anthropic": _anthropic,
+    "pydantic_ai": _pydantic_ai,
+    "smolagents": _smolagents,
+    "claude_agent_sdk": _claude_agent_sdk,
+    "llama_index": _llama_index,
+    "llama_index_future": _llama_index,
+    "llama_index_query": _llama_index,
+    "mcp_registered": _mcp,
+    "mcpserver_registered": _mcp,
+    "fastmcp_registered": _fastmcp,
+    "langchain_registered": _langchain,
+    "pydantic_ai_registered": _pydantic_ai,
+    "swarm": _swarm,
+    "autogen": _autogen,
+    "autogen_basetool": _autogen_basetool,
+    "agents_registered": _agents_registered,
+    "langchain_bound": _langchain_bound,
+    "langchain_agent": _langchain_agent,
+    "agno": _agno,
+    "camel": _camel,
+    "livekit": _livekit,
+    "browser_use": _browser_use,
+    "crewai": _crewai,
+    "crewai_tools": _crewai,
+    "letta": _letta,
+    "fastmcp_models": _fastmcp,
+    "langchain_models": _langchain,
+    "agents_models": _agents,
+    "llama_index_models": _llama_index,
+    "pydantic_ai_models": _pydantic_ai,
+    "langchain_dict": _langchain,
+    "langchain_methods": _langchain,
+    "crewai_methods": _crewai,
+    "agents_methods": _agents,
+    "smolagents_models": _smolagents,
+    "agno_models": _agno,
+    "autogen_models": _autogen_models,
+    "claude_agent_sdk_models": _claude_agent_sdk,
+    "openai_models": _openai_models,
+    "langchain_classes": _langchain_classes,
+    "pep695_models": _pep695_models,
+    "fastmcp_pep695": _fastmcp,
+    "langchain_pep695": _langchain,
+    "agents_pep695": _agents,
+    "pydantic_ai_pep695": _pydantic_ai,
+    "llama_index_pep695": _llama_index,
+    "openai_pep695": _openai_models,
+}
