@@ -82,15 +82,7 @@ class Types:
                         self._metadata(meta, inner)
                 return inner
             if head == "Literal":
-                consts = [_literal(a, span or self.span_of(a)) for a in args]
-                if any(c is None for c in consts):
-                    return ParamType(here)
-                nullable = any(c.value is None for c in consts)
-                consts = [c for c in consts if c.value is not None]
-                kinds = {type(c.value) for c in consts}
-                json = {str: "string", int: "integer", bool: "boolean", float: "number"}
-                return ParamType(here, type=json.get(kinds.pop()) if len(kinds) == 1 else None, enum=consts,
-                             nullable=nullable, literal_null=nullable)
+                return _literal_type([_literal(a, span or self.span_of(a)) for a in args], here)
             if head in _ARRAYS:
                 items = self.of(args[0], span, depth + 1) if args and head not in ("tuple", "Tuple") else None
                 return ParamType(here, type="array", items=items)
@@ -157,6 +149,18 @@ class Types:
 
 
 _NONE = cst.Name("None")  # the None that Optional[X] implies; it has no position
+
+
+def _literal_type(consts: List[Optional[Const]], here: Span) -> ParamType:
+    """`Literal[...]` of these members (None: one not read, so the type is not known)."""
+    if any(c is None for c in consts):
+        return ParamType(here)
+    nullable = any(c.value is None for c in consts)
+    values = [c for c in consts if c.value is not None]
+    kinds = {type(c.value) for c in values}
+    json = {str: "string", int: "integer", bool: "boolean", float: "number"}
+    return ParamType(here, type=json.get(kinds.pop()) if len(kinds) == 1 else None, enum=values,
+                     nullable=nullable, literal_null=nullable)
 
 
 def _literal(node: cst.BaseExpression, span: Span) -> Optional[Const]:
