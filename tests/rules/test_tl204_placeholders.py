@@ -1,0 +1,57 @@
+"""TL204 and the defaults that only guard a missing key (held-out round 10, class T): a
+handler reading `args.get("button", "")` where '' is none of the property's enum values,
+or `args.get("k", None)` (which is `args.get("k")`), has no value it could use, so the
+schema requiring the key is right; a default the handler can use still fires."""
+from __future__ import annotations
+
+import pytest
+
+TEMPLATE = '''
+TOOLS = [
+    {
+        "name": "press_button",
+        "description": "Press one Game Boy button. Call this to move or select in the game.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "button": {"type": "string", "enum": ["a", "b", "up"], "description": "The button to press."},
+                "times": {"type": "integer", "description": "How often to press it."},
+            },
+            "required": ["button", "times"],
+        },
+    }
+]
+
+
+@@HANDLER@@
+
+
+TOOL_HANDLERS = {"press_button": press_button}
+'''
+
+DICT = '''def press_button(args: dict) -> str:
+    button = args.get("button", BUTTON)
+    return f"pressed {button} {args['times']} times"'''
+
+KWARGS = '''def press_button(button: str = BUTTON, times: int = 1) -> str:
+    return f"pressed {button} {times} times"'''
+
+
+@pytest.mark.parametrize("default, fires", [('""', False), ("None", False), ('"sideways"', False), ('"a"', True)])
+def test_a_dict_read_whose_default_no_call_could_send_is_a_guard(lint, default, fires):
+    src = TEMPLATE.replace("@@HANDLER@@", DICT.replace("BUTTON", default))
+    assert bool(lint({"agent.py": src}, select=["TL204"])) is fires
+
+
+@pytest.mark.parametrize("default, fires", [('""', False), ("None", False), ('"b"', True)])
+def test_a_keyword_default_outside_the_enum_is_a_guard(lint, default, fires):
+    src = TEMPLATE.replace("@@HANDLER@@", KWARGS.replace("BUTTON", default))
+    found = lint({"agent.py": src}, select=["TL204"])
+    # `times: int = 1` is a default the handler uses: reported whatever button's is
+    assert len(found) == (2 if fires else 1)
+
+
+def test_an_empty_string_default_without_an_enum_still_fires(lint):
+    src = TEMPLATE.replace("@@HANDLER@@", DICT.replace("BUTTON", '""')).replace(
+        '"enum": ["a", "b", "up"], ', "")
+    assert len(lint({"agent.py": src}, select=["TL204"])) == 1
