@@ -22,16 +22,17 @@ def _field_without_default(value) -> bool:
     return not value.args or (isinstance(value.args[0], Unresolved) and "Ellipsis" in value.args[0].reason)
 
 
-def _placeholder(default, prop) -> bool:
-    """`args.get("button", "")` where '' is outside the property's enum, or a None default
-    (`args.get("k", None)` is `args.get("k")`): a guard against a missing key, not a value
-    the handler can use (held-out round 10: press_button('') answers "Unknown button")."""
+def _placeholder(default, prop, read: bool) -> bool:
+    """`args.get("button", "")` where '' is outside the property's enum, or a read's None
+    default (`args.get("k", None)` is `args.get("k")`): a guard against a missing key, not
+    a value the handler can use (held-out round 10: press_button('') answers "Unknown
+    button"). A parameter's `= None` is Python's optional parameter: still reported."""
     from toollint.model import Const, DictVal, ListVal
 
     if not isinstance(default, Const):
         return False
     if default.value is None:
-        return True
+        return read
     enum = prop.get("enum") if isinstance(prop, DictVal) else None
     return isinstance(enum, ListVal) and enum.complete and all(
         isinstance(v, Const) and v.value != default.value for v in enum.items)
@@ -54,7 +55,7 @@ class OptionalButRequired(Rule):
         if style == "kwargs":
             for param in handler.tool_params():
                 if param.has_default and param.name in required_names and not _field_without_default(param.default) \
-                        and not _placeholder(param.default, props.get(param.name, (None, None))[1]):
+                        and not _placeholder(param.default, props.get(param.name, (None, None))[1], False):
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
                                       f"default{_shown(param.default)} but the schema of {shown_name(tool)} "
                                       "requires it: the model must invent a value on every call; drop it "
@@ -63,7 +64,7 @@ class OptionalButRequired(Rule):
         elif style == "dict":
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names \
-                        and not _placeholder(read.default, props.get(read.key, (None, None))[1]):
+                        and not _placeholder(read.default, props.get(read.key, (None, None))[1], True):
                     yield self.report(read.span, f"{reader(handler)} reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'",

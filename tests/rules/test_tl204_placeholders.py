@@ -1,7 +1,8 @@
 """TL204 and the defaults that only guard a missing key (held-out round 10, class T): a
 handler reading `args.get("button", "")` where '' is none of the property's enum values,
 or `args.get("k", None)` (which is `args.get("k")`), has no value it could use, so the
-schema requiring the key is right; a default the handler can use still fires."""
+schema requiring the key is right; a default the handler can use, and a parameter's
+`= None`, still fire."""
 from __future__ import annotations
 
 import pytest
@@ -43,8 +44,9 @@ def test_a_dict_read_whose_default_no_call_could_send_is_a_guard(lint, default, 
     assert bool(lint({"agent.py": src}, select=["TL204"])) is fires
 
 
-@pytest.mark.parametrize("default, fires", [('""', False), ("None", False), ('"b"', True)])
+@pytest.mark.parametrize("default, fires", [('""', False), ("None", True), ('"b"', True)])
 def test_a_keyword_default_outside_the_enum_is_a_guard(lint, default, fires):
+    # `= None` is Python's optional parameter: the handler does without it
     src = TEMPLATE.replace("@@HANDLER@@", KWARGS.replace("BUTTON", default))
     found = lint({"agent.py": src}, select=["TL204"])
     # `times: int = 1` is a default the handler uses: reported whatever button's is
