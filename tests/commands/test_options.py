@@ -153,6 +153,7 @@ def test_colour_on_a_terminal(monkeypatch, env, expected):
     assert use_color("auto") is expected
 
 
+@pytest.mark.slow  # a real process on a terminal: ~0.8 s
 def test_colour_end_to_end(tree):
     """Through a real process's piped stdout; the order of the variables in this process."""
     import os

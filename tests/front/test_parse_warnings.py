@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 SOURCE = r'''
 import re
 
@@ -17,6 +19,7 @@ TOOLS = [{"name": "count", "description": "Count items matching \d+. Use it when
 '''
 
 
+@pytest.mark.slow  # a real process: ~0.6 s
 def test_a_users_invalid_escape_prints_no_warning(tmp_path):
     (tmp_path / "app.py").write_text(SOURCE)
     done = subprocess.run([sys.executable, "-W", "always", "-m", "toollint", "check", "--no-cache", "app.py"],

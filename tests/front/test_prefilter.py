@@ -67,6 +67,7 @@ def test_a_needle_in_code_passes_whatever_strings_and_comments_surround_it(sourc
     assert may_define_tools(source, keys), without_prose(source)
 
 
+@pytest.mark.slow  # tokenizes every corpus: ~0.9 s
 def test_stripping_prose_keeps_every_name_python_reads_as_code(tree):
     """Every NAME token the tokenize module finds outside f-strings survives the stripping,
     over every example, scenario, framework source and generated file: the second stage

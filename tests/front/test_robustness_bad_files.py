@@ -114,6 +114,7 @@ def test_a_symlink_loop_in_the_tree(tmp_path):
     assert _tl001(found, "a.py") and _tl001(found, "b.py")
 
 
+@pytest.mark.slow  # a real process with a watchdog: ~1 s
 def test_a_fifo_named_like_a_module_does_not_block(tmp_path):
     root = project(tmp_path, {"good.py": GOOD})
     os.mkfifo(root / "x.py")
