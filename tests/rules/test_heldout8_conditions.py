@@ -20,6 +20,10 @@ RESULTS = [
     ("List issues that match the filter", "list_issues"),
     ("Get orders that were placed today", "get_orders"),
     ("Search for documents that contain the keyword", "search"),
+    ("List issues that need triage", "list_issues"),
+    ("Get pull requests that need review", "get_pull_requests"),
+    ("Count the questions that cannot be answered", "count_questions"),
+    ("Handles pagination for search queries", "paginate"),
 ]
 
 

@@ -35,10 +35,12 @@ _TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
 # 9): "Transfer to billing specialist for payment and invoice issues", "Handles refund
 # requests", "Specialist agent for math questions", "For billing questions, ...". The
 # kind is up to six words before the case noun ("software and system", "fraud/payment");
-# a purpose ("for initial handling") or an object ("Search for documents") is not one.
+# a purpose ("for initial handling") or an object ("Search for documents") is not one,
+# nor a phrase holding a preposition ("Handles pagination for search queries").
 # No article: "to handle the request" is the Agents SDK's generated text for any handoff,
 # and "For each issue, ..." iterates over objects.
-_KIND = (r"(?:(?!(?:the|a|an|this|that|its|their|your|each|every)\s)[\w/-]+(?:,|\s+(?:and|or|&))?\s+){0,6}?"
+_KIND = (r"(?:(?!(?:the|a|an|this|that|its|their|your|each|every|for|of|in|on|with|from|by)\s)"
+         r"[\w/-]+(?:,|\s+(?:and|or|&))?\s+){0,6}?"
          r"(?<!pull )(?<!merge )(?<!http )(?<!api )")
 _CASE = _alt("issue question request problem case topic inquiry inquirie enquiry enquirie query querie "
              "concern complaint matter dispute") + r"s?\b"
@@ -53,9 +55,12 @@ _ROUTING_PATTERNS = (
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE,
     # A restrictive clause on the case carries the condition (held-out round 8, class G):
     # "Escalate complex issues that require manager intervention", "Refund orders that
-    # arrived damaged"; not "List files that match a pattern", which restricts a result
-    _CASE + r"\s+(?:that|which|who)\s+" + _alt("require requires need needs involve involves cannot can't "
-                                               "go_beyond goes_beyond fall_outside falls_outside") + r"\b",
+    # arrived damaged"; not "List files that match a pattern" or "List issues that need
+    # triage", which restrict a result: the case is one the tool is handed
+    _NOT_NEGATED + _alt("transfer route escalate forward delegate refer redirect dispatch hand_over hand_off "
+                        "handoff handle") + r"(?:s|es|ed|ing)?\s+(?:[\w-]+\s+){0,3}?"
+    + _CASE + r"\s+(?:that|which|who)\s+" + _alt("require requires need needs involve involves cannot can't "
+                                                 "go_beyond goes_beyond fall_outside falls_outside") + r"\b",
     r"(?:that|which)\s+(?:have\s+|has\s+)?(?:arrived|arrive|came|come)\s+"
     + _alt("damaged broken late missing incomplete defective wrong") + r"\b",
 )
