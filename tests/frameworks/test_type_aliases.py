@@ -75,21 +75,3 @@ def test_pydantic_function_tool_of_a_model_with_type_aliases_matches_openai():
     (real,) = data["tools"]
     assert tool.name.value == real["function"]["name"]
     assert to_python(tool.schema) == real["function"]["parameters"]
-
-
-def test_a_libcst_without_type_alias_nodes_still_extracts(tmp_path, monkeypatch):
-    # pyproject allows libcst 1.0, which has no cst.TypeAlias (1.1 added PEP 695): reading
-    # a module must not ask for it (it was an internal error on every file with a model)
-    import libcst
-
-    from toollint.config.settings import Settings
-    from toollint.engine.core import run
-
-    monkeypatch.delattr(libcst, "TypeAlias", raising=False)
-    (tmp_path / "app.py").write_text(
-        "from pydantic import BaseModel\nfrom openai import pydantic_function_tool\n\n\n"
-        "class Lookup(BaseModel):\n    \"\"\"Look an order up. Use it when the user gives an order id.\"\"\"\n\n"
-        "    order_id: str\n\n\nTOOLS = [pydantic_function_tool(Lookup)]\n")
-    monkeypatch.chdir(tmp_path)
-    codes = [f.code for f in run(["."], Settings(root="."), cache=False).findings]
-    assert "TL001" not in codes and "TL207" in codes

@@ -246,14 +246,10 @@ def _docstring(body, span_of) -> Optional[Str]:
     return None
 
 
-def type_aliases(body: Sequence[cst.CSTNode]) -> Dict[str, "cst.TypeAlias"]:
-    """The module's PEP 695 aliases without type parameters (a generic one is not read).
-    libcst before 1.1 has no TypeAlias node: it cannot parse one, so there is none."""
-    alias = getattr(cst, "TypeAlias", None)
-    if alias is None:
-        return {}
+def type_aliases(body: Sequence[cst.CSTNode]) -> Dict[str, cst.TypeAlias]:
+    """The module's PEP 695 aliases without type parameters (a generic one is not read)."""
     return {small.name.value: small for line in body if isinstance(line, cst.SimpleStatementLine)
-            for small in line.body if isinstance(small, alias) and small.type_parameters is None}
+            for small in line.body if isinstance(small, cst.TypeAlias) and small.type_parameters is None}
 
 
 def module_models(module: str, classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tuple[str, str]],
