@@ -131,3 +131,14 @@ def test_fix_loop_refuses_a_fix_that_breaks_the_file_and_says_why():
     outcome = _loop(_finding(Edit(ADD_DEFAULT, Span("tools.py", 1, 7, 1, 8), text="None")), b"def f(a, b):\n    pass\n")
     assert outcome.sources == {}
     assert outcome.warnings == [f"tools.py:1:7: TL204 fix not applied: {BREAKS}"]
+
+
+def test_a_refused_fix_is_named_beside_an_applied_one_of_the_same_rule():
+    # warnings were keyed by file and rule: one applied TL204 fix silenced the refused one
+    source = b'R = ["x", "y", "w"]\n'
+    applies = _finding(Edit(REMOVE_ITEM, Span("tools.py", 1, 11, 1, 14), old="y"))
+    moved = _finding(Edit(REMOVE_ITEM, Span("tools.py", 1, 16, 1, 19), old="z"))
+    outcome = fix_loop(lambda stdin: _Result([applies, moved] if stdin[1] == source else [moved]), Settings(),
+                       write=False, stdin=("tools.py", source))
+    assert outcome.sources["tools.py"][1] == b'R = ["x", "w"]\n'
+    assert outcome.warnings == [f"tools.py:1:16: TL204 fix not applied: {MOVED}"]

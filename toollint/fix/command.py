@@ -70,15 +70,18 @@ def fix_loop(run_once: RunOnce, settings, write: bool, stdin: Optional[Tuple[str
     first: Dict[str, bytes] = {}
     current: Dict[str, bytes] = {}
     warnings: List[str] = []
-    refused: Dict[Tuple[str, str, str], str] = {}  # a finding whose fix did not apply -> the warning
+    refused: List[str] = []  # the last round's refusals: what a next round tries again stands
     for n in range(rounds + 1):
         result = run_once(stdin)
         todo = fixes_to_apply(result.findings, settings)  # type: ignore[attr-defined]
-        if not todo or n == rounds:
+        if not todo:
+            refused = []
+            break
+        if n == rounds:
             break
         sources = _sources(todo, settings, stdin, warnings)
         applied = apply_all(sources, [f.fix for f in todo])
-        refused.update(_refusals(todo, applied))
+        refused = _refusals(todo, applied)
         changed = {p: a.source for p, a in applied.items() if a.source != sources[p]}
         if not changed:
             break
@@ -93,16 +96,16 @@ def fix_loop(run_once: RunOnce, settings, write: bool, stdin: Optional[Tuple[str
                 write_atomic(path, data)
         if not write and stdin is None:
             break  # --diff: one round, in memory
-    warnings.extend(w for key, w in refused.items() if key not in fixed)  # a later round may have
+    warnings.extend(refused)
     return Outcome(result, fixed, {p: (first[p], current[p]) for p in current}, warnings)
 
 
-def _refusals(todo: Sequence[Finding], applied) -> Dict[Tuple[str, str, str], str]:
+def _refusals(todo: Sequence[Finding], applied) -> List[str]:
     """The warnings for the fixes a file refused: `[*]` marks a fix before anything applies
     it (as ruff's), so --fix says which did not apply and why."""
     why = {fix: reason for a in applied.values() for fix, reason in a.refused}
-    return {(f.span.path, f.code, f.name): f"{f.span.path}:{f.span.line}:{f.span.col}: {f.code} fix not applied: "
-            f"{why[f.fix]}" for f in todo if f.fix in why}
+    return [f"{f.span.path}:{f.span.line}:{f.span.col}: {f.code} fix not applied: {why[f.fix]}"
+            for f in todo if f.fix in why]
 
 
 def _sources(todo: Sequence[Finding], settings, stdin, warnings: List[str]) -> Dict[str, bytes]:
