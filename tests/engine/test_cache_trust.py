@@ -138,10 +138,14 @@ def test_signed_entry_still_cannot_load_other_classes(tmp_path, isolated_cache):
 
     slot = cache._slot("a.py", "a", False)
     header = cache._header("a.py", "a", False, b"d" * 16)
-    body = header + pickle.dumps((os.system, ("true",)))
-    with open(slot, "wb") as handle:
-        handle.write(hmac.new(cache.key, body, hashlib.sha256).digest() + body)
-    assert cache.get("a.py", "a", False, b"d" * 16) is None
+    # a function of another module, and of toollint's own: only toollint's dataclasses load
+    from toollint.engine.core import run
+
+    for planted in ((os.system, ("true",)), (run, ([str(tmp_path)],))):
+        body = header + pickle.dumps(planted)
+        with open(slot, "wb") as handle:
+            handle.write(hmac.new(cache.key, body, hashlib.sha256).digest() + body)
+        assert cache.get("a.py", "a", False, b"d" * 16) is None
 
 
 def test_unsafe_key_disables_the_cache(tmp_path, monkeypatch):

@@ -45,4 +45,4 @@ def test_the_facts_of_every_scenario_rebuild_from_the_cache(tmp_path, isolated_c
         _classes(facts, held, set())
         cache.put(str(path), f"m{n}", False, b"d" * 16, facts)
         assert cache.get(str(path), f"m{n}", False, b"d" * 16) == facts, path
-    assert {c.__name__ for c in held} >= {"CalledSig", "FunctionSig", "Span"}  # the corpus holds them
+    assert {c.__name__ for c in held} >= {"CalledSig", "ClassFacts", "FunctionSig", "Span"}  # the corpus holds them

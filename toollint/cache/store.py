@@ -30,12 +30,13 @@ import dataclasses
 import functools
 import hashlib
 import hmac
+import importlib
 import io
 import os
 import pickle
 import sys
 import tempfile
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional
 
 from toollint import __version__
 from toollint.config.settings import Settings
@@ -215,32 +216,17 @@ def _user_key() -> Optional[bytes]:
     return key if len(key) == 32 else None
 
 
-_MODEL_CLASSES: Dict[Tuple[str, str], type] = {}
-
-
-def _model_classes() -> Dict[Tuple[str, str], type]:
-    """The frozen dataclasses an entry may rebuild: the model's, the values left for linking
-    (toollint.deferred), a dispatch call's view of a handler (toollint.calledsig: until
-    issue 22 it lived in extract/, so every file holding one was extracted again on every
-    run), and the fixes a finding carries (toollint.fix, plain data too; without them no
-    run with a fix was ever reused), and each class's summary (toollint.classfacts).
-    tests/engine/test_cached_facts.py checks that the facts of every corpus rebuild from
-    an entry."""
-    if not _MODEL_CLASSES:
-        from toollint import calledsig, classfacts, deferred, fix, model
-
-        for module in (model, fix, deferred, calledsig, classfacts):
-            for name, obj in vars(module).items():
-                if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
-                    _MODEL_CLASSES[module.__name__, name] = obj
-    return _MODEL_CLASSES
-
-
 class _Unpickler(pickle.Unpickler):
+    """Rebuilds only toollint's own frozen dataclasses (the model, the values left for
+    linking, class summaries, fixes): any other class an entry names is refused. Which
+    module holds one is not listed here: twice a class missing from such a list made every
+    file holding it miss the cache silently (tests/engine/test_cached_facts.py)."""
+
     def find_class(self, module: str, name: str):
-        found = _model_classes().get((module, name))
-        if found is not None:
-            return found
+        if module.partition(".")[0] == "toollint":
+            found = getattr(importlib.import_module(module), name, None)
+            if isinstance(found, type) and dataclasses.is_dataclass(found) and found.__module__ == module:
+                return found
         raise pickle.UnpicklingError(f"{module}.{name} is not a toollint model class")
 
 
