@@ -1,8 +1,8 @@
 """A handler's signature as one visible dispatch call reaches it (extract/callview.py).
 
 Here and not in extract/: facts hold it, and the cache rebuilds facts without importing
-libcst (a warm run on a file without tools never imports it), so its class must live in a
-module the cache's unpickler allows and that imports no libcst (cache/store.py)."""
+libcst (a warm run on a file without tools never imports it), and importing the module
+that defines a class is how an entry rebuilds it (cache/store.py)."""
 from __future__ import annotations
 
 import dataclasses

@@ -24,7 +24,7 @@ _TOOLS_ARG = re.compile(r"\btools\s*=")
 
 def module_calls(tree: cst.Module, text: str, evaluator: Evaluator,
                  span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
-    if not _TOOLS_ARG.search(text):
+    if "tools" not in text or not _TOOLS_ARG.search(text):  # the `in` test: a regex with \b is slow
         return []
     scan = _Statements(evaluator, span_of)
     for stmt in tree.body:
