@@ -27,3 +27,21 @@ def test_a_users_invalid_escape_prints_no_warning(tmp_path):
     assert "Warning" not in done.stderr, done.stderr
     assert "Checked 1 file" in done.stdout + done.stderr
 
+
+
+def test_no_parse_of_a_users_file_warns_in_process(tmp_path):
+    # the default run's check of the same: every parse names the text <toollint>, so
+    # toollint's filter (put back in front of "always" by reloading the package) holds
+    import importlib
+    import warnings
+
+    import toollint
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
+
+    (tmp_path / "app.py").write_text(SOURCE)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        importlib.reload(toollint)
+        run([str(tmp_path)], Settings(root=str(tmp_path)), cache=False, jobs=1)
+    assert [str(w.message) for w in caught] == []

@@ -19,7 +19,7 @@ from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
-from toollint.extract.positions import positions
+from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.returns import final_calls, returning
@@ -57,11 +57,11 @@ class _Extractor:
     def span_of(self, node: cst.CSTNode) -> Span:
         table = self.positions.table  # the raw tuples: no Range built for a Span
         line, column, end_line, end_column = table[id(node)]
-        rpar = getattr(node, "rpar", None)
-        if rpar and isinstance(rpar, (list, tuple)):  # an ImportFrom's is one paren or a sentinel
+        paren = closing_paren(node)
+        if paren is not None:
             # `(\n "text"\n),`: the expression ends at its closing parenthesis, where a
             # suppression comment for it goes; the start stays on the value itself
-            end_line, end_column = table[id(rpar[-1])][2:]
+            end_line, end_column = table[id(paren)][2:]
         return Span(self.path, line, column + 1, end_line, end_column + 1)
 
     def code_of(self, node: cst.CSTNode) -> str:

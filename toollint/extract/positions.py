@@ -162,3 +162,11 @@ def layout(module: cst.Module) -> Layout:
     state.table, state.outer, state.pieces, state._starts = {}, {}, {}, []
     module._codegen(state)
     return Layout(Positions(state.table, module), state.outer, state.pieces, "".join(state.tokens))
+
+
+def closing_paren(node: cst.CSTNode) -> Optional[cst.CSTNode]:
+    """The last closing parenthesis around an expression (`(\n "text"\n)`), where its span
+    ends and a suppression comment for it goes; None when there is none. A `with` or
+    `class` statement's `rpar` is one parenthesis or a sentinel, not a sequence."""
+    rpar = getattr(node, "rpar", None)
+    return rpar[-1] if rpar and isinstance(rpar, (list, tuple)) else None

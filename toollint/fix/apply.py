@@ -141,12 +141,11 @@ def _compiles(new: _New, path: str) -> bool:
     a parameter without a default after one with), and libcst its changed statements (the
     others parsed before: a module's top-level statements parse each on its own)."""
     import ast
-    import warnings
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(new.source, path, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    from toollint import SOURCE_NAME
+
+    try:  # under SOURCE_NAME: CPython's warnings about the user's code stay unprinted
+        compile(new.source, SOURCE_NAME, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except (SyntaxError, ValueError):
         return False
     import libcst as cst

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 import libcst as cst
 
 from toollint.extract.literals import string_value
-from toollint.extract.positions import Layout, layout
+from toollint.extract.positions import Layout, closing_paren, layout
 from toollint.fix import ADD_DEFAULT, ADD_ENTRY, APPEND_ITEM, EDIT_COMMENT, REMOVE_ITEM, REPLACE_STRING, Edit
 
 _Key = Tuple[int, int, int, int]
@@ -71,9 +71,9 @@ class Codemod(cst.CSTTransformer):
         if r is None:
             return None
         end = r.end
-        rpar = getattr(node, "rpar", None)
-        if rpar and isinstance(rpar, (list, tuple)):  # an ImportFrom's is one paren or a sentinel
-            end = self.pos[rpar[-1]].end
+        paren = closing_paren(node)
+        if paren is not None:  # spans end where extraction's do (extract.span_of)
+            end = self.pos[paren].end
         return (r.start.line, r.start.column + 1, end.line, end.column + 1)
 
     def _edits(self, node: cst.CSTNode, kind: str) -> List[Tuple[int, Edit]]:
