@@ -9,7 +9,6 @@ A fix that does not apply after all is refused by --fix with a warning that says
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 from typing import List, Optional, Tuple
 
@@ -20,8 +19,9 @@ from toollint.config import load as config
 from toollint.config.settings import Settings
 from toollint.engine.core import run
 from toollint.fix import ADD_DEFAULT, REMOVE_ITEM, Edit, Fix
-from toollint.fix.apply import BREAKS, MOVED, workable
+from toollint.fix.apply import BREAKS, MOVED
 from toollint.fix.command import fix_loop
+from toollint.fix.policy import verified
 from toollint.model import Finding, Span
 from toollint.rulekit.registry import rule_names
 
@@ -30,22 +30,16 @@ FIXING_PAGES = sorted({b.values[0].page for b in PAGE_BLOCKS
                        if "\n## Fix\n" in (Path(RULES_DIR) / b.values[0].page).read_text(encoding="utf-8")})
 
 
-def _read(path: str) -> Optional[bytes]:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError:
-        return None
-
-
 def _offered(root: Path, settings: Optional[Settings] = None) -> Tuple[int, List[str]]:
     """(fixes offered in a run on `root`, the findings whose fix does not apply)."""
     if settings is None:
         settings = config.load(config.find_config([str(root)]), isolated=True, overrides={}, rules=rule_names())
-    findings = [f for f in run([str(root)], settings, cache=False, jobs=1).findings if f.fix is not None]
-    ok = workable([f.fix for f in findings], _read)
-    return len(findings), [f"{f.span.path}:{f.span.line} {f.code} {f.fix.message}" for f in findings
-                           if f.fix not in ok]
+    found = run([str(root)], settings, cache=False, jobs=1).findings
+    assert [f for f in found if f.code == "TL001"] == []  # a crash would offer no fix at all
+    findings = [f for f in found if f.fix is not None]
+    # what --fix prints as remaining: the fixes it found not to apply lose theirs
+    return len(findings), [f"{f.span.path}:{f.span.line} {f.code} {f.fix.message}"
+                           for f, kept in zip(findings, verified(findings)) if kept.fix is None]
 
 
 def test_the_rule_pages_with_a_fix_offer_fixes_that_apply(tmp_path):
@@ -75,19 +69,22 @@ def test_the_fix_cases_offer_fixes_that_apply(tmp_path):
     assert offered >= 8
 
 
-@pytest.mark.parametrize("tree", ["examples"] + sorted(
-    f"tests/projects/{p.name}" for p in (REPO / "tests" / "projects").iterdir() if p.is_dir()))
-def test_the_scenarios_offer_fixes_that_apply(tree):
-    assert _offered(REPO / tree)[1] == []
+def test_the_scenarios_offer_fixes_that_apply():
+    # one test over every tree: most offer no fix, so one each could not fail
+    trees = ["examples"] + sorted(f"tests/projects/{p.name}" for p in (REPO / "tests" / "projects").iterdir()
+                                  if p.is_dir())
+    results = {tree: _offered(REPO / tree) for tree in trees}
+    assert sum(n for n, _ in results.values()) >= 4
+    assert {tree: bad for tree, (_, bad) in results.items() if bad} == {}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["recordings", "benchmark"])
-def test_the_large_corpora_offer_fixes_that_apply(which, tmp_path):
+def test_the_large_corpora_offer_fixes_that_apply(which, tmp_path, monkeypatch):
     if which == "recordings":
         root = REPO / "tests" / "data" / "frameworks" / "sources"
     else:
-        sys.path.insert(0, str(REPO / "benchmarks"))
+        monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
         import generate
 
         generate.generate(str(tmp_path), files=600, seed=0)

@@ -187,38 +187,15 @@ def _with_refusals(out: Dict[str, Applied], sources: Dict[str, bytes], torn: Dic
     return out
 
 
-def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]], jobs: int = 1) -> Set[Fix]:
-    """The fixes that apply, each on its own, to the files as `read` gives them: what the
-    output may mark fixable. Each file is parsed once; with `jobs` > 1 the files are
-    judged in forked workers (a fix of two files applies when it applies to both)."""
-    global _read
+def workable(fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:
+    """The fixes that apply, each on its own, to the files as `read` gives them (a fix of
+    two files applies when it applies to both). Each file is parsed once."""
     by_path: Dict[str, List[Fix]] = {}
     for fix in dict.fromkeys(fixes):
         for path in fix.paths:
             by_path.setdefault(path, []).append(fix)
-    tasks = list(by_path.items())
-    done: Dict[str, Set[Fix]] = {}
-    from toollint.engine import pool
-
-    if jobs > 1 and len(tasks) > 1 and pool.can_fork():
-        _read = read  # the forked workers inherit it
-        try:
-            chunks = pool.chunked(tasks, lambda t: len(t[1]), 1)
-            done.update(pool.run_chunks(_workable_in, chunks, jobs))
-        finally:
-            _read = None
-    for path, on in tasks:
-        if path not in done:  # serial, or what a broken pool left
-            done[path] = _workable_in_file(path, on, read)
+    done = {path: _workable_in_file(path, on, read) for path, on in by_path.items()}
     return {fix for fix in dict.fromkeys(fixes) if all(fix in done[p] for p in fix.paths)}
-
-
-_read: Optional[Callable[[str], Optional[bytes]]] = None
-
-
-def _workable_in(tasks: List[Tuple[str, List[Fix]]]) -> List[Tuple[str, Set[Fix]]]:
-    assert _read is not None
-    return [(path, _workable_in_file(path, fixes, _read)) for path, fixes in tasks]
 
 
 def _workable_in_file(path: str, fixes: Sequence[Fix], read: Callable[[str], Optional[bytes]]) -> Set[Fix]:

@@ -23,11 +23,11 @@ def with_fixes_allowed(findings: Iterable[Finding], settings) -> List[Finding]:
     return [f if f.fix is None or rule_fixable(f.code, settings) else replace(f, fix=None) for f in findings]
 
 
-def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None, jobs: int = 1) -> List[Finding]:
+def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None) -> List[Finding]:
     """The findings, without the fixes that do not apply to the files as they are (a
     `dict(...)` where the rule saw a schema, a file changed since): what --fix prints as
     remaining, after it said which fixes it could not apply. Costs a parse of each file
-    that has a fix, and nothing otherwise; the files are judged in `jobs` forked workers.
+    that has a fix, and nothing otherwise.
     A plain `check` does not call it: `[*]` marks every enabled fix there, as ruff's."""
     fixes = [f.fix for f in findings if f.fix is not None]
     if not fixes:
@@ -43,7 +43,7 @@ def verified(findings: List[Finding], stdin: Optional[Tuple[str, bytes]] = None,
         except OSError:
             return None
 
-    ok = workable(fixes, read, jobs)
+    ok = workable(fixes, read)
     return [f if f.fix is None or f.fix in ok else replace(f, fix=None) for f in findings]
 
 
