@@ -37,7 +37,7 @@ class OverlappingDescriptions(Rule):
         for i, (later, later_text) in enumerate(tools):
             for earlier, earlier_text in tools[:i]:
                 a, b = earlier.name.value, later.name.value
-                if mentions[b](earlier_text) or mentions[a](later_text) or not offered_together(earlier, later, group):
+                if not offered_together(earlier, later, group) or mentions[b](earlier_text) or mentions[a](later_text):
                     continue  # pointing to each other, or never offered in one turn
                 score = description_similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)

@@ -1,5 +1,7 @@
 """One tool dict handed to two `create()` calls (the first turn and the one after the
-tool result) is one tool, not two with the same name (issue 18, lca-reliable-agents)."""
+tool result) is one tool, not two with the same name (issue 18, lca-reliable-agents).
+A list is skipped only when every tool of it was offered by an earlier one: `[W]` then
+`[W, F]` still counts W twice (each list is a turn of its own; left as it is)."""
 from __future__ import annotations
 
 from toollint.config.settings import Settings
@@ -35,9 +37,8 @@ def _names(source: str):
     return [t.name.value for t in link([facts]).all_tools()]
 
 
-def test_the_same_list_on_two_turns_is_one_tool(lint):
+def test_the_same_list_on_two_turns_is_one_tool():
     assert _names(TWO_TURNS) == ["weather_retriever"]
-    assert lint({"agent.py": TWO_TURNS}, select=["TL302"]) == []
 
 
 def test_a_second_call_with_more_tools_keeps_them():
@@ -46,7 +47,7 @@ def test_a_second_call_with_more_tools_keeps_them():
         "name": "forecast", "description": "Get the forecast. Use this for the days ahead.",
         "parameters": {"type": "object", "properties": {}}}}])
     return''')
-    assert "forecast" in _names(source)
+    assert _names(source).count("forecast") == 1
 
 
 def test_two_definitions_with_one_name_are_still_duplicates(lint):

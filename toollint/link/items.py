@@ -7,6 +7,6 @@ HANDOFF = "@+"  # (HANDOFF, "line:col"): an Agents SDK handoff, made there or no
 UNREAD = ("?", "")  # an item not read
 BESIDE = ("+", "")  # a tool none of the project's, offered in the same turn
 
-# in Group.offers, beside a group's indices (rulekit/turn.py has its own copy: rules never import link)
+# in Group.offers, beside a group's indices (rulekit/turn.py reads them)
 OUTSIDE = -1  # a tool of another group in the same list
 UNREAD_ITEM = -2  # an item no tool was matched to

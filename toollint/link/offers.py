@@ -33,6 +33,8 @@ Offers = Tuple[Tuple[int, ...], ...]
 
 def group_offers(decorated: Dict[str, List[Tool]], facts: List[ModuleFacts], module: Lookup) -> Dict[str, Offers]:
     """Group.offers of each key of `decorated` (module, or `module#Class`) that a list reaches."""
+    if not decorated:
+        return {}  # no list item to resolve for
     keyed = [(key, n) for key in sorted(decorated) for n in range(len(decorated[key]))]
     tools = [decorated[key][n] for key, n in keyed]
     out: Dict[str, Set[Tuple[int, ...]]] = {}

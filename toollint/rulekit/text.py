@@ -300,6 +300,8 @@ def description_similarity(a: str, b: str) -> float:
     a clip." share a Parameters block word for word because they share their parameters:
     those lines would outweigh the one verb the model selects by (held-out round 7)."""
     whole = similarity(a, b)
+    if whole < NEAR_DUPLICATE:
+        return whole  # the prose can only lower it: no split per pair of a big group
     pa, pb = _split_sections(a or "").strip(), _split_sections(b or "").strip()
     if not pa or not pb or (pa == (a or "").strip() and pb == (b or "").strip()):
         return whole

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
+from toollint.link.items import OUTSIDE, UNREAD_ITEM
 from toollint.model import Tool
 
-_OUTSIDE, _UNREAD = -1, -2  # toollint.link.items.OUTSIDE / UNREAD_ITEM (rules never import link)
-# the group last asked about, the ids of its lone tools, and per tool id (neighbour indices, one outside)
+# the group last asked about, the ids of its lone tools, and per tool id (neighbour
+# indices, one outside, the neighbours' ids)
 _last: list = [None, frozenset(), {}]
 
 
@@ -25,7 +26,7 @@ def _remember(group) -> None:
     if _last[0] is group:  # rules ask once per tool: one pass per group, not per tool
         return
     lone = frozenset(id(t) for r in group.definitions if r.alone for t in r.tools)
-    near: Dict[int, Tuple[FrozenSet[int], bool]] = {}
+    near: Dict[int, Tuple[FrozenSet[int], bool, FrozenSet[int]]] = {}
     if group.offers:
         lists: Dict[int, List[Tuple[int, ...]]] = {}
         for offer in group.offers:
@@ -33,9 +34,10 @@ def _remember(group) -> None:
                 if i >= 0:
                     lists.setdefault(i, []).append(offer)
         for i, mine in lists.items():
-            if not any(_UNREAD in offer for offer in mine):
-                near[id(group.decorated[i])] = (frozenset(j for offer in mine for j in offer if j >= 0),
-                                                any(_OUTSIDE in offer for offer in mine))
+            if not any(UNREAD_ITEM in offer for offer in mine):
+                indices = frozenset(j for offer in mine for j in offer if j >= 0)
+                near[id(group.decorated[i])] = (indices, any(OUTSIDE in offer for offer in mine),
+                                                frozenset(id(group.decorated[j]) for j in indices))
     _last[:] = [group, lone, near]
 
 
@@ -67,5 +69,5 @@ def offered_beyond(tool: Tool, group) -> bool:
 def offered_together(a: Tool, b: Tool, group) -> bool:
     """Whether the turns the project shows may offer both: neither's lists leave the other out."""
     _remember(group)
-    return all(near is None or any(other is group.decorated[i] for i in near[0])
+    return all(near is None or id(other) in near[2]
                for near, other in ((_last[2].get(id(a)), b), (_last[2].get(id(b)), a)))
