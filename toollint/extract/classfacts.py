@@ -125,12 +125,15 @@ def _targets(target: ast.AST, out: Set[str]) -> None:
 
 
 def _words(node: ast.ClassDef) -> Set[str]:
-    """Every identifier of the class body: names, attributes, defs, parameters, keywords."""
+    """Every identifier of the class body: names, defs, parameters, keywords, and the
+    attributes that can be the builtins (`x.__dict__`, `object.__setattr__`,
+    `builtins.setattr`), not any other object's (`sandbox.process.exec(...)` runs a command)."""
     words: Set[str] = set()
     for stmt in node.body:
         for n in ast.walk(stmt):
             if isinstance(n, ast.Attribute):
-                words.add(n.attr)
+                if n.attr.startswith("__") or (isinstance(n.value, ast.Name) and n.value.id == "builtins"):
+                    words.add(n.attr)
             elif isinstance(n, ast.Name):
                 words.add(n.id)
             elif isinstance(n, _SCOPES):

@@ -116,17 +116,15 @@ def class_tools(classes: Mapping[str, ClassFacts], imports: Mapping[str, Tuple[s
 
 
 def collect(classes: Mapping[str, ClassFacts], chain: List[str], found: Dict[str, Value], changed: Set[str],
-            span: Span, whole: bool = False) -> Optional[ClassFacts]:
+            span: Span) -> Optional[ClassFacts]:
     """What the chain's classes set that no nearer class did, into `found` ("run": the
-    parameters of the nearest `_run`), and what they set at run time; `whole`: classes of
-    another module, whose every store counts (extract/classfacts.py reads them whole). The
-    class of that `_run`."""
+    parameters of the nearest `_run`), and what they may set at run time: any store to one
+    of the attributes, through `self` or not (`this = self; this.description = ...`), in
+    this module or another alike. The class of that `_run`."""
     runner = None
     for c in chain:
         facts = classes[c]
-        changed |= facts.run_time
-        if whole:
-            changed |= set(ATTRS) if facts.dynamic else facts.stored & set(ATTRS)
+        changed |= facts.run_time | (set(ATTRS) if facts.dynamic else facts.stored & set(ATTRS))
         for a, value in facts.values:
             found.setdefault(a, value)
         if "run" not in found and facts.run is not None:

@@ -63,7 +63,7 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
         chain, where = tool_chain(cls.name, classes, imports)
         if where is None:
             return None
-        runner = collect(classes, chain, found, changed, value.span, whole=True) or runner
+        runner = collect(classes, chain, found, changed, value.span) or runner
         if where == BASE_TOOL:
             return definition(value.cls, found, changed, value.span), runner
     return None

@@ -1,0 +1,41 @@
+"""What a crewAI tool class may set at run time is judged alike in its own module and in
+another: any store to `description` through any name (`this = self`) leaves it
+unresolved; a method of another object named like a builtin (`sandbox.process.exec(...)`)
+does not (crewai_tools' Daytona tools call one)."""
+from __future__ import annotations
+
+import textwrap
+
+from toollint.config.settings import Settings
+from toollint.engine.core import build
+
+HEAD = '''
+from crewai.tools import BaseTool
+
+
+class ShellTool(BaseTool):
+    name: str = "shell"
+    description: str = "Run one shell command in the sandbox."
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        BODY
+
+    def _run(self, command: str) -> str:
+        return self.sandbox.process.exec(command)
+'''
+
+
+def _description(tmp_path, monkeypatch, body: str):
+    (tmp_path / "tools.py").write_text(textwrap.dedent(HEAD).replace("BODY", body))
+    monkeypatch.chdir(tmp_path)
+    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
+    return tool.description.value
+
+
+def test_a_command_run_through_an_exec_method_leaves_the_description_read(tmp_path, monkeypatch):
+    assert _description(tmp_path, monkeypatch, "self.sandbox = None") == "Run one shell command in the sandbox."
+
+
+def test_a_store_through_another_name_leaves_it_unresolved_in_the_same_module(tmp_path, monkeypatch):
+    assert _description(tmp_path, monkeypatch, 'this = self\n        this.description = "changed"') is None
