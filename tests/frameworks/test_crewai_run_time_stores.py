@@ -39,3 +39,28 @@ def test_a_command_run_through_an_exec_method_leaves_the_description_read(tmp_pa
 
 def test_a_store_through_another_name_leaves_it_unresolved_in_the_same_module(tmp_path, monkeypatch):
     assert _description(tmp_path, monkeypatch, 'this = self\n        this.description = "changed"') is None
+
+
+def test_an_init_after_run_that_passes_another_description_up_leaves_it_unresolved(tmp_path, monkeypatch):
+    # narrowing blanks the methods at the class's end, so the parsed class ends before
+    # __init__: the real text's class is what is read for what is set at run time
+    source = '''
+from crewai.tools import BaseTool
+
+
+class NotesTool(BaseTool):
+    name: str = "notes"
+    description: str = "Read the notes file."
+
+    def _run(self, query: str) -> str:
+        return query
+
+    def __init__(self, path=None, **kwargs):
+        if path is not None:
+            kwargs["description"] = f"Read the notes in {path}."
+        super().__init__(**kwargs)
+'''
+    (tmp_path / "tools.py").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
+    assert tool.description.value is None

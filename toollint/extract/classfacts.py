@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
-from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -50,12 +50,11 @@ def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tu
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
                                _bound(node))
-    read_lines: List[str] = []  # as crewai.py has always sliced them
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
-            read_lines = read_lines or text.splitlines()
+            found = real.get((name, span_of(classes[name].name).line)) if real is not None else None
             reading = class_reading(name, classes[name], names, targets, evaluator, functions, imports, span_of,
-                                    read_lines)
+                                    lines, found.end_lineno if found is not None else None)
             out[name] = replace(facts, values=reading[0], run_time=reading[1], run=reading[2],
                                 run_function=reading[3])
     return out

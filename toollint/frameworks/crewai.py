@@ -138,13 +138,15 @@ def collect(classes: Mapping[str, ClassFacts], chain: List[str], found: Dict[str
 def class_reading(cls: str, node: cst.ClassDef, names: Mapping[str, cst.BaseExpression],
                   targets: Mapping[str, cst.CSTNode], evaluator: Evaluator, functions: Mapping[str, FunctionSig],
                   imports: Mapping[str, Tuple[str, str]], span_of: Callable[[cst.CSTNode], Span],
-                  lines: List[str]) -> Tuple:
+                  lines: List[str], end_line: Optional[int] = None) -> Tuple:
     """What crewAI reads of the class's own body, for its ClassFacts: (values of ATTRS,
-    what it sets at run time, the parameters of its `_run`, that `_run`)."""
+    what it sets at run time, the parameters of its `_run`, that `_run`). `lines` are the
+    real text's; `end_line` the class's last line there (narrowing may have blanked the
+    methods at its end, so the parsed class can end earlier)."""
     values = tuple((a, _parameters(cls, names, span_of) if a == "args_schema"
                     else evaluator.name(f"{cls}.{a}", targets[f"{cls}.{a}"])) for a in ATTRS if f"{cls}.{a}" in names)
     start, body = span_of(node.name), span_of(node.body)  # not span_of(node): a ClassDef's rpar is its bases'
-    run_time = _set_at_run_time("\n".join(lines[start.line - 1:body.end_line]))
+    run_time = _set_at_run_time("\n".join(lines[start.line - 1:max(body.end_line, end_line or 0)]))
     run_time |= {a for a in ATTRS if _method(node, a) is not None}  # a property hides the base's value
     run, sig = _method(node, "_run"), functions.get(f"{cls}._run")
     if run is None or sig is None:
