@@ -3,13 +3,13 @@ what each calls (its handler), and where the compared name goes on outside them.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
 from toollint.extract.callview import read_names, through_call
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.textscan import STDLIB
 from toollint.extract.walk import walk
 from toollint.model import Ref, Symbol, Value
 
@@ -84,7 +84,6 @@ class Forwards(cst.CSTVisitor):
         return True
 
 
-STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))  # modules no project defines
 
 
 class _Bound(cst.CSTVisitor):

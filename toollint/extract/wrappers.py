@@ -9,7 +9,7 @@ from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
-from toollint.extract.dispatch import STDLIB
+from toollint.extract.textscan import STDLIB
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
 from toollint.extract.walk import walk

@@ -58,6 +58,8 @@ class RefPaths:
         self.defs: Dict[str, Any] = defs if isinstance(defs, dict) else {}
 
     def get(self, path: Path) -> Optional[str]:
+        if not self.defs:
+            return None  # most schemas: no definition for a path to be in
         return self._at(self.schema, path, "", frozenset())
 
     def _at(self, node: Any, path: Path, parent: Union[str, int], open_refs: FrozenSet[str]) -> Optional[str]:
