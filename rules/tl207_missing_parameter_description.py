@@ -48,9 +48,11 @@ def _fixed_by_the_sdk(tool) -> bool:
     schema = tool.schema
     if tool.framework == "llama-index" and tool.function is None and isinstance(schema, DictVal):
         # llama-index-core's QueryEngineTool (frameworks/llamaindex_query.py): the same fixed
-        # `input: str`, and nowhere to describe it short of a model of one's own
+        # `input: str`, and nowhere to describe it short of a model of one's own. That one
+        # is made at the call (its span is the tool's); a `fn_schema=` model's field is not
         properties = schema.get("properties")
-        return isinstance(properties, DictVal) and list(properties.str_keys()) == ["input"]
+        return isinstance(properties, DictVal) and list(properties.str_keys()) == ["input"] \
+            and properties.get("input").span == tool.span
     return tool.framework == "openai-agents" and isinstance(schema, DictVal) \
         and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
 

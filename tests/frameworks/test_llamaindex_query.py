@@ -67,6 +67,8 @@ docs = QueryEngineTool(object(), ToolMetadata("Questions about the handbook. Use
                                               fn_schema=Question))
 '''
     assert lint({"agent.py": src}, select=["TL207"]) == [("agent.py", 6, "TL207")]
+    # a model of one's own with the one field `input` is the caller's too (review)
+    assert lint({"agent.py": src.replace("text: str", "input: str")}, select=["TL207"]) == [("agent.py", 6, "TL207")]
 
 
 def test_no_tool_where_the_name_is_not_known():
