@@ -43,6 +43,7 @@ import libcst as cst
 from toollint.classfacts import ClassFacts
 from toollint.deferred import CrewClass
 from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.textscan import STDLIB
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool, version_bound
 from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
@@ -68,6 +69,11 @@ def _qualified(name: str, imports: Mapping[str, Tuple[str, str]]) -> str:
 
 ATTRS = ("name", "description", "args_schema")
 BASE_TOOL = ("crewai", "BaseTool")  # the end of a chain: crewAI's own BaseTool
+# packages whose classes are no crewAI tool: a chain ending in one is none, without
+# reading each `class Item(BaseModel)` for what crewAI would take from it
+# (not `agents` or `mcp`: projects name their own packages so)
+_NOT_CREWAI = frozenset({"pydantic", "langchain", "langchain_core", "langchain_community", "llama_index",
+                         "typing_extensions", "fastmcp", "smolagents", "pydantic_ai"})
 
 
 def tool_chain(cls: str, classes: Mapping[str, ClassFacts],
@@ -87,7 +93,10 @@ def tool_chain(cls: str, classes: Mapping[str, ClassFacts],
         cls = facts.bases[0]
         if cls not in classes:
             module, _, name = _qualified(cls, imports).rpartition(".")
-            return chain, (module, name) if module and cls.partition(".")[0] in imports else None
+            top = module.partition(".")[0]
+            if not module or cls.partition(".")[0] not in imports or top in _NOT_CREWAI or top in STDLIB:
+                return chain, None
+            return chain, (module, name)
     return chain, None
 
 
