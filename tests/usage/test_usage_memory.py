@@ -59,6 +59,14 @@ def test_memory_has_a_ceiling_and_the_oldest_ids_are_forgotten():
     assert seen.add(1)  # the first id was forgotten: it counts again
 
 
+def test_a_repeat_met_when_the_newest_generation_is_full_is_no_new_id():
+    seen = SeenIds(bits=8)
+    for k in range(1, seen.window + 1):  # exactly one full generation
+        assert seen.add(k)
+    assert not seen.add(seen.window)  # still known: no rotation, nothing forgotten
+    assert seen.previous is None and seen.forgotten == 0 and len(seen) == seen.window
+
+
 def test_one_process_and_workers_remember_the_same_ids():
     first, second = SeenIds(bits=10), SeenIds(bits=10)
     for k in range(1, 300):
