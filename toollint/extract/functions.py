@@ -127,10 +127,13 @@ class _ReadCollector(cst.CSTVisitor):
         return False  # nested functions have their own arguments
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        self._add(node)
+        if isinstance(node.value, cst.Name) and node.value.value == self.name:  # before any reading
+            self._add(node)
 
     def visit_Call(self, node: cst.Call) -> None:
-        self._add(node)
+        func = node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.name:
+            self._add(node)
 
     def _add(self, node: cst.BaseExpression) -> None:
         found = arg_read(node, self.span_of, self.evaluator)
