@@ -434,7 +434,7 @@ class _Scoped(Evaluator):
     """An evaluator inside a function: the function's names first, then the enclosing
     scope's; everything else (the caches included) shared with the module's evaluator."""
 
-    def __init__(self, outer: Evaluator, bound: Mapping[str, Value]) -> None:  # noqa: super() not called: a view
+    def __init__(self, outer: Evaluator, bound: Mapping[str, Value]) -> None:  # super().__init__ not called: a view of `outer`
         self.__dict__.update(outer.__dict__)
         self._outer = outer
         self._bound = dict(bound)
