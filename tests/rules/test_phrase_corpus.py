@@ -74,6 +74,14 @@ CLAUSES = [
     ("Get the page contents. The url passed in should be a URL returned from `search_pages`.", False, False),
     # --- fallbacks and comparisons with a sibling -----------------------------------
     ("Only use this as a last resort if the other search tools return nothing.", True, True),
+    # an adverb between the tool and its case (held-out round 11, class Y)
+    ("Run a Python snippet and print the result; you can use it as well for math.", True, False),
+    ("Fetch a page. You can use this also for PDFs.", True, False),
+    # a sibling named as the step that gives the id (held-out round 11, class S)
+    ("Update a book's status. You must know the id: look it up with get_books first if you do not have it.",
+     True, True),
+    ("Update a book's status. Look it up with get_books first.", False, True),
+    ("Use this when you already know the id (e.g. from a previous get_books call).", True, True),
     # a choice for a situation (held-out round 10, class W)
     ("Wait some frames. This is a safe action when unsure what to do or when recovering from an error.",
      True, False),

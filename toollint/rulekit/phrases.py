@@ -73,7 +73,7 @@ _ROUTING_PATTERNS = (
 _TRIGGER_PATTERNS = (
     # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
     _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
-    + r"\s+(?:only\s+)?"
+    + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
     + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
     # "Use when", "Use for", "Use to", "Call only when", "Used for"
@@ -224,6 +224,11 @@ _EXCLUSION_PATTERNS = (
     r"separately\s+(?:via|with|using|through)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
     r"(?:using|via|with)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s+tool\b",
     r"(?:use|call)\s+:(?:func|meth):`",
+    # The sibling that gives the input, as a step before (held-out round 11, class S): "look
+    # it up with get_books first", "(e.g. from a previous get_books call)"
+    r"look\s+(?:it|them|this|one|that)\s+up\s+(?:with|via|using|in)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
+    r"(?:from|by)\s+(?:a|an|the)\s+(?:previous|prior|earlier|preceding)\s+(?-i:" + _BARE_TOOL_NAME
+    + r")\s+(?:call|run|result)\b",
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )
