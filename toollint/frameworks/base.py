@@ -96,6 +96,7 @@ class Framework:
     functions: Tuple[str, ...] = ()  # decorator functions, by qualified name
     classes: Tuple[str, ...] = ()  # classes whose instances' `methods` declare tools
     methods: FrozenSet[str] = frozenset()
+    subclassed = False  # a project's subclass of one of `classes` declares tools as they do (frameworks/subclasses.py)
     bare = False  # whether `@x.tool` without a call works
     adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
     any_owner: FrozenSet[str] = frozenset()  # adders so distinctive that any object's is the framework's
