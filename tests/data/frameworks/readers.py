@@ -393,6 +393,7 @@ READERS = {
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,
     "pydantic_ai_subclass": _pydantic_ai_agents,
+    "agents_function_tool": _agents,
     "llama_index_pep695": _llama_index,
     "openai_pep695": _openai_models,
 }
