@@ -168,3 +168,60 @@ def test_findings_on_a_subclass_agents_tools(tmp_path):
     result = toollint("check", "--select", "TL207", "--no-cache", ".", cwd=tmp_path)
     found = [(p, line, code) for p, line, _, code, _ in parse_findings(result.stdout)]
     assert found == [("files.py", 13, "TL207")], result.stdout  # `name` has no description; Helper is no agent
+
+
+_MADE_ELSEWHERE = {"app/__init__.py": "", "app/base.py": '''
+    from pydantic_ai import Agent
+
+
+    class FileAgent(Agent[str, str]):
+        def __init__(self):
+            super().__init__("openai:gpt-4o", deps_type=str)
+
+
+    class Helper:
+        def tool(self, func):
+            return func
+'''}
+
+
+def test_a_subclass_another_module_defines(tmp_path):
+    write_tree(tmp_path, {**_MADE_ELSEWHERE, "app/files.py": '''
+        from pydantic_ai import RunContext
+
+        from app.base import FileAgent, Helper
+
+
+        def create() -> FileAgent:
+            agent = FileAgent()
+
+            @agent.tool
+            async def delete_file(ctx: RunContext[str], name: str) -> str:
+                """Delete a file of the current folder. Use this when the user asks to remove a file."""
+                return ""
+
+            return agent
+
+
+        helper = Helper()
+
+
+        @helper.tool
+        async def delete_folder(ctx: RunContext[str], name: str) -> str:
+            """Delete a folder."""
+            return ""
+    ''', "app/shop.py": '''
+        from app.base import FileAgent
+
+        shop = FileAgent()
+
+
+        @shop.tool_plain
+        def delete_file(name: str) -> str:
+            """Delete a file of the shop's folder. Use this when the user asks to remove a file."""
+            return ""
+    '''})
+    result = toollint("check", "--select", "TL207,TL302", "--no-cache", ".", cwd=tmp_path)
+    found = [(p, line, code) for p, line, _, code, _ in parse_findings(result.stdout)]
+    # each module's agent is its own: the two delete_file tools are no duplicate; Helper is no agent
+    assert found == [("app/files.py", 10, "TL207"), ("app/shop.py", 7, "TL207")], result.stdout

@@ -7,15 +7,24 @@ module: each class has one base and no class keyword or decorator (a `@dataclass
 make an `__init__` that never reaches the framework's), and none defines a method the
 framework declares or registers tools with (an override may do anything). A base that is
 not this module's class nor the framework's (an import from elsewhere) says nothing.
+
+A class another module defines: `from app.agents import FileAgent`, `agent = FileAgent()`,
+`@agent.tool` is a PendingTool (`instance`) on the class, settled when linking finds that
+module's ClassFacts-free answer: the classes the module lists in `servers` (those its own
+chain ends in a framework class, as above). The tool's group is the module that makes the
+instance, not the class's: two agents of one class offer different tools.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, Mapping, Optional, Tuple
 
 import libcst as cst
 
 from toollint.frameworks.args import qualified
-from toollint.frameworks.registry import CLASSES
+from toollint.frameworks.base import Framework, Use
+from toollint.frameworks.registry import CLASSES, FRAMEWORKS
+from toollint.model import PendingTool
 
 Imports = Mapping[str, Tuple[str, str]]
 _MAX_DEPTH = 12  # classes followed; deeper is a cycle
@@ -33,6 +42,11 @@ def subclass_aliases(classes: Mapping[str, cst.ClassDef], imports: Imports) -> D
             module, _, attr = found.rpartition(".")
             out[name] = (module, attr)
     return out
+
+
+def subclass_servers(aliases: Mapping[str, Tuple[str, str]]) -> Tuple[Tuple[str, str], ...]:
+    """ModuleFacts.servers' entries of those classes: (class, framework)."""
+    return tuple((name, CLASSES[f"{module}.{attr}"].name) for name, (module, attr) in aliases.items())
 
 
 def _framework_class(name: str, classes: Mapping[str, cst.ClassDef], imports: Imports) -> Optional[str]:
@@ -75,3 +89,33 @@ def _defines(node: cst.ClassDef, names) -> bool:
         elif not isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             return True  # an if/try in the body may define anything
     return False
+
+
+_SUBCLASSED = tuple(fw for fw in FRAMEWORKS if fw.subclassed)
+
+
+class Instance(Framework):
+    """An object of a class another module defines (`qualified`): its `@x.tool` is each
+    subclassed framework's tool, pending until linking tells which the class is, if any."""
+
+    methods = frozenset(m for fw in _SUBCLASSED for m in fw.methods)
+    bare = any(fw.bare for fw in _SUBCLASSED)
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+
+    def __bool__(self) -> bool:
+        # every other reading (`x.add_tool(fn)`, `x.as_tool(...)`, `X(tools=[...])`) takes the
+        # object as unknown, as it was before it was seen to be made (`obj or fallback`)
+        return False
+
+    def derive(self, node, sig, use, ctx, mode):
+        candidates = tuple(filter(None, (fw.derive(node, sig, Use(fw, use.call, use.method, use.params), ctx, mode)
+                                         for fw in _SUBCLASSED if use.method in fw.methods)))
+        where = ctx.span_of(use.call) if use.call is not None else sig.span
+        return PendingTool(self.owner, where, candidates, instance=True) if candidates else None
+
+
+@lru_cache(maxsize=256)
+def instance_of(owner: str) -> Instance:
+    return Instance(owner)

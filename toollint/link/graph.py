@@ -151,6 +151,8 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
     if found is None:
         return None
     framework, path = found
+    if pending.instance:
+        path = pending.span.path  # an instance of a class of `path`: the module that makes it offers its tools
     for tool in pending.candidates:
         if tool.framework == framework:
             return tool, path
