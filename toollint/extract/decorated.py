@@ -32,7 +32,8 @@ from toollint.extract.names import enclosing
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
-from toollint.extract.wrappers import borrows_identity, is_wrapper, wrapped_tool, wrapping_decorators
+from toollint.extract.wrappers import borrows_identity, is_wrapper, merged, wrapped_tool, wrapping_decorators
+from toollint.frameworks.agents_locals import with_locals
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -371,7 +372,7 @@ class _Calls(cst.CSTVisitor):
             self._foreign(node, fn_expr, use)
         if target is not None and (framework.marks or not self._is_tool_already(target[0])):
             fn, sig, mode = target
-            self._add(node, framework.derive(fn, sig, _merge(use, self._own_decorator(fn, framework)), self.ctx,
+            self._add(node, framework.derive(fn, sig, merged(use, self._own_decorator(fn, framework)), self.ctx,
                                              mode))
 
     def _wrapped(self, node: cst.Call, func: cst.BaseExpression) -> None:
@@ -435,7 +436,7 @@ class _Calls(cst.CSTVisitor):
         own = self._own_decorator(fn, use.framework)
         if own is None and self._is_tool_already(fn):
             return
-        self._add(call, use.framework.derive(fn, sig, _merge(use, own), self.ctx, mode))
+        self._add(call, use.framework.derive(fn, sig, merged(use, own), self.ctx, mode))
 
     def _pending(self, call: cst.Call, expr: cst.BaseExpression, fn_expr: Optional[cst.BaseExpression],
                  decorator: bool) -> None:
@@ -467,7 +468,8 @@ class _Calls(cst.CSTVisitor):
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
                 for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
-                    self._add(item, framework.listed_tool(item, self.ctx))
+                    local = with_locals(self.ctx, [s.node for s in self.scopes if s.node])  # `billing = Agent(...)`
+                    self._add(item, framework.listed_tool(item, local))
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
         self._derive_listed(self._items(expr), framework, framework.list_method)
@@ -491,10 +493,3 @@ class _Calls(cst.CSTVisitor):
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
-
-
-def _merge(use: Use, own: Optional[Use]) -> Use:
-    """add_tool(fn) of a function fastmcp's `@tool(name=...)` marked: the marker's options."""
-    if own is None or own.call is None:
-        return use
-    return own
