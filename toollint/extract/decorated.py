@@ -467,8 +467,8 @@ class _Calls(cst.CSTVisitor):
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
+                local = with_locals(self.ctx, [s.node for s in self.scopes if s.node])  # `billing = Agent(...)`
                 for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
-                    local = with_locals(self.ctx, [s.node for s in self.scopes if s.node])  # `billing = Agent(...)`
                     self._add(item, framework.listed_tool(item, local))
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
