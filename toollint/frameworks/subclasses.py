@@ -9,10 +9,12 @@ framework declares or registers tools with (an override may do anything). A base
 not this module's class nor the framework's (an import from elsewhere) says nothing.
 
 A class another module defines: `from app.agents import FileAgent`, `agent = FileAgent()`,
-`@agent.tool` is a PendingTool (`instance`) on the class, settled when linking finds that
-module's ClassFacts-free answer: the classes the module lists in `servers` (those its own
-chain ends in a framework class, as above). The tool's group is the module that makes the
-instance, not the class's: two agents of one class offer different tools.
+`@agent.tool` is a PendingTool (`instance`) on the class, settled when linking reads that
+module's `servers`, which list its classes whose chain ends in a framework class as above
+(a chain through a third module is not followed: no tool). The tool's group is the
+module that makes the instance, not the class's: two agents of one class offer different
+tools. Until then such an object is an Instance, which every other reading takes as an
+unknown object (`x.add_tool(fn)`, `x.as_tool(...)`, `FileAgent(tools=[...])`: not read).
 """
 from __future__ import annotations
 
