@@ -101,10 +101,3 @@ def borrows_identity(node: cst.FunctionDef) -> bool:
 
 def _last(expr: cst.BaseExpression) -> str:
     return expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
-
-
-def merged(use: Use, own: Optional[Use]) -> Use:
-    """add_tool(fn) of a function fastmcp's `@tool(name=...)` marked: the marker's options."""
-    if own is None or own.call is None:
-        return use
-    return own

@@ -21,8 +21,10 @@ from toollint.frameworks.base import Context
 _NOTHING = cst.Name("None")  # what a name bound other than once stands for: no Agent(...) call
 
 
-def with_locals(ctx: Context, functions: Sequence[cst.FunctionDef]) -> Context:
-    """`ctx` whose names are also those the enclosing `functions` (outermost first) bind."""
+def with_locals(ctx: Context, scopes: Sequence) -> Context:
+    """`ctx` whose names are also those the functions of the enclosing `scopes` (outermost
+    first, each with the `.node` of its def, None for a module or class) bind."""
+    functions = [s.node for s in scopes if s.node is not None]
     if not functions:
         return ctx
     names = dict(ctx.names)

@@ -69,6 +69,12 @@ class Context:
     extra: Sequence[str] = ()
     wrappers: Mapping[str, "Use"] = field(default_factory=dict)  # project decorators wrapping a framework's
 
+    def with_locals(self, scopes: Sequence) -> "Context":
+        """This context, its names also those the enclosing functions bind (agents_locals.py)."""
+        from toollint.frameworks.agents_locals import with_locals
+
+        return with_locals(self, scopes)
+
 
 @dataclass(frozen=True)
 class Factory:
@@ -208,3 +214,10 @@ def clean_offset(raw: str) -> int:
     while count < len(lines) and not lines[count].strip():
         count += 1
     return count
+
+
+def marked(use: Use, own: Optional[Use]) -> Use:
+    """add_tool(fn) of a function fastmcp's `@tool(name=...)` marked: the marker's options."""
+    if own is None or own.call is None:
+        return use
+    return own

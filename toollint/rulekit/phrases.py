@@ -127,6 +127,12 @@ _TRIGGER_PATTERNS = (
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
+    # A choice for a situation (held-out round 10, class W): "This is a safe action when
+    # unsure what to do", "A good first step if the repository is new"; not "not a safe
+    # action when ..." (which warns)
+    r"(?:an?\s+)?(?<!not\s)(?<!not\sa\s)(?<!not\san\s)(?<!n't\sa\s)" + _alt("safe good sensible reasonable smart wise natural")
+    + r"\s+(?:first\s+)?" + _alt("action choice option move step bet starting_point")
+    + r"\s+(?:to\s+take\s+)?" + _alt("when whenever if") + r"\b",
     # "Only use this as a last resort", "as a fallback when"
     r"(?:as\s+a\s+(?:last\s+resort|fallback)|last\s+resort)\b",  # not "Fallback spreadsheet ID"
     # "when you only need metadata", "if you already have the id"
