@@ -225,3 +225,35 @@ def test_a_subclass_another_module_defines(tmp_path):
     found = [(p, line, code) for p, line, _, code, _ in parse_findings(result.stdout)]
     # each module's agent is its own: the two delete_file tools are no duplicate; Helper is no agent
     assert found == [("app/files.py", 10, "TL207"), ("app/shop.py", 7, "TL207")], result.stdout
+
+
+def test_an_instance_of_another_modules_class_is_owned_where_it_is_made(tmp_path):
+    from toollint.config.settings import Settings
+    from toollint.engine.scan import extract_file
+    from toollint.link.project import link
+
+    write_tree(tmp_path, {**_MADE_ELSEWHERE, "app/shop.py": '''
+        from app.base import FileAgent
+
+
+        def restock(sku: str) -> str:
+            """Order more of a product."""
+            return ""
+
+
+        def build():
+            agent = FileAgent()
+            agent.tool_plain(restock)
+
+            @agent.tool_plain
+            def refund(order: str) -> str:
+                """Refund an order."""
+                return ""
+
+            return agent
+    '''})
+    facts = [extract_file(str(tmp_path / p), p[:-3].replace("/", "."), False, Settings(), data=(tmp_path / p).read_bytes())
+             for p in ("app/base.py", "app/shop.py")]
+    tools = {t.name.value: t for g in link(facts).groups for t in g.decorated}
+    assert sorted(tools) == ["refund", "restock"]
+    assert {t.owner for t in tools.values()} == {f"{tmp_path / 'app/shop.py'}:build:agent"}
