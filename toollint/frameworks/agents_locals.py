@@ -10,18 +10,20 @@ and hides the module's name of the same spelling, as Python's scoping does.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, List, Sequence, Set
+from typing import TYPE_CHECKING, Dict, List, Sequence, Set
 
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
 from toollint.frameworks.args import all_params
-from toollint.frameworks.base import Context
+
+if TYPE_CHECKING:  # Context.with_locals calls this: base imports it
+    from toollint.frameworks.base import Context
 
 _NOTHING = cst.Name("None")  # what a name bound other than once stands for: no Agent(...) call
 
 
-def with_locals(ctx: Context, scopes: Sequence) -> Context:
+def with_locals(ctx: "Context", scopes: Sequence) -> "Context":
     """`ctx` whose names are also those the functions of the enclosing `scopes` (outermost
     first, each with the `.node` of its def, None for a module or class) bind."""
     functions = [s.node for s in scopes if s.node is not None]
