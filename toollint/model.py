@@ -293,6 +293,7 @@ class PendingTool:
     owner: str  # the object, qualified: "pkg.server.mcp"
     span: Span  # the decorator or call that declares the tool
     candidates: Tuple[Tool, ...]  # the tool as each framework with that method derives it
+    instance: bool = False  # owner is a class: the object is an instance of it made here (frameworks/subclasses.py)
 
 
 @dataclass(frozen=True)
@@ -337,7 +338,8 @@ class ModuleFacts:
     decorated: Tuple[Tool, ...] = ()  # tools a framework derives from a function: decorated or registered
     pending: Tuple[PendingTool, ...] = ()  # such tools whose server or agent another module creates
     by_reference: Tuple[RefTool, ...] = ()  # functions of other modules a framework makes tools of here
-    servers: Tuple[Tuple[str, str], ...] = ()  # (module-level name, framework) of servers and agents
+    # (module-level name, framework) of servers and agents, and of classes whose instances are (frameworks/subclasses.py)
+    servers: Tuple[Tuple[str, str], ...] = ()
     loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
     imports: Tuple[Tuple[str, str, str], ...] = ()  # (local name, module, attribute or "")

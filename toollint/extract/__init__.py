@@ -151,9 +151,12 @@ class _Extractor:
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.decorated import module_tools
         from toollint.frameworks.langchain_models import is_inherited
+        from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
 
-        # `from .tools import *`: where a function handed over may come from (extract/byref.py)
-        imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}}
+        # `from .tools import *`: where a function handed over may come from (extract/byref.py);
+        # `class FileAgent(Agent)`: its instances are read as the framework class's
+        subclasses = subclass_aliases(self.classes, self.imports)
+        imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}, **subclasses}
         found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
@@ -178,7 +181,7 @@ class _Extractor:
             decorated=tuple(t for t in found.tools if (t.span.line, t.span.col) not in factories) + classes,
             pending=found.pending,
             by_reference=found.refs,
-            servers=found.servers,
+            servers=found.servers + subclass_servers(subclasses),
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),

@@ -328,14 +328,15 @@ class _Calls(cst.CSTVisitor):
         if tool is None:
             return
         where = self.ctx.span_of(call)
-        if isinstance(tool, PendingTool):
-            tool = replace(tool, candidates=tuple(replace(t, span=where) for t in tool.candidates))
+        key = owner_key(where.path, self.scopes, object_of(call, self._known))  # Tool.owner, where it has none
+        if isinstance(tool, PendingTool):  # an instance's (frameworks/subclasses.py) is owned here
+            tool = replace(tool, candidates=tuple(replace(t, span=where, owner=key if tool.instance else None)
+                                                  for t in tool.candidates))
         else:
             # a toolkit class offers its own tools: one group per class (link.project)
             toolkit = next((s.cls for s in reversed(self.scopes) if SUPER in s.objects), None)
             tool = replace(tool, span=where, registry=toolkit or tool.registry)
-            if isinstance(tool, Tool) and tool.owner is None:
-                tool = replace(tool, owner=owner_key(where.path, self.scopes, object_of(call, self._known)))
+            tool = replace(tool, owner=key) if isinstance(tool, Tool) and tool.owner is None else tool
         self.found.append((_at(where), tool))
         self.calls.add(_at(where))
 
@@ -473,7 +474,7 @@ class _Calls(cst.CSTVisitor):
                 expr = arg.value
             elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
                 for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
-                    self._add(item, framework.listed_tool(item, self.ctx))
+                    self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))  # local agents
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
         self._derive_listed(self._items(expr), framework, framework.list_method)

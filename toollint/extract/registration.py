@@ -58,7 +58,8 @@ _POSITIONAL = {
     "from_agent_and_tools": 1,
 }
 # Literal-led patterns: a leading \b would make re try every position of every module.
-_TOOLS_KEYWORD = re.compile(r"tools[ \t]*=(?!=)")
+_TOOLS_KEYWORD = re.compile(r"(?:tools|handoffs)[ \t]*=(?!=)")
+_NO_TOOLS = cst.List([])  # `Agent(handoffs=[...])` alone: a turn of handoffs (extract/offers.py), no tools handed
 _CALLEE = re.compile(r"(?:%s)[ \t]*\(" % "|".join(_POSITIONAL))
 _CALLEE_WORDS = ("Agent", "ToolNode", "agent", "add_tool", "bind_tools", "from_tools")
 _MUTATORS = frozenset(("append", "extend", "insert", "add"))
@@ -239,6 +240,8 @@ class _Calls(cst.CSTVisitor):
             index = _POSITIONAL[last]
             if index < len(plain) and not any(a.star for a in plain[: index + 1]):
                 tools = plain[index].value
+        if tools is None and any(a.keyword is not None and a.keyword.value == "handoffs" for a in node.args):
+            tools = _NO_TOOLS
         if tools is not None:
             walk.calls.append((node, tools, tuple(walk.stack)))
         return True
@@ -446,7 +449,7 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
     found: Set[Tuple[str, str]] = set()
     opaque: Set[Tuple[str, str]] = set()
     offers: List[Tuple[Tuple[str, str], ...]] = []  # each call's list on its own (extract/offers.py)
-    gate = [m.start() for m in _TOOLS_KEYWORD.finditer(text)] if "tools" in text else []
+    gate = [m.start() for m in _TOOLS_KEYWORD.finditer(text)] if "tools" in text or "handoffs" in text else []
     if any(w in text for w in _CALLEE_WORDS):  # plain `in` tests: most modules have none
         gate.extend(m.start() for m in _CALLEE.finditer(text))
     if gate:
@@ -462,7 +465,8 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
                 callee = dotted(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
                 if callee is None and isinstance(call.func, cst.Attribute):
                     callee = "." + call.func.attr.value  # `ChatOpenAI(...).bind_tools`
-                builds.append((callee or "<call>", line_of(call)))
+                if tools is not _NO_TOOLS:
+                    builds.append((callee or "<call>", line_of(call)))
                 harvest.expr(tools, chain)
                 offers.append(offer_of(call, tools, chain, (_Harvest, (names, imports, functions, walk, mutations,
                                                                     line_of)), span_of, later))
@@ -479,11 +483,11 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
         # a project function comes from a project module, never from the standard library
         if (local[:1].islower() or local[:1] == "_") and module.split(".")[0] not in STDLIB:
             candidates.add(local)
-    if not candidates and not builds:
+    if not candidates and not builds and not any(offers):
         return None
     import_lines(tree.body, line_of, skip)
     used = used_names(text, candidates, skip) if candidates else ()
-    if not builds and not used:
+    if not builds and not used and not any(offers):
         return None
     return Registration(builds=tuple(builds), names=tuple(sorted(found)), opaque=tuple(sorted(opaque)),
                         used=used, offers=tuple(o for o in offers if o))

@@ -9,7 +9,9 @@ and `FunctionTool(...)` built by hand (openai-agents 0.24).
 - `agent.as_tool(tool_name, tool_description)`: one required string, `input`; the name
   defaults to the agent's in function style, the description to "".
 - `FunctionTool(name=..., description=..., params_json_schema=...)`: the schema as given,
-  made strict as the SDK makes it unless `strict_json_schema=False` (agents_strict.py).
+  made strict as the SDK makes it unless `strict_json_schema=False` (agents_strict.py);
+  `params_json_schema=Args.model_json_schema()` of a project model is that model's schema
+  (recorded: agents_function_tool.json); any other value stays unresolved.
 - Hosted tools (`WebSearchTool()`) are the model provider's: no definition to lint.
 
 A tool is made only where its name is known: a handoff to an agent this module does
@@ -18,15 +20,16 @@ not build stays unseen rather than nameless.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional
 
 import libcst as cst
 
-from toollint.frameworks.agents_strict import strict_schema
+from toollint.frameworks.agents_strict import STRICT_TRANSFORM, strict_schema
 from toollint.frameworks.args import bool_arg, qualified, str_arg
 from toollint.frameworks.base import Context, Factory, Framework, Use
 from toollint.frameworks.render import object_of
-from toollint.model import Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
+from toollint.model import CallVal, Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
 
 _AGENT = ("agents.Agent", "agents.agent.Agent")
 _AS_TOOL_INPUT = "Default input schema for agent-as-tool calls."  # agent_tool_input.AgentAsToolInput
@@ -79,9 +82,9 @@ class AgentsSDKRefs(Framework):
         where = ctx.span_of(use.call)
         if use.method == "FunctionTool":
             given = ctx.evaluator.eval(use.kwarg("params_json_schema"))
-            schema = given if isinstance(given, DictVal) else Unresolved(
-                "params_json_schema is not a literal", given.span)
             strict = bool_arg(use.kwarg("strict_json_schema"), ctx.evaluator, True)
+            schema = given if isinstance(given, DictVal) else _model_schema(given, strict) or Unresolved(
+                "params_json_schema is not a literal", given.span)
             if strict:
                 schema = strict_schema(schema)
             return _made(str_arg(use.kwarg("name"), ctx.evaluator) or Str(None, where),
@@ -127,6 +130,19 @@ class AgentsSDKRefs(Framework):
             if use.kwarg("parameters") is None else \
             Unresolved("the tool's input comes from parameters=, which is not read statically", where)
         return _made(name, description, schema, True, where)
+
+
+def _model_schema(given: Value, strict: Optional[bool]) -> Optional[CallVal]:
+    """`params_json_schema=Args.model_json_schema()`: the model's schema, read once linking
+    knows the project's classes (frameworks/model_params.py), made strict as the SDK makes
+    it unless `strict_json_schema=False` (agents_strict.strict_python); None: another value."""
+    if not isinstance(given, CallVal) or given.args or given.kwargs or not given.complete:
+        return None
+    owner, _, method = given.func.rpartition(".")
+    if not owner or method not in ("model_json_schema", "schema"):
+        return None
+    marks = (("toollint_transform", Const(STRICT_TRANSFORM, given.span)),) if strict is not False else ()
+    return replace(given, kwargs=marks)
 
 
 def _made(name: Str, description: Str, schema: Value, strict: Optional[bool], where: Span) -> Tool:

@@ -15,9 +15,11 @@ written, and a `required` it cannot compute (properties not all readable) is not
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import List, Tuple
+from typing import Any, Dict, List, Tuple
 
 from toollint.model import Const, DictVal, ListVal, Value
+
+STRICT_TRANSFORM = "openai-agents-strict"  # pydantic_values' name of strict_python
 
 _MAPS = ("properties", "$defs", "definitions", "patternProperties")
 _ONE = ("items", "additionalItems", "contains", "not", "if", "then", "else", "additionalProperties")
@@ -59,3 +61,16 @@ def _is_object(schema: DictVal) -> bool:
     if isinstance(typ, ListVal):
         return any(isinstance(t, Const) and t.value == "object" for t in typ.items)
     return typ is None and isinstance(schema.get("properties"), DictVal)
+
+
+
+def strict_python(schema: Dict[str, Any]) -> Dict[str, Any]:
+    """ensure_strict_json_schema of a model's `model_json_schema()` (a new dict): openai's
+    to_strict_json_schema (openai_models.strict_json_schema), which the SDK's is adapted
+    from. The SDK's own step on top, each `oneOf` made an `anyOf`, meets nothing derived:
+    pydantic writes `oneOf` for a discriminated union, which stays unresolved. Where the SDK
+    raises instead (an object open to additional properties: `dict[str, X]`), the schema
+    keeps what it says, and TL210 says the tool is never built."""
+    from toollint.frameworks.openai_models import strict_json_schema
+
+    return strict_json_schema(schema)

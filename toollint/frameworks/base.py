@@ -69,6 +69,12 @@ class Context:
     extra: Sequence[str] = ()
     wrappers: Mapping[str, "Use"] = field(default_factory=dict)  # project decorators wrapping a framework's
 
+    def with_locals(self, scopes: Sequence) -> "Context":
+        """This context, its names also those the enclosing functions bind (agents_locals.py)."""
+        from toollint.frameworks.agents_locals import with_locals
+
+        return with_locals(self, scopes)
+
 
 @dataclass(frozen=True)
 class Factory:
@@ -96,6 +102,7 @@ class Framework:
     functions: Tuple[str, ...] = ()  # decorator functions, by qualified name
     classes: Tuple[str, ...] = ()  # classes whose instances' `methods` declare tools
     methods: FrozenSet[str] = frozenset()
+    subclassed = False  # a project's subclass of one of `classes` declares tools as they do (frameworks/subclasses.py)
     bare = False  # whether `@x.tool` without a call works
     adders: Mapping[str, Tuple[str, ...]] = {}  # methods taking the function: parameter order
     any_owner: FrozenSet[str] = frozenset()  # adders so distinctive that any object's is the framework's

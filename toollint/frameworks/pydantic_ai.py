@@ -9,12 +9,13 @@ docstring has a Returns section (with a <type> when the section names one).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional, Sequence, Tuple
 
 from toollint.frameworks.args import bool_arg
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, parse, summary
-from toollint.model import Param
+from toollint.model import Const, DictVal, ListVal, Param
 
 _STYLES = (
     (r"\n[ \t]*:{0}([ \t]+\w+)*:([ \t]+.+)?\n",
@@ -47,6 +48,7 @@ class PydanticAI(Framework):
     classes = ("pydantic_ai.Agent", "pydantic_ai.agent.Agent", "pydantic_ai.toolsets.FunctionToolset",
                "pydantic_ai.toolsets.function.FunctionToolset", "pydantic_ai.FunctionToolset")
     methods = frozenset({"tool", "tool_plain"})
+    subclassed = True  # `class FileAgent(Agent[Deps, str])`: recorded, pydantic_ai_subclass.json
     bare = True
     adders = {"add_function": ("func", "takes_ctx", "name", "description")}
     factories = {"pydantic_ai.Tool": _TOOL, "pydantic_ai.tools.Tool": _TOOL}
@@ -55,6 +57,15 @@ class PydanticAI(Framework):
     list_method = "auto"
     closed = True
     field_is_default = True  # _function_schema: `required = p.default is Parameter.empty`
+
+    def derive(self, node, sig, use, ctx, mode):
+        tool = super().derive(node, sig, use, ctx, mode)
+        if tool is None or not isinstance(tool.schema, DictVal):
+            return tool
+        # pydantic's schema has no `required` when nothing is (recorded: pydantic_ai_subclass.json)
+        kept = tuple((k, v) for k, v in tool.schema.entries
+                     if not (isinstance(k, Const) and k.value == "required" and isinstance(v, ListVal) and not v.items))
+        return replace(tool, schema=replace(tool.schema, entries=kept))
 
     def tool_method(self, use, evaluator) -> str:
         if use.method not in ("auto", "add_function"):

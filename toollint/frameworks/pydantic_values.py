@@ -79,7 +79,10 @@ def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
 
 
 def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
-    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, "llama-index": _llama_index}
+    from toollint.frameworks.agents_strict import STRICT_TRANSFORM, strict_python
+
+    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, "llama-index": _llama_index,
+            STRICT_TRANSFORM: strict_python}
 
 
 _LLAMA_KEYS = ("type", "properties", "required", "definitions", "$defs")

@@ -17,6 +17,7 @@ from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.custom import CUSTOM
 from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, METHODS
+from toollint.frameworks.subclasses import instance_of
 from toollint.model import FunctionSig, PendingTool, Tool
 
 Imports = Mapping[str, Tuple[str, str]]
@@ -39,11 +40,13 @@ def instance_framework(name: str, imports: Imports, names: Mapping[str, cst.Base
 
 
 def call_framework(call: cst.BaseExpression, imports: Imports) -> Optional[Framework]:
-    """The framework of the object `Class(...)` makes, when Class is one we know."""
+    """The framework of the object `Class(...)` makes, when Class is one we know; an
+    Instance when Class is imported from elsewhere (a project's subclass, if linking says so)."""
     if not isinstance(call, cst.Call):
         return None
     func = call.func.value if isinstance(call.func, cst.Subscript) else call.func
-    return CLASSES.get(qualified(func, imports) or "")
+    full = qualified(func, imports)
+    return CLASSES.get(full or "") or (instance_of(full) if full and "." in full else None)
 
 
 def declares(framework: Framework, method: str, bare: bool) -> bool:
@@ -69,7 +72,7 @@ def recognise_expr(expr: cst.BaseExpression, imports: Imports, names: Mapping[st
     if owner:
         framework = local.get(owner)
         if framework is None and "." not in owner and owner not in imports:
-            framework = instance_framework(owner, imports, names)
+            framework = call_framework(names.get(owner), imports)  # a module-level `owner = Class(...)`
         if framework is not None and declares(framework, method, call is None):
             return Use(framework, call, method)
     for name in extra:
@@ -111,9 +114,10 @@ def declared_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, local: 
             if mode == "method" and not use.framework.in_class:
                 return None
             tool = use.framework.derive(node, sig, use, ctx, mode)
-            obj = decorator_object(decorator.decorator, use.method) or ""
-            return replace(tool, owner=owner_key(ctx.span_of(node).path, scopes, obj)) \
-                if isinstance(tool, Tool) and tool.owner is None else tool
+            key = owner_key(ctx.span_of(node).path, scopes, decorator_object(decorator.decorator, use.method) or "")
+            if isinstance(tool, PendingTool):  # on an instance of another module's class (frameworks/subclasses.py)
+                return replace(tool, candidates=tuple(replace(t, owner=key) for t in tool.candidates))
+            return replace(tool, owner=key) if isinstance(tool, Tool) and tool.owner is None else tool
         owner = imported_owner(decorator.decorator, ctx.imports, local)
         if owner is not None:
             qualified_owner, method, bare, call = owner

@@ -153,6 +153,8 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
         return None
     framework, path, name = found
     for tool in pending.candidates:
+        if tool.framework == framework and pending.instance:
+            return tool, pending.span.path  # an instance of a class of `path`: the module that makes it offers it
         if tool.framework == framework:
             return replace(tool, owner=f"{path}::{name}"), path  # as extract/owners.py names it there
     return None

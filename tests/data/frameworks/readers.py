@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import types
 
 
 def _functions(module):
@@ -90,6 +91,14 @@ def _pydantic_ai(module):
          "strict": t.strict}
         for t in params.function_tools
     ]
+
+
+def _pydantic_ai_agents(module):
+    """Each of the source's agents in turn (`shop`, then `files`), as _pydantic_ai records one."""
+    out = []
+    for agent in (module.shop, module.files):
+        out.extend(_pydantic_ai(types.SimpleNamespace(agent=agent)))
+    return out
 
 
 def _smolagents(module):
@@ -383,6 +392,8 @@ READERS = {
     "langchain_pep695": _langchain,
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,
+    "pydantic_ai_subclass": _pydantic_ai_agents,
+    "agents_function_tool": _agents,
     "llama_index_pep695": _llama_index,
     "openai_pep695": _openai_models,
 }

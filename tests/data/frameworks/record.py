@@ -83,6 +83,10 @@ FRAMEWORKS = {
     "agents_models": ("openai-agents", "openai-agents"),
     "llama_index_models": ("llama-index-core", "llama-index"),
     "pydantic_ai_models": ("pydantic-ai-slim", "pydantic-ai"),
+    # agents whose class is the project's subclass of pydantic-ai's Agent (issue 18)
+    "pydantic_ai_subclass": ("pydantic-ai-slim", "pydantic-ai"),
+    # FunctionTool(params_json_schema=Model.model_json_schema()) (issue 18)
+    "agents_function_tool": ("openai-agents", "openai-agents"),
     "langchain_dict": ("langchain-core", "langchain"),
     # @tool on a def in a class body (self/cls first) and at module level
     "langchain_methods": ("langchain-core", "langchain"),
