@@ -22,16 +22,19 @@ def _field_without_default(value) -> bool:
     return not value.args or (isinstance(value.args[0], Unresolved) and "Ellipsis" in value.args[0].reason)
 
 
-def _placeholder(default, prop, read: bool) -> bool:
+def _placeholder(default, prop, read: bool, in_body: bool = False) -> bool:
     """`args.get("button", "")` where '' is outside the property's enum, or a read's None
-    default (`args.get("k", None)` is `args.get("k")`): a guard against a missing key, not
-    a value the handler can use (held-out round 10: press_button('') answers "Unknown
-    button"). A parameter's `= None` is Python's optional parameter: still reported."""
+    default (`args.get("k", None)` is `args.get("k")`), or '' read in the handler's own
+    body: a guard against a missing key, not a value the handler can use (held-out round
+    10: press_button('') answers "Unknown button", update('', '', '') stores junk). A
+    parameter's `= None` is Python's optional parameter, and a dispatch call's
+    `create_file(a["path"], a.get("content", ""))` hands '' on as the content: both
+    still reported."""
     from toollint.model import Const, DictVal, ListVal
 
     if not isinstance(default, Const):
         return False
-    if default.value is None:
+    if default.value is None or (default.value == "" and in_body):
         return read
     enum = prop.get("enum") if isinstance(prop, DictVal) else None
     return isinstance(enum, ListVal) and enum.complete and all(
@@ -64,7 +67,8 @@ class OptionalButRequired(Rule):
         elif style == "dict":
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names \
-                        and not _placeholder(read.default, props.get(read.key, (None, None))[1], True):
+                        and not _placeholder(read.default, props.get(read.key, (None, None))[1], True,
+                                             not getattr(handler, "call", "")):
                     yield self.report(read.span, f"{reader(handler)} reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'",

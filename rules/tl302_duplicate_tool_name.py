@@ -1,4 +1,5 @@
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.turn import listed, offered_together
 
 
 class DuplicateToolName(Rule):
@@ -8,19 +9,33 @@ class DuplicateToolName(Rule):
 
     def check_group(self, group, ctx):
         # Within one list: the same tool in an OpenAI list and an Anthropic list is a variant.
-        lists = [r.tools for r in group.definitions] + [tuple(group.decorated)]
-        for tools in lists:
-            first = {}
-            for tool in tools:
-                name = tool.name.value
-                if name is None:
-                    continue
-                if name in first and first[name].name.span == tool.name.span:
-                    continue  # one definition reached twice: two agents hand off to the same agent
-                if name in first:
-                    where = first[name].name.span
-                    yield self.report(tool.name.span, f"tool name '{name}' is already defined at line "
-                                      f"{where.line}" + ("" if where.path == tool.name.span.path else f" of {where.path}")
-                                      + ": the API rejects duplicate names; rename or remove one")
-                else:
-                    first[name] = tool
+        for tools in [r.tools for r in group.definitions]:
+            yield from self._duplicates(tools, lambda a, b: True)
+        yield from self._duplicates(group.decorated, lambda a, b: _sent_together(a, b, group))
+
+    def _duplicates(self, tools, together):
+        first = {}
+        for tool in tools:
+            name = tool.name.value
+            if name is None:
+                continue
+            earlier = [t for t in first.get(name, ()) if together(t, tool)]
+            if any(t.name.span == tool.name.span for t in earlier):
+                continue  # one definition reached twice: two agents hand off to the same agent
+            if earlier:
+                where = earlier[0].name.span
+                yield self.report(tool.name.span, f"tool name '{name}' is already defined at line "
+                                  f"{where.line}" + ("" if where.path == tool.name.span.path else f" of {where.path}")
+                                  + ": the API rejects duplicate names; rename or remove one")
+            first.setdefault(name, []).append(tool)
+
+
+def _sent_together(a, b, group) -> bool:
+    """Framework-made tools are one request's when a list the project shows holds both, or
+    when both sit on one server or agent (or, free-standing, are made in one scope):
+    `Tool(name="wait", ...)` a method builds around the module's `@tool wait` is not."""
+    if not offered_together(a, b, group):
+        return False
+    if listed(a, group) and listed(b, group):
+        return True
+    return a.owner is None or b.owner is None or a.owner == b.owner

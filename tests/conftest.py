@@ -52,6 +52,15 @@ def slow_run(config) -> bool:
     return bool(config.getoption("--runslow")) or os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """pyproject's `-n auto`: the whole suite (`python -m pytest -q`) runs in one worker per
+    CPU; named files, folders or node ids run in this process, where starting workers costs
+    more than it saves."""
+    if getattr(getattr(config, "args_source", None), "name", "TESTPATHS") != "TESTPATHS":
+        return 0
+    return None  # xdist's own count
+
+
 def pytest_configure(config):
     # property tests without their own count: a few examples in the default run, hypothesis's
     # usual hundred where the slow tests run (CI)

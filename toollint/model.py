@@ -238,6 +238,7 @@ class Tool:
     function: Optional[FunctionSig] = None  # the decorated function
     registry: Optional[str] = None  # the variable the definition was found under
     name_expr: Optional[str] = None  # the expression the name comes from, when it is not static
+    owner: Optional[str] = None  # "path:scope:object" it is registered on (extract/owners.py); TL302
 
 
 @dataclass(frozen=True)

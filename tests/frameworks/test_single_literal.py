@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Literal, Optional
+from typing import Literal, Optional, Union
 
 import pydantic
 import pytest
@@ -45,12 +45,16 @@ def _titleless(value):
     (Optional[Literal["fast"]], 'Optional[Literal["fast"]]', None),
     (Literal["fast", None], 'Literal["fast", None]', ...),
     (Literal["fast", "slow", None], 'Literal["fast", "slow", None]', None),
+    # None inside the Literal and around it (review of the seventh session)
+    (Optional[Literal["fast", None]], 'Optional[Literal["fast", None]]', None),
+    (Union[Literal["fast", None], int], 'Union[Literal["fast", None], int]', ...),
+    (Union[Literal["fast", "slow"], int, None], 'Union[Literal["fast", "slow"], int, None]', None),
 ])
 def test_a_literal_parameter_is_what_pydantic_sends(tmp_path, monkeypatch, framework, annotation, text, default):
     head, decorator = SOURCES[framework]
     given = "" if default is ... else " = None"
     (tmp_path / "app.py").write_text(head + textwrap.dedent(f'''
-        from typing import Literal, Optional
+        from typing import Literal, Optional, Union
 
 
         {decorator}

@@ -1,7 +1,7 @@
 """One tool dict handed to two `create()` calls (the first turn and the one after the
 tool result) is one tool, not two with the same name (issue 18, lca-reliable-agents).
 A list is skipped only when every tool of it was offered by an earlier one: `[W]` then
-`[W, F]` still counts W twice (each list is a turn of its own; left as it is)."""
+`[W, F]` keeps W in both (each list is a turn of its own), and the run's summary counts it once."""
 from __future__ import annotations
 
 from toollint.config.settings import Settings
@@ -58,3 +58,16 @@ def test_two_definitions_with_one_name_are_still_duplicates(lint):
     return''')
     assert _names(source).count("weather_retriever") >= 2
     assert [code for _, _, code in lint({"agent.py": source}, select=["TL302"])] == ["TL302"]
+
+
+def test_a_tool_in_two_lists_is_counted_once_in_the_summary(tmp_path):
+    from lintcase import toollint
+
+    source = TWO_TURNS.replace('''tools=[WEATHER_TOOL])
+    return''', '''tools=[WEATHER_TOOL, {"type": "function", "function": {
+        "name": "forecast", "description": "Get the forecast. Use this for the days ahead.",
+        "parameters": {"type": "object", "properties": {}}}}])
+    return''')
+    (tmp_path / "agent.py").write_text(source)
+    result = toollint("check", "--no-cache", "agent.py", cwd=tmp_path)
+    assert "Checked 1 file: 2 tools in 1 group" in result.stderr, result.stderr

@@ -28,6 +28,8 @@ ROUTED = [
     ("Handles billing and refund requests.", "billing_desk"),
     ("Specialist agent for history questions", "transfer_to_history_tutor"),
     ("For billing questions.", "billing"),
+    ("A billing desk for refund and invoice requests.", "billing_desk"),
+    ("This agent is the escalation team for security incidents and fraud questions.", "escalation"),
 ]
 
 # labels and purposes: reported as before
@@ -50,6 +52,10 @@ NEGATED = [
     # iterating over objects is no kind of case
     "For each issue, returns its labels and assignees.",
     "For every request, logs the latency in milliseconds.",
+    # a tracker's issues, and a team that is fetched, are objects (review of the seventh session)
+    "Get the assigned team for GitHub issues.",
+    "For GitHub issues, returns the labels.",
+    "Returns the on-call team for open Jira issues.",
 ]
 
 

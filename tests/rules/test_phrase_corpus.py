@@ -74,6 +74,12 @@ CLAUSES = [
     ("Get the page contents. The url passed in should be a URL returned from `search_pages`.", False, False),
     # --- fallbacks and comparisons with a sibling -----------------------------------
     ("Only use this as a last resort if the other search tools return nothing.", True, True),
+    # a choice for a situation (held-out round 10, class W)
+    ("Wait some frames. This is a safe action when unsure what to do or when recovering from an error.",
+     True, False),
+    ("Open the repository overview. A good first step if the project is new to you.", True, False),
+    ("Press a button. Not a safe action when a battle menu is open.", False, False),
+    ("Returns whether the move is a good choice for the team.", False, False),
     ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, False),
     ("Lighter than get_document when you only need the title and size.", True, False),
     ("Prefer this over web_search for questions about the repository.", True, False),

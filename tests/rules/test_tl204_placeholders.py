@@ -1,8 +1,8 @@
 """TL204 and the defaults that only guard a missing key (held-out round 10, class T): a
-handler reading `args.get("button", "")` where '' is none of the property's enum values,
-or `args.get("k", None)` (which is `args.get("k")`), has no value it could use, so the
-schema requiring the key is right; a default the handler can use, and a parameter's
-`= None`, still fire."""
+handler reading `args.get("button", "")` (in its own body, or where '' is none of the
+property's enum values) or `args.get("k", None)` (which is `args.get("k")`) has no value
+it could use, so the schema requiring the key is right; a default the handler can use, a
+parameter's `= None`, and '' a dispatch call hands on as a value still fire."""
 from __future__ import annotations
 
 import pytest
@@ -53,7 +53,60 @@ def test_a_keyword_default_outside_the_enum_is_a_guard(lint, default, fires):
     assert len(found) == (2 if fires else 1)
 
 
-def test_an_empty_string_default_without_an_enum_still_fires(lint):
+def test_an_empty_string_read_in_the_handler_is_a_guard_without_an_enum_too(lint):
+    # held-out round 10: params.get("key", "") then kb.update(key, value) stores junk
     src = TEMPLATE.replace("@@HANDLER@@", DICT.replace("BUTTON", '""')).replace(
         '"enum": ["a", "b", "up"], ', "")
-    assert len(lint({"agent.py": src}, select=["TL204"])) == 1
+    assert lint({"agent.py": src}, select=["TL204"]) == []
+    usable = TEMPLATE.replace("@@HANDLER@@", DICT.replace("BUTTON", '"a"')).replace(
+        '"enum": ["a", "b", "up"], ', "")
+    assert len(lint({"agent.py": usable}, select=["TL204"])) == 1
+
+
+DISPATCHED = '''
+import json
+
+TOOLS = [
+    {
+        "name": "create_file",
+        "description": "Create a file. Use this when the user asks for a new file.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "Where, e.g. 'notes/a.txt'."},
+                "content": {"type": "string", "description": "What the file holds."},
+            },
+            "required": ["path", "content"],
+        },
+    },
+    {
+        "name": "list_files",
+        "description": "List a folder's files. Use this when the user asks what a folder holds.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"path": {"type": "string", "description": "A folder, e.g. 'notes'."}},
+            "required": ["path"],
+        },
+    },
+]
+
+
+def create_file(path, content=""):
+    with open(path, "w") as handle:
+        handle.write(content)
+    return "created"
+
+
+def execute_tool(tool_name, tool_input):
+    result = None
+    if tool_name == "list_files":
+        result = json.dumps(sorted(tool_input["path"]))
+    elif tool_name == "create_file":
+        result = create_file(tool_input["path"], tool_input.get("content", ""))
+    return result
+'''
+
+
+def test_an_empty_string_a_dispatch_call_hands_on_is_the_content_and_fires(lint):
+    # an empty file is a file: the call makes '' the content, as create_file's own default does
+    assert [code for _, _, code in lint({"agent.py": DISPATCHED}, select=["TL204"])] == ["TL204"]

@@ -123,17 +123,19 @@ class Linked(NamedTuple):
     requested: Set[str]
     errors: List[Any]  # TL001 findings of requested files
     root: str  # the project root, that locations are relative to
+    internal: List[str] = []  # with verbose: "path: traceback" of our own bugs
 
 
-def linked_project(paths: Sequence[str], settings) -> Linked:
+def linked_project(paths: Sequence[str], settings, verbose: bool = False) -> Linked:
     """The linked Project of `paths`, as `toollint check` builds it before its rules run."""
     from toollint.engine.core import build
     from toollint.engine.scan import project_root
     from toollint.link.project import Project
 
-    built = build(paths, settings)
+    built = build(paths, settings, verbose=verbose)
     project = built.project if built.project is not None else Project(modules={}, groups=[])
-    return Linked(project, set(built.requested), built.errors, project_root(built.requested, settings))
+    return Linked(project, set(built.requested), built.errors, project_root(built.requested, settings),
+                  list(built.internal))
 
 
 def write(text: str) -> None:

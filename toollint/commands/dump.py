@@ -45,13 +45,14 @@ def add_parser(sub) -> None:
                    help=f"add \"{LOCATION_KEY}\": \"path:line:col\" to each tool")
     p.add_argument("--against", metavar="FILE", help="compare with this snapshot; exit 1 when the tools differ")
     p.add_argument("--update", action="store_true", help="with --against: rewrite the snapshot")
+    p.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
     from toollint.commands.common import add_config_options
 
     add_config_options(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    from toollint.commands.common import load_settings
+    from toollint.commands.common import load_settings, print_error
     from toollint.commands.snapshot import against
     from toollint.config.settings import ConfigError
 
@@ -59,10 +60,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--update needs --against FILE")
     paths = list(args.paths) or ["."]
     settings = load_settings(args, paths)
-    entries, warnings = collect(paths, settings)
+    entries, warnings = collect(paths, settings, args.verbose)
     payload = render(entries, args.shape, with_locations=args.with_locations)
     for warning in warnings:
-        print(f"toollint: warning: {warning}", file=sys.stderr)
+        print_error(f"toollint: warning: {warning}", multiline=args.verbose)
     skipped = sum(1 for e in entries if isinstance(e, _Entry) and e.shape == "server" and args.shape != "anthropic")
     if skipped:
         print(f"toollint: warning: {skipped} Anthropic server tool(s) left out: they have no {args.shape} form",
@@ -247,15 +248,15 @@ def _entry(tool, raw: Any, root: str) -> _Entry:
                   location=_location(s, root), sort_key=(s.path, s.line, s.col, str(name)))
 
 
-def collect(paths: Sequence[str], settings) -> Tuple[List[Any], List[str]]:
+def collect(paths: Sequence[str], settings, verbose: bool = False) -> Tuple[List[Any], List[str]]:
     """(entries sorted by source location, warnings) for the tools the given files send:
     every tool of a group (definitions, handlers, router) one of the files belongs to."""
     from toollint.commands.common import linked_project
 
-    project, requested, errors, root = linked_project(paths, settings)
+    project, requested, errors, root, internal = linked_project(paths, settings, verbose)
     raw_by_span = _definitions_by_span(project)
-    warnings = [f"{e.span.path}:{e.span.line}:{e.span.col}: {e.message}; its tools are not in the dump"
-                for e in errors]
+    warnings = internal + [f"{e.span.path}:{e.span.line}:{e.span.col}: {e.message}; its tools are not in the dump"
+                           for e in errors]
     seen = set()
     entries: List[Any] = []
     for group in project.groups:

@@ -94,7 +94,8 @@ def _counts(built: Build) -> Tuple[int, int]:
         return 0, 0
     requested = set(built.requested)
     groups = [g for g in built.project.groups if g.tools and not g.paths.isdisjoint(requested)]
-    return sum(len(g.tools) for g in groups), len(groups)
+    # one definition in two lists (`[W]` on one turn, `[W, F]` on the next) is one tool, as dump lists it
+    return len({(t.span, t.name.value, t.shape) for g in groups for t in g.tools}), len(groups)
 
 
 def _judge(built: Build, settings: Settings, jobs: int, ignore_noqa: bool) -> Tuple[List[Finding], List[str]]:

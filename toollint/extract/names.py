@@ -93,7 +93,7 @@ def enclosing(functions: Sequence[cst.FunctionDef], evaluator: "Evaluator",
             continue
         got = cache.get(id(node))
         if got is None:
-            params = [p.name.value for p in _params(node.params)]
+            params = [p.name.value for p in parameters_of(node.params)]
             got = cache[id(node)] = shadowed(params, list(node.body.body), evaluator, bound)
         bound = got
     return bound
@@ -103,7 +103,7 @@ def parameters_shadowing(node: cst.FunctionDef, evaluator: "Evaluator") -> "Eval
     """The evaluator for a function's body where a parameter has a module constant's name
     (`def tools(ns)` beside `ns = "x"`): the parameter is what the body reads. Most
     functions shadow nothing and keep the module's evaluator."""
-    names = [p.name.value for p in _params(node.params) if p.name.value in evaluator.names]
+    names = [p.name.value for p in parameters_of(node.params) if p.name.value in evaluator.names]
     if not names:
         return evaluator
     span = evaluator.span_of(node.name)
@@ -111,7 +111,8 @@ def parameters_shadowing(node: cst.FunctionDef, evaluator: "Evaluator") -> "Eval
                                     for n in names})
 
 
-def _params(params: cst.Parameters) -> List[cst.Param]:
+def parameters_of(params: cst.Parameters) -> List[cst.Param]:
+    """Every parameter, in order: positional-only, plain, keyword-only, *args, **kwargs."""
     stars = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
     return [*params.posonly_params, *params.params, *params.kwonly_params, *stars]
 

@@ -33,6 +33,7 @@ class ParamType:
     description: Optional[Const] = None  # Annotated[X, Field(description=...)] / Annotated[X, "..."]
     field_default: bool = False  # Annotated[X, Field(default=...)]: optional without `= v`
     literal_null: bool = False  # None among a Literal's values: pydantic lists it in the enum
+    null_outside: bool = False  # Optional[Literal["a", None]]: a null beside that enum too
 
 
 def last_name(expr: cst.BaseExpression) -> str:
@@ -122,15 +123,17 @@ class Types:
             if part.type == "null" and not part.enum:
                 nullable = True
                 continue
-            nullable = nullable or part.nullable
+            # a Literal's own None stays in its enum (pydantic): no null beside it in a union
+            nullable = nullable or (part.nullable and not (part.literal_null and len(parts) > 1))
             flat.extend(part.members if part.members else [part])
         if not flat:
             return ParamType(span, type="null")
         if len(flat) == 1:
             only = flat[0]
             return ParamType(only.span, type=only.type, items=only.items, enum=only.enum, values=only.values,
-                         nullable=nullable or only.nullable, description=only.description,
-                         field_default=only.field_default)
+                             nullable=nullable or only.nullable, description=only.description,
+                             field_default=only.field_default, literal_null=only.literal_null,
+                             null_outside=nullable and only.literal_null)
         return ParamType(span, members=flat, nullable=nullable)
 
     def _metadata(self, meta: cst.BaseExpression, into: ParamType) -> None:

@@ -6,6 +6,7 @@ from typing import List, Optional, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator
+from toollint.extract.names import parameters_of
 from toollint.extract.literals import qualified  # noqa: F401  # re-exported: the frameworks import it from here
 from toollint.model import Const, ListVal, Str
 
@@ -49,10 +50,4 @@ def first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
 
 
 def all_params(node: cst.FunctionDef) -> List[cst.Param]:
-    p = node.params
-    out = list(p.posonly_params) + list(p.params) + list(p.kwonly_params)
-    if isinstance(p.star_arg, cst.Param):
-        out.append(p.star_arg)
-    if p.star_kwarg is not None:
-        out.append(p.star_kwarg)
-    return out
+    return parameters_of(node.params)

@@ -207,3 +207,10 @@ def clean_offset(raw: str) -> int:
     while count < len(lines) and not lines[count].strip():
         count += 1
     return count
+
+
+def marked(use: Use, own: Optional[Use]) -> Use:
+    """add_tool(fn) of a function fastmcp's `@tool(name=...)` marked: the marker's options."""
+    if own is None or own.call is None:
+        return use
+    return own

@@ -5,11 +5,13 @@ Reads the registry's tables, never a framework's name.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping, Optional, Sequence, Tuple, Union
 
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.owners import decorator_object, owner as owner_key
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Context, Framework, Use
@@ -95,9 +97,10 @@ def imported_owner(expr: cst.BaseExpression, imports: Imports,
 
 
 def declared_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, local: Local,
-                  in_class: bool) -> Union[Tool, PendingTool, None]:
+                  in_class: bool, scopes: Sequence = ()) -> Union[Tool, PendingTool, None]:
     """The tool a def's decorators declare; pending when the decorator is a method of an
-    imported object, whose framework only linking can tell (`in_class`: a method's def)."""
+    imported object, whose framework only linking can tell (`in_class`: a method's def;
+    `scopes`: the enclosing functions' scopes, for Tool.owner)."""
     names = {last_name(d.decorator) for d in node.decorators}
     if in_class and "classmethod" in names:
         return None  # a classmethod object is no function: every framework rejects it
@@ -107,7 +110,10 @@ def declared_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, local: 
         if use is not None:
             if mode == "method" and not use.framework.in_class:
                 return None
-            return use.framework.derive(node, sig, use, ctx, mode)
+            tool = use.framework.derive(node, sig, use, ctx, mode)
+            obj = decorator_object(decorator.decorator, use.method) or ""
+            return replace(tool, owner=owner_key(ctx.span_of(node).path, scopes, obj)) \
+                if isinstance(tool, Tool) and tool.owner is None else tool
         owner = imported_owner(decorator.decorator, ctx.imports, local)
         if owner is not None:
             qualified_owner, method, bare, call = owner

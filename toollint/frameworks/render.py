@@ -24,7 +24,7 @@ def render(t: ParamType, style: str, with_null: bool = True) -> DictVal:
             types = [const(m.type, m.span) for m in t.members]
             pairs.append(("type", t.span, ListVal(tuple(types), t.span)))
         else:
-            options = [render(m, style, False) for m in t.members]
+            options = [render(m, style, m.literal_null) for m in t.members]
             if t.nullable and style == "pydantic" and with_null:
                 options.append(object_of([("type", t.span, const("null", t.span))], t.span))
             pairs.append(("anyOf", t.span, ListVal(tuple(options), t.span)))
@@ -32,7 +32,11 @@ def render(t: ParamType, style: str, with_null: bool = True) -> DictVal:
     else:
         if t.literal_null and t.nullable and style == "pydantic" and with_null:
             # Literal["a", None]: {"enum": ["a", None]}, no type (pydantic 2.14, tested)
-            return object_of([("enum", t.span, ListVal((*t.enum, Const(None, t.span)), t.span))], t.span)
+            enum = object_of([("enum", t.span, ListVal((*t.enum, Const(None, t.span)), t.span))], t.span)
+            if not t.null_outside:
+                return enum
+            null = object_of([("type", t.span, const("null", t.span))], t.span)
+            return object_of([("anyOf", t.span, ListVal((enum, null), t.span))], t.span)
         if t.nullable and style == "pydantic" and with_null:
             inner = render(ParamType(t.span, t.type, t.items, t.enum, values=t.values), style, False)
             null = object_of([("type", t.span, const("null", t.span))], t.span)

@@ -5,6 +5,7 @@ rules read all ask it. Reads only ModuleFacts: importing it loads no libcst.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from toollint.model import ModuleFacts, PendingTool, Tool
@@ -150,14 +151,14 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
     found = _owner(pending.owner, module, 0)
     if found is None:
         return None
-    framework, path = found
+    framework, path, name = found
     for tool in pending.candidates:
         if tool.framework == framework:
-            return tool, path
+            return replace(tool, owner=f"{path}::{name}"), path  # as extract/owners.py names it there
     return None
 
 
-def _owner(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, str]]:
+def _owner(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, str, str]]:
     if hops > _MAX_HOPS:
         return None  # an import cycle
     parts = qualified.split(".")
@@ -169,7 +170,7 @@ def _owner(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, str
         if not rest:
             for name, framework in facts.servers:
                 if name == head:
-                    return framework, facts.path
+                    return framework, facts.path, name
         source = imported_as(facts, head)  # a re-export: `from .server import mcp` in __init__
         if source is not None:
             target = ".".join(p for p in [source[0], source[1]] + rest if p)

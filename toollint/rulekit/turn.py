@@ -66,6 +66,12 @@ def offered_beyond(tool: Tool, group) -> bool:
     return near is not None and near[1]
 
 
+def listed(tool: Tool, group) -> bool:
+    """Whether lists the project shows whole decide the tool's neighbours."""
+    _remember(group)
+    return id(tool) in _last[2]
+
+
 def offered_together(a: Tool, b: Tool, group) -> bool:
     """Whether the turns the project shows may offer both: neither's lists leave the other out."""
     _remember(group)

@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Dict, List, Sequence, Tuple
 
-from toollint.commands.common import add_config_options, add_selection_options, positive_int, use_color, write
+from toollint.commands.common import add_config_options, add_selection_options, positive_int, print_error, use_color, write
 from toollint.config.settings import OUTPUT_FORMATS
 from toollint.usage.fetch import BASE_URL_ENV, DEFAULT_BASE_URL
 from toollint.usage.warehouse import DIALECTS
@@ -181,7 +181,9 @@ def _at_source(args, settings, paths, report, sample) -> bool:
     from toollint.usage.findings import findings, keep, project, render
     from toollint.usage.report import text_table
 
-    linked, tools, errors = project(paths, settings)
+    linked, tools, errors, internal = project(paths, settings, args.verbose)
+    for trace in internal:
+        print_error(f"toollint: warning: {trace}", multiline=True)
     for error in errors:
         _warn(f"{error.span.path}: {error.message}; its tools are not mapped")
     found, where = findings(report, tools)

@@ -10,17 +10,18 @@ from toollint.usage.analysis import RULE, Report
 from toollint.usage.report import claim, orphan_message, repair
 
 
-def project(paths: Sequence[str], settings) -> Tuple[Any, List[Any], List[Any]]:
-    """(linked Project, the tools in the requested files' groups, TL001 findings), as
-    `toollint check` builds them before its rules run."""
+def project(paths: Sequence[str], settings, verbose: bool = False) -> Tuple[Any, List[Any], List[Any], List[str]]:
+    """(linked Project, the tools in the requested files' groups, TL001 findings, with
+    `verbose` the tracebacks of our own bugs), as `toollint check` builds them before its
+    rules run."""
     from toollint.commands.common import linked_project
 
-    linked = linked_project(paths, settings)
+    linked = linked_project(paths, settings, verbose)
     tools = []
     for group in linked.project.groups:
         touched = bool(group.paths & linked.requested)
         tools.extend(t for t in group.tools if touched or t.name.span.path in linked.requested)
-    return linked.project, tools, linked.errors
+    return linked.project, tools, linked.errors, linked.internal
 
 
 def findings(report: Report, tools: Sequence[Any]) -> Tuple[List[Any], Dict[str, List[str]]]:
