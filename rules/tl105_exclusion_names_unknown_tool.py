@@ -1,4 +1,5 @@
 import difflib
+from functools import lru_cache
 
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
@@ -23,8 +24,21 @@ class ExclusionNamesUnknownTool(Rule):
             # mentioned_tools cannot tell "use order_id instead" (a parameter) from a tool
             if name in defined or name in props:
                 continue
-            close = difflib.get_close_matches(name, sorted(defined), n=1, cutoff=0.8)
+            close = _closest(name, tuple(sorted(defined)))
             hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"
             yield self.report(tool.description.span, f"description of {shown_name(tool)} points to "
                               f"'{name}', which no tool in the project defines: the model will look for "
                               f"a tool it does not have{hint}")
+
+
+@lru_cache(maxsize=4096)
+def _closest(name, names):
+    """difflib's one close match, for a name met again and again across a project's tools.
+    The names that fail difflib's own first test (its real_quick_ratio, from the lengths
+    alone) are dropped before it builds a matcher for each."""
+    near = [n for n in names if _length_ratio(len(n), len(name)) >= 0.8]
+    return difflib.get_close_matches(name, near, n=1, cutoff=0.8)
+
+
+def _length_ratio(la: int, lb: int) -> float:
+    return 2.0 * min(la, lb) / (la + lb) if la + lb else 1.0  # difflib's SequenceMatcher.real_quick_ratio

@@ -5,11 +5,16 @@ schema's `$schema` (Draft 2020-12 when it has none), with the meta-schema's form
 jsonschema is imported on first use, not at start-up, and one meta-validator per draft is
 kept for the run. Most schemas use a handful of keywords in the plain way; those are
 recognised as valid by a walk that costs a fraction of the meta-validation (which was
-half the rules' time on the benchmark), and anything else goes to jsonschema.
+half the rules' time on the benchmark), and anything else goes to jsonschema. The same walk
+answers a schema whose one defect is a type name ("str", "None"), the commonest mistake,
+with the message jsonschema's error would be given, so a run that meets only such schemas
+never imports jsonschema (tests/rules/test_schema_tl201_fast.py holds both to jsonschema);
+jsonschema's verdicts are kept for the process by the schema's repr, as tools often share
+one schema.
 """
 import re
 from functools import lru_cache
-from typing import List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from toollint.model import Const, DictVal, is_complete, to_python
 from toollint.rulekit.naming import shown_name
@@ -80,9 +85,16 @@ def plainly_valid(data) -> bool:
     """True only when the schema certainly passes Draft 2020-12's meta-schema: every
     keyword it uses is one this walk checks exactly as the meta-schema does. False means
     "ask jsonschema", never "invalid" (tests/rules/test_schema_tl201.py holds it to jsonschema)."""
-    stack = [data]
+    return _walk(data, None)
+
+
+def _walk(data, bad_types) -> bool:
+    """plainly_valid's walk. With a list for `bad_types`, a `type` whose one defect is a
+    name outside JSON Schema's ("str", "None") is noted there as (its JSON path, the name)
+    and the walk goes on, instead of giving up on the schema."""
+    stack = [(data, ())]
     while stack:
-        schema = stack.pop()
+        schema, path = stack.pop()
         if isinstance(schema, bool):
             continue
         if not isinstance(schema, dict):
@@ -93,48 +105,92 @@ def plainly_valid(data) -> bool:
             if key not in VOCABULARY:
                 continue
             if key in _SUBSCHEMA:
-                stack.append(value)
+                stack.append((value, path + (key,)))
             elif key in _SUBSCHEMA_MAP:
                 if not isinstance(value, dict):
                     return False
-                stack.extend(value.values())
+                stack.extend((sub, path + (key, name)) for name, sub in value.items())
             elif key in _SUBSCHEMA_LIST:
                 if not isinstance(value, list) or not value:
                     return False
-                stack.extend(value)
-            elif key in _STRING:
-                if not isinstance(value, str):
-                    return False
-            elif key in _BOOLEAN:
-                if not isinstance(value, bool):
-                    return False
-            elif key in _NUMBER:
-                if not _is_number(value):
-                    return False
-            elif key in _COUNT:
-                if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-                    return False
-            elif key in _ARRAY:
-                if not isinstance(value, list):
-                    return False
+                stack.extend((sub, path + (key, i)) for i, sub in enumerate(value))
             elif key == "type":
-                names = value if isinstance(value, list) else [value]
-                if not names or not all(isinstance(n, str) and n in _SIMPLE_TYPES for n in names) \
-                        or len(set(names)) != len(names):
+                bad = _bad_type_name(value)
+                if bad is None:
+                    continue
+                if bad is False or bad_types is None:
                     return False
-            elif key == "required":
-                if not isinstance(value, list) or not all(isinstance(n, str) for n in value) \
-                        or len(set(value)) != len(value):
-                    return False
-            elif key not in _ANY:
-                return False  # $ref, pattern, multipleOf, ...: jsonschema's to judge
+                bad_types.append((path + ("type",) + bad[0], bad[1]))
+            elif not _plain_keyword(key, value):
+                return False
     return True
+
+
+def _plain_keyword(key: str, value) -> bool:
+    """Whether a keyword other than the sub-schemas' and `type` certainly passes the meta-schema."""
+    if key in _STRING:
+        return isinstance(value, str)
+    if key in _BOOLEAN:
+        return isinstance(value, bool)
+    if key in _NUMBER:
+        return _is_number(value)
+    if key in _COUNT:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    if key in _ARRAY:
+        return isinstance(value, list)
+    if key == "required":
+        return isinstance(value, list) and all(isinstance(n, str) for n in value) and len(set(value)) == len(value)
+    return key in _ANY  # $ref, pattern, multipleOf, ...: jsonschema's to judge
+
+
+def _bad_type_name(value):
+    """None for a valid `type`; ((), name) or ((index,), name) when its one defect is a
+    string outside the simple types (a list otherwise well formed); False for anything else."""
+    if isinstance(value, str):
+        return None if value in _SIMPLE_TYPES else ((), value)
+    if not isinstance(value, list) or not value or not all(isinstance(n, str) for n in value) \
+            or len(set(value)) != len(value):
+        return False
+    bad = [i for i, name in enumerate(value) if name not in _SIMPLE_TYPES]
+    if not bad:
+        return None
+    return ((bad[0],), value[bad[0]]) if len(bad) == 1 else False
 
 
 def meta_errors(data: dict) -> Tuple[str, List[Tuple[Tuple, str]]]:
     """(draft label, [(JSON path, message)]) as jsonschema's check_schema sees the schema."""
-    if "$schema" not in data and plainly_valid(data):
-        return "Draft 2020-12", []
+    fast = fast_errors(data)
+    if fast is not None:
+        return "Draft 2020-12", fast
+    try:
+        key = repr(data)
+    except RecursionError:
+        return _jsonschema_errors(data)
+    if key not in _VERDICTS:  # many tools of a project share one schema
+        _VERDICTS[key] = _jsonschema_errors(data)
+    draft, errors = _VERDICTS[key]
+    return draft, list(errors)
+
+
+# jsonschema's verdict on each schema it judged in this process, by the schema's repr (which
+# tells 1 from 1.0 and True, and keeps key order, which error order follows)
+_VERDICTS: Dict[str, Tuple[str, List[Tuple[Tuple, str]]]] = {}
+
+
+def fast_errors(data: dict) -> Optional[List[Tuple[Tuple, str]]]:
+    """What jsonschema's check_schema reports, known without it, or None (ask jsonschema):
+    nothing for a plainly valid schema, and the one finding of a schema whose one defect is
+    a type name such as "str" or "None" (the common mistake; each such name is its own
+    finding in jsonschema, in an order this does not model, so only one is answered here)."""
+    if "$schema" in data:
+        return None
+    bad_types: List[Tuple[Tuple, str]] = []
+    if not _walk(data, bad_types) or len(bad_types) > 1:
+        return None
+    return [(path, _type_message(name)) for path, name in bad_types]
+
+
+def _jsonschema_errors(data: dict) -> Tuple[str, List[Tuple[Tuple, str]]]:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
     from jsonschema.validators import validator_for
@@ -174,13 +230,17 @@ def _iter_errors(validator, data):
         yield error
 
 
+def _type_message(name: str) -> str:
+    fix = _TYPE_FIXES.get(name.lower())
+    if fix:
+        return f"{name!r} is not a JSON Schema type; write {fix!r}"
+    return f"{name!r} is not a JSON Schema type; use one of {', '.join(TYPE_NAMES)}"
+
+
 def _message(error, path) -> str:
     in_type = "type" in path[-2:] and error.validator in ("anyOf", "enum")
     if in_type and isinstance(error.instance, str) and error.instance not in TYPE_NAMES:
-        fix = _TYPE_FIXES.get(error.instance.lower())
-        if fix:
-            return f"{error.instance!r} is not a JSON Schema type; write {fix!r}"
-        return f"{error.instance!r} is not a JSON Schema type; use one of {', '.join(TYPE_NAMES)}"
+        return _type_message(error.instance)
     text = " ".join(error.message.splitlines()[0].split()) if error.message else error.validator
     if len(text) > _MAX_MESSAGE:
         text = text[: _MAX_MESSAGE - 1] + "\u2026"
