@@ -19,7 +19,6 @@ class Span:
 
 
 # --- statically evaluated values -------------------------------------------------------
-#
 # A value is what static evaluation could see of an expression. `Unresolved` means "not a
 # literal: unknown", never "missing"; rules must not claim anything about it.
 
