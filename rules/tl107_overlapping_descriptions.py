@@ -1,3 +1,4 @@
+import functools
 import re
 
 from toollint.rulekit.rule import Rule
@@ -7,8 +8,15 @@ from toollint.rulekit.turn import offered_together, seen_in_turn
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
 
+def _mentions(text, name) -> bool:
+    """Whether the text names the tool `name` as a word of its own."""
+    return name in text and _mention(name)(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
 def _mention(name):
-    """A test of whether a text names the tool `name` as a word of its own."""
+    # compiled only for a text that holds the name, once per name: a large project has
+    # more tool names than `re`'s own cache holds (512) (issue 22)
     return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])").search
 
 
@@ -33,11 +41,11 @@ class OverlappingDescriptions(Rule):
             if text is not None:
                 first[tool.name.value] = (tool, text)
         tools = sorted(first.values(), key=lambda pair: _position(pair[0]))
-        mentions = {name: _mention(name) for name in first}  # compiled once, tested per pair
         for i, (later, later_text) in enumerate(tools):
             for earlier, earlier_text in tools[:i]:
                 a, b = earlier.name.value, later.name.value
-                if not offered_together(earlier, later, group) or mentions[b](earlier_text) or mentions[a](later_text):
+                if not offered_together(earlier, later, group) or _mentions(earlier_text, b) \
+                        or _mentions(later_text, a):
                     continue  # pointing to each other, or never offered in one turn
                 score = description_similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)

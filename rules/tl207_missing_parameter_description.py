@@ -1,3 +1,4 @@
+import functools
 import re
 
 from toollint.model import Const, DictVal, ListVal
@@ -67,6 +68,37 @@ def _unread(tool) -> bool:
     return tool.function is not None and d is not None and d.value is None and not d.choices
 
 
+# The tests of whether a description documents a parameter, with NAME for its name.
+_TEMPLATES = {
+    # on a line of its own: "order_id: ...", "- `limit` (int): ..."
+    "line": (r"^\s*(?:[-*]\s*)?`?NAME`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S", re.MULTILINE),
+    # prose that names it as code or as a parameter: "``recurring=False`` removes the
+    # series", "the etag parameter must be provided"
+    "prose": (r"`NAME(?:=[^`\n]*)?`|\bNAME\s+(?:parameter|argument|param)\b", 0),
+    # quoted as a name, "table names containing the substring 'q'"
+    "quoted": (r"(?<![\w'])['\"\u2018\u201c]NAME['\"\u2019\u201d](?![\w'])", 0),
+    # an entry of an inline "Args: a (str), b (int)" list
+    "entry": (r"(?:^|[,;]\s*)`?NAME`?\s*\(", 0),
+    # the identifier itself in the prose, not called nor assigned
+    "bare": (r"(?<![\w.])NAME(?![\w(])(?!\s*[:=])", 0),
+    # "by using task_name: str (the task's name, capitalised)": a type and then a note
+    "typed": (r"(?<![\w.])NAME\s*:\s*[A-Za-z_][\w\[\]., |]*?\s+\([^)\n]*[A-Za-z]{3}[^)\n]*\)", 0),
+}
+
+
+@functools.lru_cache(maxsize=8192)
+def _pattern(kind: str, name: str):
+    """Compiled once per parameter name: a large project has more names than `re`'s own
+    cache holds (512), so `re.search` with a formatted pattern recompiled them for every
+    tool that shares a parameter name (issue 22)."""
+    template, flags = _TEMPLATES[kind]
+    return re.compile(template.replace("NAME", re.escape(name)), flags)
+
+
+def _search(kind: str, name: str, text: str):
+    return _pattern(kind, name).search(text)
+
+
 def _listed_in(description, name: str) -> bool:
     """True when the tool description documents the parameter: on a line of its own
     (`order_id: ...`, as the MCP SDK's raw docstrings do) or in its prose."""
@@ -76,15 +108,11 @@ def _listed_in(description, name: str) -> bool:
         # a conditional between literals documents it when one branch does: the finding
         # then holds for every branch
         return any(_listed_in(c, name) for c in description.choices)
-    line = re.compile(r"^\s*(?:[-*]\s*)?`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
-                      % re.escape(name), re.MULTILINE)
-    # prose that names it as code or as a parameter: "``recurring=False`` removes the
-    # series", "the etag parameter must be provided"
-    prose = re.compile(r"`%s(?:=[^`\n]*)?`|\b%s\s+(?:parameter|argument|param)\b" % (re.escape(name), re.escape(name)))
-    # quoted as a name, "table names containing the substring 'q'"
-    quoted = re.compile(r"(?<![\w'])['\"\u2018\u201c]%s['\"\u2019\u201d](?![\w'])" % re.escape(name))
     text = description.value
-    return bool(line.search(text) or prose.search(text) or quoted.search(text) or _inline_args(text, name)
+    if name not in text:
+        return False  # every test below finds the name itself, spelled as it is
+    return bool(_search("line", name, text) or _search("prose", name, text) or _search("quoted", name, text)
+                or _inline_args(text, name)
                 or _identifier_in(text, name))
 
 
@@ -94,7 +122,7 @@ _INLINE_ARGS = re.compile(r"\b(?:args|arguments|parameters|params)\s*:[ \t]*([^\
 
 
 def _inline_args(text: str, name: str) -> bool:
-    entry = re.compile(r"(?:^|[,;]\s*)`?%s`?\s*\(" % re.escape(name))
+    entry = _pattern("entry", name)
     return any(entry.search(m.group(1).strip()) for m in _INLINE_ARGS.finditer(text))
 
 
@@ -106,12 +134,11 @@ def _identifier_in(text: str, name: str) -> bool:
     names the parameter and says nothing about it."""
     if not re.search(r"_|[a-z][A-Z]", name.strip("_")):
         return False
-    if re.search(r"(?<![\w.])%s(?![\w(])(?!\s*[:=])" % re.escape(name), text):
+    if _search("bare", name, text):
         return True
     # "by using task_name: str (the task's name, capitalised)": a type and then a note
     # (held-out round 7); a signature's "topic: str," has no note
-    return bool(re.search(r"(?<![\w.])%s\s*:\s*[A-Za-z_][\w\[\]., |]*?\s+\([^)\n]*[A-Za-z]{3}[^)\n]*\)"
-                          % re.escape(name), text))
+    return bool(_search("typed", name, text))
 
 
 def _description(prop: DictVal):

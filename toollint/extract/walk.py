@@ -12,6 +12,7 @@ node, over every corpus.
 """
 from __future__ import annotations
 
+import dataclasses
 from types import FunctionType
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -72,7 +73,11 @@ def _child_fields(node: cst.CSTNode) -> Tuple[str, ...]:
     node._visit_and_replace_children(probe)
     fields = tuple(probe.fields)
     if known is None or len(fields) > len(known[0]):
-        others = tuple(name for name in node.__dataclass_fields__ if name not in fields)
+        # tested at every node, so only what may hold a node: dataclasses.fields leaves out
+        # the ClassVar pseudo-fields (`__slots__`, on every class), and a field declared
+        # `str` or `bool` (Name.value, EmptyLine.indent) holds none
+        others = tuple(f.name for f in dataclasses.fields(node)
+                       if f.name not in fields and f.type not in (str, bool))
         _CHILD_FIELDS[type(node)] = (fields, others)
     return fields
 
