@@ -1,8 +1,8 @@
 """The project-wide step: join every module's facts into one Project of registry groups.
 
-Resolves names imported between project modules (Ref) into their values, interprets the
-registries (definitions, handlers, categories, always-offered) and groups the registries
-that belong together: the ones in one module, and the ones whose modules import each
+Resolves names imported between project modules (Ref) into their values (link.resolve),
+interprets the registries (definitions, handlers, categories, always-offered) and groups
+the registries that belong together: the ones in one module, and the ones whose modules import each
 other. A group is what one agent offers: rules about handlers and routers look inside it.
 The Project and its Groups are frozen (toollint/model.py): what rules ask of the whole
 project is computed here, once.
@@ -14,159 +14,26 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.deferred import ClassAttr, CrewClass
+from toollint.deferred import CrewClass
 from toollint.frameworks.model_params import finish_all
-from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.byref import offered_tools
-from toollint.link.graph import ModuleGraph, import_targets, imported_as
+from toollint.link.graph import ModuleGraph, import_targets
 from toollint.link.joins import join_through_importers
 from toollint.link.mentions import all_mentions
 from toollint.link.offers import group_offers
+from toollint.link.resolve import MAX_RESOLVE_DEPTH, Resolver
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
 from toollint.model import (
-    CallVal, Category, Const, DictVal, FunctionSig, Group, HandlerEntry, ListVal, ModuleFacts,
+    CallVal, Category, Const, DictVal, Group, HandlerEntry, ListVal, ModuleFacts,
     Project, Ref, Registry, RegistryDecl, Span, Str, Symbol, Tool, Unresolved, Value,
 )
 from toollint.rulekit.schema import properties
 
-MAX_RESOLVE_DEPTH = 50
-# Values built per registry. Modules that each double what the previous one exports
-# (`T = [*P, *P]` over 40 modules) would otherwise ask for 2**40 nodes.
-MAX_RESOLVED_NODES = 200_000
 # Tools checked per group. Several rules compare each tool with the whole group, so a
 # generated group of 2**14 copies of one tool would take minutes; no agent offers this
 # many. The rest are left unchecked, and their registry is marked incomplete.
 MAX_GROUP_TOOLS = 2_000
-
-
-class _Resolver:
-    def __init__(self, by_module: Dict[str, ModuleFacts], load: Callable[[str], Optional[ModuleFacts]]):
-        self.by_module = by_module
-        self.load = load
-        self.constants: Dict[str, Dict[str, Value]] = {}
-        self.functions: Dict[str, Dict[str, FunctionSig]] = {}
-        self.budget = MAX_RESOLVED_NODES
-        self.paths: Dict[str, ModuleFacts] = {}
-        self.inherited: Dict[Tuple[str, str, str], bool] = {}
-
-    @property
-    def models(self):  # made on use: kept on self, a closure over self.module is a cycle holding all facts
-        return module_resolver(self.module)
-
-    def module_at(self, path: str) -> Optional[ModuleFacts]:
-        if path not in self.paths:
-            self.paths.update((m.path, m) for m in self.by_module.values() if m is not None)
-        return self.paths.get(path)
-
-    def module(self, name: str) -> Optional[ModuleFacts]:
-        if name not in self.by_module:
-            facts = self.load(name)
-            self.by_module[name] = facts  # None too: a missing module is looked up once
-        return self.by_module[name]
-
-    def lookup(self, ref: Ref, depth: int, seen: Set[Tuple[str, str]]) -> Value:
-        key = (ref.module, ref.name)
-        if key in seen or depth > MAX_RESOLVE_DEPTH:
-            return Unresolved(f"'{ref.name}' is imported in a cycle", ref.span)
-        facts = self.module(ref.module) if ref.module else None
-        if facts is None and "." in ref.module:
-            # `from pkg.enums import ToolName` then `ToolName.SEARCH`: Ref('pkg.enums.ToolName',
-            # 'SEARCH') is the attribute 'ToolName.SEARCH' of module 'pkg.enums'
-            module, _, head = ref.module.rpartition(".")
-            if self.module(module) is not None:
-                return self.lookup(Ref(module, f"{head}.{ref.name}", ref.span, ref.spread), depth + 1, seen)
-        if facts is None:
-            # `from pkg import defs` then `defs.TOOLS`: the module part may be one level deeper
-            sub = self.module(f"{ref.module}.{ref.name}" if ref.module else ref.name)
-            if sub is not None:
-                return Symbol(sub.module, ref.span)
-            return Unresolved(f"'{ref.name}' comes from '{ref.module}', which is not a project module", ref.span)
-        constants = self.constants.setdefault(facts.module, dict(facts.constants))
-        if ref.name.endswith(".value") and ref.name not in constants:
-            ref = Ref(ref.module, ref.name[:-6], ref.span, ref.spread)
-        if ref.name in constants:
-            return self.resolve(constants[ref.name], depth + 1, seen | {key})
-        functions = self.functions.setdefault(facts.module, dict(facts.functions))
-        if ref.name in functions:
-            return Symbol(ref.name, ref.span, functions[ref.name])
-        head, _, rest = ref.name.partition(".")
-        instance = constants.get(head)
-        if rest and isinstance(instance, CallVal) and f"{instance.func}.{rest}" in functions:
-            # `orders = Orders()` in that module, then `orders.search`
-            return Symbol(f"{instance.func}.{rest}", ref.span, functions[f"{instance.func}.{rest}"])
-        source = imported_as(facts, ref.name)  # a re-export through __init__.py
-        if source is not None:
-            module, attr = source
-            return self.lookup(Ref(module, attr, ref.span) if attr else Ref("", module, ref.span), depth + 1, seen | {key})
-        sub = self.module(f"{ref.module}.{ref.name}")
-        if sub is not None:
-            return Symbol(sub.module, ref.span)
-        return Unresolved(f"'{ref.name}' is not a module-level constant of '{ref.module}'", ref.span)
-
-    def _class_attr(self, value: ClassAttr) -> Value:
-        """`self.name`: the class's own, unless its imported base (or theirs) may set it."""
-        from toollint.extract.inherited import never_sets
-
-        key = (value.module, value.base, value.attr)
-        if key not in self.inherited:
-            self.inherited[key] = never_sets(*key, self.module)
-        return value.value if self.inherited[key] else value.fallback
-
-    def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
-        if seen is None:  # a registry's whole value: a fresh budget
-            self.budget = MAX_RESOLVED_NODES
-        seen = seen or set()
-        self.budget -= 1
-        if self.budget < 0:
-            return Unresolved("too large to evaluate statically", value.span)
-        if depth > MAX_RESOLVE_DEPTH:
-            return Unresolved("nested too deeply to evaluate", value.span)
-        if isinstance(value, Ref):
-            return self.lookup(value, depth, seen)
-        if isinstance(value, ClassAttr):
-            return self.resolve(self._class_attr(value), depth + 1, seen)
-        if isinstance(value, DictVal):
-            entries: List[Tuple[Value, Value]] = []
-            complete = value.complete
-            for k, v in value.entries:
-                if isinstance(k, Ref) and k is v:  # `{**OTHER}` across modules
-                    spread = self.lookup(k, depth, seen)
-                    if isinstance(spread, DictVal):
-                        entries.extend(spread.entries)
-                        complete = complete and spread.complete
-                    else:
-                        complete = False
-                    continue
-                entries.append((self.resolve(k, depth + 1, seen), self.resolve(v, depth + 1, seen)))
-            return DictVal(tuple(entries), value.span, complete, value.model)
-        if isinstance(value, ListVal):
-            items: List[Value] = []
-            complete = value.complete
-            for item in value.items:
-                if isinstance(item, Ref) and item.spread:
-                    spread = self.lookup(item, depth, seen)
-                    if isinstance(spread, ListVal):
-                        items.extend(spread.items)
-                        complete = complete and spread.complete
-                    else:
-                        items.append(spread)
-                        complete = False
-                    continue
-                items.append(self.resolve(item, depth + 1, seen))
-            return ListVal(tuple(items), value.span, complete)
-        if isinstance(value, CallVal):
-            derived = schema_call(value, self.module_at, self.models)  # `Model.model_json_schema()`
-            if derived is not None:
-                return derived
-            return CallVal(
-                value.func,
-                tuple(self.resolve(a, depth + 1, seen) for a in value.args),
-                tuple((k, self.resolve(v, depth + 1, seen)) for k, v in value.kwargs),
-                value.span,
-                value.complete,
-            )
-        return value
 
 
 def _str(value: Value) -> Str:
@@ -290,23 +157,24 @@ def _promote(registry: Registry, names: Set[str]) -> Optional[Registry]:
     return None
 
 
-def _refs(value: Value, out: Set[str], depth: int = 0) -> None:
-    if depth > MAX_RESOLVE_DEPTH:
+def _refs(value: Value, out: Set[str], literal: Dict[int, Value], depth: int = 0) -> None:
+    """The modules of the Refs in the value, the parts resolve found literal left out."""
+    if depth > MAX_RESOLVE_DEPTH or id(value) in literal:
         return
     if isinstance(value, Ref):
         out.add(value.module)
     elif isinstance(value, DictVal):
         for k, v in value.entries:
-            _refs(k, out, depth + 1)
-            _refs(v, out, depth + 1)
+            _refs(k, out, literal, depth + 1)
+            _refs(v, out, literal, depth + 1)
     elif isinstance(value, ListVal):
         for item in value.items:
-            _refs(item, out, depth + 1)
+            _refs(item, out, literal, depth + 1)
     elif isinstance(value, CallVal):
         for item in value.args:
-            _refs(item, out, depth + 1)
+            _refs(item, out, literal, depth + 1)
         for _, item in value.kwargs:
-            _refs(item, out, depth + 1)
+            _refs(item, out, literal, depth + 1)
 
 
 @dataclass
@@ -339,10 +207,10 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     modules = list(modules)
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
-    resolver = _Resolver(by_module, load)
+    resolver = Resolver(by_module, load)
     decorated = finish_all(offered_tools(facts, resolver.module), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
-    ordered = join_through_importers(_grouped(kept), facts)
+    ordered = join_through_importers(_grouped(kept, resolver.literal), facts)
     _attach_orphans(ordered)
     for group in ordered:
         _cap_tools(group)
@@ -357,7 +225,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     return _project(modules_by_path, tuple(groups))
 
 
-def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: Set[Optional[str]]) -> _Kept:
+def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: Set[Optional[str]]) -> _Kept:
     """Every registry interpreted, then the shape-found ones kept only when they hold tool
     names: which strings are tool names decides whether a dict of callables is a dispatch
     table and a dict of name lists a router."""
@@ -397,7 +265,7 @@ def _registries(facts: List[ModuleFacts], resolver: _Resolver, decorated_names: 
     return kept
 
 
-def _grouped(kept: _Kept) -> List[_Draft]:
+def _grouped(kept: _Kept, literal: Dict[int, Value]) -> List[_Draft]:
     """Union-find over modules that hold registries: one module, or modules joined by an
     import between them, make one group."""
     parent: Dict[str, str] = {}
@@ -414,7 +282,7 @@ def _grouped(kept: _Kept) -> List[_Draft]:
         find(m.path)
         imported = set(import_targets(m))
         for decl in m.registries:
-            _refs(decl.value, imported)
+            _refs(decl.value, imported, literal)
         for other in imported:
             target = graph.by_name.get(other)
             if target is not None and target.path != m.path:
