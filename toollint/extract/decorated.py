@@ -27,6 +27,7 @@ import libcst as cst
 
 from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.evaluate import dotted
+from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
 from toollint.extract.objects import self_objects
 from toollint.extract.owners import object_of, owner as owner_key
@@ -84,6 +85,7 @@ class _Calls(cst.CSTVisitor):
         self.found: List[Tuple[Tuple[int, int], _Made]] = []
         self.calls: Set[Tuple[int, int]] = set()
         self.bindings: Dict[int, Dict[str, Value]] = {}  # id(def) -> its names (toollint.extract.names)
+        self.forwards: Dict[str, Dict] = {}  # class -> its __init__'s tool-list parameters
         triggers = [_TRIGGER]
         aliases = [local for local, (module, attr) in ctx.imports.items()
                    if f"{module}.{attr}" in CALLABLES and local != attr]
@@ -300,6 +302,15 @@ class _Calls(cst.CSTVisitor):
             self._wrapped(node, func)  # mcp.tool()(fn), function_tool(fn), agent.tool_plain(fn)
         elif isinstance(func, cst.Attribute):  # mcp.add_tool(fn), toolset.add_function(fn)
             self._added(node, func)
+        elif isinstance(func, cst.Name) and f"{func.value}.__init__" in self.nodes and not any(a.star for a in node.args):
+            self._constructed(node, func.value)  # Graph(model, tools=[fn]): extract/forwarded.py
+
+    def _constructed(self, node: cst.Call, cls: str) -> None:
+        if cls not in self.forwards:
+            self.forwards[cls] = forwarded(cls, self.nodes, self.ctx.imports)
+        for param, (at, (framework, method)) in self.forwards[cls].items():
+            expr = Use(framework, node, "", ("",) * at + (param,) if at >= 0 else ()).kwarg(param)
+            self._derive_listed(self._items(expr), framework, method)
 
     def _factory(self, node: cst.Call, full: str) -> None:
         framework, factory = FACTORIES[full]

@@ -48,7 +48,7 @@ def branch_objects(body, imports: Imports, names: Mapping[str, cst.BaseExpressio
     kept = {name for name, frameworks in candidates.items() if len(frameworks) == 1}
     if not kept:
         return {}
-    kept -= _rebound(body, kept, approved)
+    kept -= rebound(body, kept, approved)
     if "globals()" in text:
         return {}
     kept = {name for name in kept if not re.search(r"\b(?:global|nonlocal)\b[^\n]*\b%s\b" % re.escape(name), text)}
@@ -64,7 +64,7 @@ def _branch_assigns(stmt: cst.CSTNode) -> Iterator[cst.Assign]:
                 yield from _branch_assigns(inner)
 
 
-def _rebound(body, names: Set[str], approved: Set[int]) -> Set[str]:
+def rebound(body, names: Set[str], approved: Set[int]) -> Set[str]:
     """Those of `names` some other module-level statement binds."""
     seen = _Bindings(names, approved)
     for stmt in body:
@@ -149,7 +149,7 @@ def _target_names(target: Optional[cst.CSTNode]) -> List[str]:
 def self_objects(node: cst.ClassDef, imports: Imports) -> Dict[str, Framework]:
     """`self.<attr>` -> framework, where every assignment to the attribute in the class's
     methods is a call of classes of one framework (`self.mcp = FastMCP(name=...)`)."""
-    found = _SelfStores()
+    found = SelfStores()
     node.body.visit(found)
     if found.opaque:
         return {}
@@ -161,7 +161,7 @@ def self_objects(node: cst.ClassDef, imports: Imports) -> Dict[str, Framework]:
     return out
 
 
-class _SelfStores(cst.CSTVisitor):
+class SelfStores(cst.CSTVisitor):
     """Every store to `self.<attr>` in a class body (a nested class's `self` is its own)."""
 
     def __init__(self) -> None:
