@@ -363,6 +363,7 @@ READERS = {
     "autogen": _autogen,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
+    "agents_appended": _agents_registered,  # the same reader: what `triage` offers
     "langchain_bound": _langchain_bound,
     "langchain_agent": _langchain_agent,
     "agno": _agno,
