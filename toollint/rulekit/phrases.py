@@ -157,7 +157,7 @@ _TRIGGER_PATTERNS = (
     + _TOOL_NAME,
     r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
-    r"workflow(?:\s+tip)?\s*:[^\n]*?(?:->|\u2192)",
+    r"(?:workflow(?:\s+tip)?|(?:the\s+)?flow(?:\s+should\s+be|\s+is)?)\s*:[^\n]*?(?:->|\u2192)",
     # ... or as numbered steps under the heading, and a sibling it is used with (held-out
     # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
     r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
@@ -225,8 +225,9 @@ _EXCLUSION_PATTERNS = (
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"
+    # ... or two: "use get_addresses and select_address to change it"
     r"(?:use|call|run|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME
-    + r")\s+(?:tool\s+)?(?:to|first|before|if|when|with|for)\b",
+    + r")(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME + r"))?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."
     r"(?<=\()(?:use|call)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s*\)",
