@@ -17,9 +17,9 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 from toollint.link.items import OUTSIDE, UNREAD_ITEM
 from toollint.model import Tool
 
-# the group last asked about, the ids of its lone tools, and per tool id (neighbour
-# indices, one outside, the neighbours' ids)
-_last: list = [None, frozenset(), {}]
+# the group last asked about, the ids of its lone tools, per tool id (neighbour indices,
+# one outside, the neighbours' ids), and its tools (Group.offers' indices are into them)
+_last: list = [None, frozenset(), {}, ()]
 
 
 def _remember(group) -> None:
@@ -27,6 +27,7 @@ def _remember(group) -> None:
         return
     lone = frozenset(id(t) for r in group.definitions if r.alone for t in r.tools)
     near: Dict[int, Tuple[FrozenSet[int], bool, FrozenSet[int]]] = {}
+    tools = group.tools
     if group.offers:
         lists: Dict[int, List[Tuple[int, ...]]] = {}
         for offer in group.offers:
@@ -36,9 +37,9 @@ def _remember(group) -> None:
         for i, mine in lists.items():
             if not any(UNREAD_ITEM in offer for offer in mine):
                 indices = frozenset(j for offer in mine for j in offer if j >= 0)
-                near[id(group.decorated[i])] = (indices, any(OUTSIDE in offer for offer in mine),
-                                                frozenset(id(group.decorated[j]) for j in indices))
-    _last[:] = [group, lone, near]
+                near[id(tools[i])] = (indices, any(OUTSIDE in offer for offer in mine),
+                                      frozenset(id(tools[j]) for j in indices))
+    _last[:] = [group, lone, near, tools]
 
 
 def seen_in_turn(tool: Tool, group) -> bool:
@@ -54,8 +55,11 @@ def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
         return None
     near = _last[2].get(id(tool))
     if near is not None:
-        return [group.decorated[i] for i in sorted(near[0])]
-    return [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+        return [_last[3][i] for i in sorted(near[0])]
+    everyone = [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+    # in no list read whole: not with a tool whose lists, all read whole, leave it out
+    # (`CurrentDateTool()._run()` inside the one tool an agent is given)
+    return [t for t in everyone if t is tool or offered_together(tool, t, group)]
 
 
 def offered_beyond(tool: Tool, group) -> bool:
