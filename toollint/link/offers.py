@@ -76,13 +76,14 @@ def _lists(tools: List[Tool], made: List[bool], facts: List[ModuleFacts],
         if tool.function is not None:
             by_def.setdefault((tool.function.span.path, tool.function.qualname), []).append(i)
         by_place.setdefault((tool.span.path, f"{tool.span.line}:{tool.span.col}"), []).append(i)
+    names = _path_names(facts)
     out: List[Tuple[Set[int], bool, bool]] = []
     for m in sorted(facts, key=lambda m: m.path):
         for offer in m.registration.offers if m.registration is not None else ():
             members: Set[int] = set()
             whole, beside = True, False
             for item in offer:
-                found = _matched(item, m, tools, (by_def, by_place, by_class), module)
+                found = _matched(item, m, tools, (by_def, by_place, by_class, names), module)
                 if found is None or not found and (item == BESIDE or item[0] == HANDOFF):
                     beside = True  # a handoff toollint does not make: a neighbour, never one of these
                     continue
@@ -96,7 +97,7 @@ def _lists(tools: List[Tool], made: List[bool], facts: List[ModuleFacts],
 def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, module: Lookup) -> Optional[List[int]]:
     """The tools a list item is: [] when it is none that linking knows, None when it is a
     tool none of the project's (an installed library's class)."""
-    by_def, by_place, by_class = by
+    by_def, by_place, by_class, names = by
     where, name = item
     if item == UNREAD:
         return []
@@ -104,7 +105,7 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, modul
         return by_place.get((m.path, name), [])
     if where == NEW:
         place, of, cls = name.split(" ")
-        return by_place.get((m.path, place)) or _of_class(of or m.module, cls, by_class, module)
+        return by_place.get((m.path, place)) or _of_class(of or m.module, cls, by_class, module, names)
     if item == BESIDE:
         return []
     if not where:
@@ -116,17 +117,17 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, modul
     each = [_of_def(facts.path, qualname, m, tools, by_def)
             for facts, qualname in listed_defs(f"{where}.{name}", module)]
     if not each and name[:1].isupper():  # `[T() for T in (Search, Fetch)]`: the classes
-        return _of_class(where, name, by_class, module) or []
+        return _of_class(where, name, by_class, module, names) or []
     return [i for found in each for i in found] if each and all(each) else []
 
 
-def _of_class(of: str, cls: str, by_class, module: Lookup) -> Optional[List[int]]:
+def _of_class(of: str, cls: str, by_class, module: Lookup, names: Set[str]) -> Optional[List[int]]:
     """The tools made of the class `cls` of module `of`, through re-exports; None when an
     installed library defines it (`SerperDevTool()`: a tool, none of the project's)."""
     for _ in range(MAX_HOPS):
         facts = module(of) if of else None
         if facts is None:
-            return None if of and not _project_module(of, module) else []
+            return None if of and not _project_module(of, module, names) else []
         found = class_map(facts).get(cls)
         if found is not None:
             return list(by_class.get((facts.path, found.line), [])) if found.line else []
@@ -144,8 +145,15 @@ def _of_def(path: str, qualname: str, m: ModuleFacts, tools: List[Tool], by_def)
     return here or candidates
 
 
-def _project_module(of: str, module: Lookup) -> bool:
-    """Whether `of` may be a project's: relative as written, or under a module the project has
-    (`app.tools.Toolbox`, a class of app.tools): not an installed library's."""
+def _project_module(of: str, module: Lookup, names: Set[str]) -> bool:
+    """Whether `of` may be a project's: relative as written, named like a folder or file of
+    the project (`app.tools` of app/agents.py: a module linking may fail to find), or under
+    a module linking finds (`app.tools.Toolbox`, a class of app.tools)."""
     parts = of.split(".")
-    return of.startswith(".") or any(module(".".join(parts[:cut])) is not None for cut in range(len(parts) - 1, 0, -1))
+    return of.startswith(".") or parts[0] in names or any(
+        module(".".join(parts[:cut])) is not None for cut in range(len(parts) - 1, 0, -1))
+
+
+def _path_names(facts: List[ModuleFacts]) -> Set[str]:
+    parts = {part for m in facts for part in m.path.replace("\\", "/").split("/")}
+    return {part[:-3] if part.endswith(".py") else part for part in parts}
