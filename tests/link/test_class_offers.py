@@ -204,3 +204,13 @@ def test_langchain_tool_classes_through_a_package_reexport(lint):
     together = agents.replace("tools=[WeatherTool()]", "tools=[WeatherTool(), NewsTool()]")
     assert lint({**files, "agents.py": together}, select=["TL104"]) == [
         ("app/tools.py", 11, "TL104"), ("app/tools.py", 20, "TL104")]
+
+
+def test_a_tool_in_a_list_not_read_whole_keeps_its_neighbours(lint):
+    agents = ('from date_tool import CurrentDateTool\nfrom search_tool import WebSearchTool\n'
+              'from app.extra import more_tools\n\n'
+              'reader = Agent(role="R", goal="G", backstory="B", tools=[WebSearchTool(), *more_tools()])\n'
+              'clock = Agent(role="C", goal="G", backstory="B", tools=[CurrentDateTool()])\n')
+    # CurrentDateTool's one list leaves WebSearchTool out, but WebSearchTool's list holds
+    # tools toollint does not read: it stays offered with the group
+    assert lint(_crew(agents), select=["TL104"]) == [_SEARCH]

@@ -1,19 +1,25 @@
-"""The lists that offer a group's framework-made tools together (issue 18; Group.offers).
+"""The lists that offer a group's tools together (issue 18; Group.offers).
 
 A module's decorated tools are one group, so `fighter = Agent(tools=[resolve_move]);
 narrator = Agent(tools=[pick_event])` had TL104 and TL107 weigh resolve_move against
-pick_event, which no turn offers together. Where the project shows the lists a tool is
-handed over in (Registration.offers, extract/offers.py), those lists decide its
-neighbours (rulekit/turn.py):
+pick_event, which no turn offers together; tool classes (crewAI and LangChain `BaseTool`,
+smolagents `Tool`) are one group with the modules that import theirs, so a class another
+tool only calls (`CurrentDateTool()._run()`) was its neighbour. Where the project shows
+the lists a tool is handed over in (Registration.offers, extract/offers.py), those lists
+decide its neighbours (rulekit/turn.py):
 
 - each list's items are matched to tools: a function to the tool made of its def (through
-  imports, as link/byref.py finds defs), a tool made in place to the tool made there;
-- each group gets every list that holds one of its tools, as indices into its decorated
-  tools, with OUTSIDE for tools of other groups in that list (they count as neighbours;
-  TL107 still compares within a group only) and for a handoff toollint does not make,
-  and UNREAD when an item matched no tool or was not read: then its tools keep today's
-  neighbours, the whole group;
-- a tool in no list keeps them too (an MCP server offers all its tools).
+  imports, as link/byref.py finds defs), a tool made in place to the tool made there, an
+  instance of a class (`WebSearchTool()`, through imports and re-exports) to the tool
+  made of that class (spanned on the class name: ClassFacts.line); an installed library's
+  class (`SerperDevTool()`) is a tool none of the project's, like a handoff toollint does
+  not make;
+- each group gets every list that holds one of its tools, as indices into Group.tools
+  (a group of definitions is matched only through classes), with OUTSIDE for tools of
+  other groups in that list and for tools none of the project's (they count as
+  neighbours; TL107 still compares within a group only), and UNREAD when an item matched
+  no tool or was not read: then its tools keep today's neighbours, the whole group;
+- a tool in no list keeps the group, less the tools whose lists leave it out (turn.py).
 
 Groups themselves are not changed: rules that read a group whole (TL302, TL307, the
 handler rules) see what they saw.
