@@ -29,6 +29,12 @@ ROUTED = [
     ("Specialist agent for history questions", "transfer_to_history_tutor"),
     ("For billing questions.", "billing"),
     ("A billing desk for refund and invoice requests.", "billing_desk"),
+    ("This function answers the query related to the premium policies", "rag_premium"),
+    ("Answers customer questions about shipping times.", "shipping_faq"),
+    ("Handoff to the Math Agent agent to handle the request. Expert at solving mathematical problems",
+     "transfer_to_math_agent"),
+    ("Handoff to the History Agent agent to handle the request. Expert on historical topics",
+     "transfer_to_history_agent"),
     ("This agent is the escalation team for security incidents and fraud questions.", "escalation"),
 ]
 
@@ -56,6 +62,8 @@ NEGATED = [
     "Get the assigned team for GitHub issues.",
     "For GitHub issues, returns the labels.",
     "Returns the on-call team for open Jira issues.",
+    "Search for an expert in machine learning topics.",
+    "Never answers questions about pricing.",
 ]
 
 

