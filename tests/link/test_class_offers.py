@@ -214,3 +214,20 @@ def test_a_tool_in_a_list_not_read_whole_keeps_its_neighbours(lint):
     # CurrentDateTool's one list leaves WebSearchTool out, but WebSearchTool's list holds
     # tools toollint does not read: it stays offered with the group
     assert lint(_crew(agents), select=["TL104"]) == [_SEARCH]
+
+
+def test_tl107_compares_tool_classes_of_one_list_only(lint):
+    twins = _LANGCHAIN.replace(
+        "Get the weather for a city. Use this when the user asks about weather.",
+        "Look up current conditions for a city and return a short report. Use this when the user asks what "
+        "it is like outside.").replace(
+        "Get the news for a city. Use this when the user asks about news.",
+        "Look up the current conditions for a city and return a brief report. Use this when the user asks "
+        "what it is like outside.")
+    agents = ('from langgraph.prebuilt import create_react_agent\n\nfrom app.tools import NewsTool, WeatherTool\n\n'
+              'a = create_react_agent("openai:gpt-4o", tools=[WeatherTool()])\n'
+              'b = create_react_agent("openai:gpt-4o", tools=[NewsTool()])\n')
+    files = {"app/__init__.py": "", "app/tools.py": twins, "agents.py": agents}
+    assert lint(files, select=["TL107"]) == []
+    together = agents.replace("tools=[WeatherTool()]", "tools=[WeatherTool(), NewsTool()]")
+    assert lint({**files, "agents.py": together}, select=["TL107"]) == [("app/tools.py", 20, "TL107")]

@@ -90,27 +90,13 @@ def harvest_class(base: type) -> type:
             callee = dotted(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
             if callee in _PASS_THROUGH and node.args:
                 return super()._call(node, chain, depth)
-            made = self._class_of(callee, chain) if callee is not None and not self._wraps(node, chain, depth) \
-                else None
-            if made is None:
+            made = _class_of(callee, chain, self) if callee is not None else None
+            if made is None or self._wraps(node, chain, depth):
                 self.at(node)  # the tool the call makes, or nothing linking finds there: unread
             else:
                 span = self.span_of(node)
                 self.made.append((NEW, f"{span.line}:{span.col} {made[0]} {made[1]}"))
             return True
-
-        def _class_of(self, callee: str, chain) -> Optional[Tuple[str, str]]:
-            """(module, class) a `X(...)` / `mod.X(...)` call instantiates, as the imports
-            spell it ("" for this module); None when the callee is no class name."""
-            head, _, rest = callee.partition(".")
-            if not callee.rpartition(".")[2][:1].isupper() or any(head in scope.bindings for scope in chain[1:]):
-                return None
-            if head in self.imports:
-                module, attr = self.imports[head]
-                full = ".".join(p for p in (module, attr, rest) if p)
-                module_part, _, last = full.rpartition(".")
-                return (module_part, last) if module_part else None
-            return ("", callee) if not rest and callee not in self.names and callee not in self.functions else None
 
         def _wraps(self, node: cst.Call, chain, depth) -> bool:
             """Whether an argument names a project function: `FunctionTool(search)` is that
@@ -123,6 +109,20 @@ def harvest_class(base: type) -> type:
                 self.found, self.opaque, self.made = kept
 
     return _Items
+
+
+def _class_of(callee: str, chain, harvest) -> Optional[Tuple[str, str]]:
+    """(module, class) a `X(...)` / `mod.X(...)` call instantiates, as the imports spell it
+    ("" for this module); None when the callee is no class name."""
+    head, _, rest = callee.partition(".")
+    if not callee.rpartition(".")[2][:1].isupper() or any(head in scope.bindings for scope in chain[1:]):
+        return None
+    if head in harvest.imports:
+        module, attr = harvest.imports[head]
+        full = ".".join(p for p in (module, attr, rest) if p)
+        module_part, _, last = full.rpartition(".")
+        return (module_part, last) if module_part else None
+    return ("", callee) if not rest and callee not in harvest.names and callee not in harvest.functions else None
 
 
 def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[type, tuple], span_of,
