@@ -231,3 +231,29 @@ def test_tl107_compares_tool_classes_of_one_list_only(lint):
     assert lint(files, select=["TL107"]) == []
     together = agents.replace("tools=[WeatherTool()]", "tools=[WeatherTool(), NewsTool()]")
     assert lint({**files, "agents.py": together}, select=["TL107"]) == [("app/tools.py", 20, "TL107")]
+
+
+def test_a_class_given_a_project_function_is_that_functions_tool(lint):
+    source = '''
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+from toolwrap import RetryTool
+
+
+@tool
+def fetch(url: str) -> str:
+    """Fetch one web page by its address. Use this when the user gives a URL."""
+    return url
+
+
+@tool
+def lookup(query: str) -> str:
+    """Look a word up in the dictionary. Use this when the user asks what a word means."""
+    return query
+
+
+agent = create_react_agent("openai:gpt-4o", tools=[fetch, RetryTool(lookup)])
+'''
+    # `RetryTool(lookup)` is lookup, wrapped: not a library's tool beside fetch, and lookup
+    # is offered with fetch
+    assert lint({"agent.py": source}, select=["TL104"]) == [("agent.py", 8, "TL104"), ("agent.py", 14, "TL104")]
