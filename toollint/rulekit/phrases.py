@@ -52,7 +52,7 @@ _ROUTING_PATTERNS = (
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
     # "answers the query related to the premium policies" (held-out round 11, class R)
-    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:(?:the|any|all|user|customer)\s+){0,2}" + _CASE
+    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:[\w'-]+\s+){0,2}?" + _CASE
     + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
     # the subject of its sentence ("Specialist agent for history questions", "A billing
     # desk for refund requests"), not an object fetched ("Get the assigned team for ...")
@@ -80,9 +80,14 @@ _TRIGGER_PATTERNS = (
     + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
     + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
-    # "Use when", "Use for", "Use to", "Call only when", "Used for"
+    # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
     _NOT_NEGATED + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
     + _alt("when whenever if for to") + r"\b",
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
+    + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
+    # "Use this and select_address to change the address" (a pair of tools for one case)
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+" + _SELF + r"\s+(?:and|with)\s+(?:the\s+)?"
+    + _TOOL_NAME + r"\s+(?:tools?\s+)?(?:to|when|if|for)\b",
     # "Only call if", "Only use this tool when"
     r"only\s+" + _CALL + r"(?:\s+" + _SELF + r")?\s+"
     + _alt("when whenever if for after before once to") + r"\b",
