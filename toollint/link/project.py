@@ -21,7 +21,7 @@ from toollint.link.byref import offered_tools
 from toollint.link.graph import ModuleGraph, import_targets, imported_as
 from toollint.link.joins import join_through_importers
 from toollint.link.mentions import all_mentions
-from toollint.link.offers import group_offers
+from toollint.link.offers import with_offers
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
 from toollint.model import (
@@ -347,9 +347,8 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     for group in ordered:
         _cap_tools(group)
     groups = [g.freeze() for g in ordered if g.paths]
-    offers = group_offers(decorated, facts, resolver.module)  # which of them one turn offers together
-    groups.extend(Group(key=f"{path}:decorated", decorated=tuple(decorated[path]), offers=offers.get(path, ()))
-                  for path in sorted(decorated))
+    groups.extend(Group(key=f"{path}:decorated", decorated=tuple(decorated[path])) for path in sorted(decorated))
+    groups = with_offers(groups, facts, resolver.module)  # which of their tools one turn offers together
     modules_by_path = {m.path: m for m in modules}
     for m in by_module.values():
         if m is not None:
