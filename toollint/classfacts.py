@@ -33,6 +33,7 @@ class ClassFacts:
     run_time: FrozenSet[str] = frozenset()  # of those, what a method sets or a method of the name hides
     run: Optional[Value] = None  # the parameters crewAI makes of the class's own `_run`
     run_function: Optional[FunctionSig] = None  # that `_run`
+    line: int = 0  # of the class name, where a tool made of the class is spanned (link/offers.py)
 
 
 def class_map(facts: ModuleFacts) -> Dict[str, ClassFacts]:

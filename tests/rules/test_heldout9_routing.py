@@ -31,6 +31,7 @@ ROUTED = [
     ("A billing desk for refund and invoice requests.", "billing_desk"),
     ("This function answers the query related to the premium policies", "rag_premium"),
     ("Answers customer questions about shipping times.", "shipping_faq"),
+    ("Answers common questions about policies, returns and opening hours.", "faq_agent"),
     ("Handoff to the Math Agent agent to handle the request. Expert at solving mathematical problems",
      "transfer_to_math_agent"),
     ("Handoff to the History Agent agent to handle the request. Expert on historical topics",

@@ -82,6 +82,14 @@ CLAUSES = [
      True, True),
     ("Update a book's status. Look it up with get_books first.", False, True),
     ("Use this when you already know the id (e.g. from a previous get_books call).", True, True),
+    # a pair of tools for one case, and a step before (breadth11 on blinkit-mcp's shapes)
+    ("List saved addresses. Use this and select_address to change the delivery address.", True, False),
+    ("Pay for the cart. Use after selecting an address.", True, False),
+    ("Returns the totals used before applying discounts.", False, False),
+    # a chain written as a flow, and two siblings to use instead (held-out round 11, C and S2)
+    ("Set the delivery location. The flow should be: login -> set_location -> add items -> check_cart.",
+     True, False),
+    ("Show the cart. If the address is wrong, use get_addresses and select_address to change it.", False, True),
     # a choice for a situation (held-out round 10, class W)
     ("Wait some frames. This is a safe action when unsure what to do or when recovering from an error.",
      True, False),

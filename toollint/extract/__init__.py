@@ -149,7 +149,7 @@ class _Extractor:
         evaluator, functions = self.prepare()
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
-        from toollint.extract.decorated import module_tools
+        from toollint.extract.declared import module_tools
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
 

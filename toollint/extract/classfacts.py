@@ -49,7 +49,7 @@ def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tu
         stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
-                               _bound(node))
+                               _bound(node), line=span_of(node.name).line)
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
             found = real.get((name, span_of(classes[name].name).line)) if real is not None else None

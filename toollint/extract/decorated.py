@@ -26,39 +26,25 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.byref import imported_targets, ref_tool
-from toollint.extract.classtools import class_tools
-from toollint.extract.evaluate import Evaluator, dotted
+from toollint.extract.evaluate import dotted
+from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
+from toollint.extract.objects import self_objects
 from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, walk
-from toollint.extract.wrappers import borrows_identity, is_wrapper, wrapped_tool, wrapping_decorators
+from toollint.extract.wrappers import borrows_identity, is_wrapper
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use, marked
 from toollint.frameworks.recognise import call_framework, declared_tool, declares, imported_owner
 from toollint.frameworks.recognise import instance_framework, recognise_expr
-from toollint.frameworks.registry import ADDING, ANY_OWNER, BY_NAME, CALLABLES, CLASSES, DECLARING, FACTORIES
+from toollint.frameworks.registry import ADDING, ANY_OWNER, CALLABLES, CLASSES, DECLARING, FACTORIES
 from toollint.frameworks.registry import FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS
 from toollint.model import FunctionSig, PendingTool, RefTool, Span, Tool, Value
 
 _Made = Union[Tool, PendingTool, RefTool]
-
-
-# --- a module's tools: decorated defs, wrapping and registering calls ------------------------
-
-
-@dataclass
-class Found:
-    """What one module declares through frameworks, in source order."""
-
-    tools: Tuple[Tool, ...] = ()
-    pending: Tuple[PendingTool, ...] = ()
-    refs: Tuple[RefTool, ...] = ()  # functions of other modules handed over here
-    decorated: Tuple[Tool, ...] = ()  # those of `tools` a decorator declares on a def of the module
-    servers: Tuple[Tuple[str, str], ...] = ()
-    calls: Set[Tuple[int, int]] = field(default_factory=set)  # (line, col) of calls that became tools
 
 
 @dataclass
@@ -69,53 +55,6 @@ class _Scope:
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
     lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
     node: Optional[cst.FunctionDef] = None  # the function this scope is the body of
-
-
-def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
-                 functions: Mapping[str, FunctionSig], imports: Mapping[str, Tuple[str, str]],
-                 names: Mapping[str, cst.BaseExpression], span_of: Callable[[cst.CSTNode], Span],
-                 evaluator: Evaluator, settings,
-                 sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str = "") -> Found:
-    """Every tool a framework derives from a function of this module."""
-    wrappers = wrapping_decorators(function_nodes, imports, names)
-    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers)
-    servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
-                                                     for n in names if "." not in n) if fw is not None)
-    found: List[Tuple[Tuple[int, int], _Made]] = []
-    for qualname, node in function_nodes:
-        if not node.decorators:
-            continue  # most defs have none: skip them before any work
-        got = declared_tool(node, functions[qualname], ctx, {}, "." in qualname) or wrapped_tool(
-            node, functions[qualname], ctx, wrappers, "." in qualname)
-        if got is not None:
-            found.append((_at(span_of(node)), got))
-    decorated = tuple(t for _, t in found if isinstance(t, Tool))
-    scan = _Calls(ctx, dict(function_nodes), functions, sig_of, text)
-    try:
-        scan.walk_body(tree.body)
-    except RecursionError:
-        pass
-    found.extend(scan.found + class_tools(tree.body, ctx))
-    found.sort(key=lambda item: item[0])
-    tools: List[Tool] = []
-    pending: List[PendingTool] = []
-    refs: Dict[Tuple[str, str, str, Optional[str]], RefTool] = {}
-    seen: Set[Tuple[str, Optional[str], Optional[str]]] = set()
-    for _, item in found:
-        if isinstance(item, PendingTool):
-            pending.append(item)
-            continue
-        if isinstance(item, RefTool):
-            refs.setdefault((item.target, item.framework, item.method, item.registry), item)
-            continue
-        # one function offered twice the same way (Tool(fn) in two agents) is one tool
-        key = (item.function.qualname if item.function else f"{item.span}", item.framework, item.name.value)
-        if item.registry is not None and item.framework in BY_NAME:
-            key = (item.registry, item.framework, item.name.value)
-        if key not in seen:
-            seen.add(key)
-            tools.append(item)
-    return Found(tuple(tools), tuple(pending), tuple(refs.values()), decorated, servers, scan.calls)
 
 
 def _at(span: Span) -> Tuple[int, int]:
@@ -136,15 +75,17 @@ class _Calls(cst.CSTVisitor):
     bound in them); the visitor part runs only on the statements a trigger line is in."""
 
     def __init__(self, ctx: Context, nodes: Dict[str, cst.FunctionDef], functions: Mapping[str, FunctionSig],
-                 sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str) -> None:
+                 sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str,
+                 objects: Mapping[str, Framework] = {}) -> None:
         self.ctx = ctx
         self.nodes = nodes
         self.functions = functions
         self.sig_of = sig_of
-        self.scopes: List[_Scope] = [_Scope("", None)]
+        self.scopes: List[_Scope] = [_Scope("", None, objects=dict(objects))]  # extract/objects.py
         self.found: List[Tuple[Tuple[int, int], _Made]] = []
         self.calls: Set[Tuple[int, int]] = set()
         self.bindings: Dict[int, Dict[str, Value]] = {}  # id(def) -> its names (toollint.extract.names)
+        self.forwards: Dict[str, Dict] = {}  # class -> its __init__'s tool-list parameters
         triggers = [_TRIGGER]
         aliases = [local for local, (module, attr) in ctx.imports.items()
                    if f"{module}.{attr}" in CALLABLES and local != attr]
@@ -166,6 +107,7 @@ class _Calls(cst.CSTVisitor):
             elif isinstance(stmt, cst.ClassDef):
                 outer = self.scopes[-1]
                 self.scopes.append(_Scope(outer.qualname, stmt.name.value if not outer.qualname else None))
+                self.scopes[-1].objects.update(self_objects(stmt, self.ctx.imports))  # self.mcp = FastMCP()
                 toolkit = toolkit_of(stmt, self.ctx.imports)
                 if toolkit is not None:  # `class Shop(Toolkit)`: self is the framework's object
                     self.scopes[-1].objects.update({"self": toolkit, SUPER: toolkit})
@@ -360,6 +302,15 @@ class _Calls(cst.CSTVisitor):
             self._wrapped(node, func)  # mcp.tool()(fn), function_tool(fn), agent.tool_plain(fn)
         elif isinstance(func, cst.Attribute):  # mcp.add_tool(fn), toolset.add_function(fn)
             self._added(node, func)
+        elif isinstance(func, cst.Name) and f"{func.value}.__init__" in self.nodes and not any(a.star for a in node.args):
+            self._constructed(node, func.value)  # Graph(model, tools=[fn]): extract/forwarded.py
+
+    def _constructed(self, node: cst.Call, cls: str) -> None:
+        if cls not in self.forwards:
+            self.forwards[cls] = forwarded(cls, self.nodes, self.ctx.imports)
+        for param, (at, (framework, method)) in self.forwards[cls].items():
+            expr = Use(framework, node, "", ("",) * at + (param,) if at >= 0 else ()).kwarg(param)
+            self._derive_listed(self._items(expr), framework, method)
 
     def _factory(self, node: cst.Call, full: str) -> None:
         framework, factory = FACTORIES[full]
@@ -426,12 +377,19 @@ class _Calls(cst.CSTVisitor):
         return True
 
     def _mutated(self, arg: Optional[cst.BaseExpression], obj: str, attr: str, method: str) -> None:
-        """`agent.functions.append(fn)` / `.extend([...])` / `= [...]` on a framework whose list is live."""
+        """`agent.functions.append(fn)` / `.extend([...])` / `= [...]` on a framework whose list is live;
+        `agent.handoffs.append(other)`: the Agents SDK reads an agent's handoffs each turn (agents_refs.py)."""
         framework = self._objects().get(obj) or instance_framework(obj, self.ctx.imports, self.ctx.names)
-        if framework is None or not framework.live_list or attr != framework.tool_list or arg is None:
+        if framework is None or arg is None:
             return
-        items = [arg] if method == "append" else self._items(arg)
-        self._derive_listed(items, framework, framework.list_method)
+        kinds = (cst.Name, cst.Attribute, cst.Call)
+        items = [arg] if method == "append" else self._items(arg, kinds)
+        if attr in framework.object_lists:
+            for item in (i for i in items if isinstance(i, kinds)):
+                self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))
+        elif framework.live_list and attr == framework.tool_list:
+            self._derive_listed([i for i in items if isinstance(i, (cst.Name, cst.Attribute))], framework,
+                                framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
         target = self._function(expr)

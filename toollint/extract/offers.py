@@ -11,6 +11,9 @@ lists and their appends, `[*BASE, x]`, module constants, imports):
 - (module, function) of a function named there ("" for this module), as linking finds its def;
 - (AT, "line:col") of an item that is a tool made in place: a call (`FunctionTool(...)`,
   `Tool(fn)`, `billing.as_tool(...)`) or a dict; linking matches it to the tool made there;
+- (NEW, "line:col module Class") of a call of a class name given no project function
+  (`WebSearchTool()`, `tools.Search(api_key=key)`, `SerperDevTool()`): the tool made there,
+  or the tool made of that class (crewAI, smolagents, LangChain tool classes);
 - (HANDOFF, "line:col") of each agent of `handoffs=[...]`, which the Agents SDK offers in
   the same turn: the handoff tool made there, or one toollint does not make, but never
   one of the project's functions; BESIDE for LlamaIndex's `can_handoff_to=[...]`, whose
@@ -26,12 +29,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
-from toollint.link.items import AT, BESIDE, HANDOFF, UNREAD
+from toollint.link.items import AT, BESIDE, HANDOFF, NEW, UNREAD
 
 Item = Tuple[str, str]
 
@@ -87,10 +90,39 @@ def harvest_class(base: type) -> type:
             callee = dotted(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
             if callee in _PASS_THROUGH and node.args:
                 return super()._call(node, chain, depth)
-            self.at(node)  # the tool the call makes, or nothing linking finds there: unread
+            made = _class_of(callee, chain, self) if callee is not None else None
+            if made is None or self._wraps(node, chain, depth):
+                self.at(node)  # the tool the call makes, or nothing linking finds there: unread
+            else:
+                span = self.span_of(node)
+                self.made.append((NEW, f"{span.line}:{span.col} {made[0]} {made[1]}"))
             return True
 
+        def _wraps(self, node: cst.Call, chain, depth) -> bool:
+            """Whether an argument names a project function: `FunctionTool(search)` is that
+            function's tool, not an instance of a tool class."""
+            kept = set(self.found), set(self.opaque), list(self.made)
+            try:
+                return any(self.expr_quiet(arg.value, chain, depth) for arg in node.args
+                           if isinstance(arg.value, (cst.Name, cst.Attribute, cst.List, cst.Tuple, cst.Call)))
+            finally:
+                self.found, self.opaque, self.made = kept
+
     return _Items
+
+
+def _class_of(callee: str, chain, harvest) -> Optional[Tuple[str, str]]:
+    """(module, class) a `X(...)` / `mod.X(...)` call instantiates, as the imports spell it
+    ("" for this module); None when the callee is no class name."""
+    head, _, rest = callee.partition(".")
+    if not callee.rpartition(".")[2][:1].isupper() or any(head in scope.bindings for scope in chain[1:]):
+        return None
+    if head in harvest.imports:
+        module, attr = harvest.imports[head]
+        full = ".".join(p for p in (module, attr, rest) if p)
+        module_part, _, last = full.rpartition(".")
+        return (module_part, last) if module_part else None
+    return ("", callee) if not rest and callee not in harvest.names and callee not in harvest.functions else None
 
 
 def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[type, tuple], span_of,

@@ -24,8 +24,10 @@ def owner(path: str, scopes: Sequence, obj: str) -> str:
     if not obj:
         return f"{path}:{scopes[-1].qualname if scopes else ''}:"
     head = obj.partition(".")[0]
-    where = next((s.qualname for s in reversed(scopes) if head in s.objects), "")
-    return f"{path}:{where}:{obj}"
+    where = next((s.qualname for s in reversed(scopes) if head in s.objects), None)
+    if where is None and head == "self":  # `self.mcp` (extract/objects.py): one server per class
+        where = next((s.cls for s in reversed(scopes) if getattr(s, "cls", None)), None)
+    return f"{path}:{where or ''}:{obj}"
 
 
 def object_of(call: cst.CSTNode, known: Callable[[str], bool]) -> str:

@@ -74,7 +74,8 @@ class LlamaIndex(Framework):
     string_descriptions = True
 
     def call_tool(self, use, ctx) -> Optional[Tool]:
-        return query_engine_tool(use, ctx, self.name) if use.method.startswith("QueryEngineTool") else None
+        return query_engine_tool(use, ctx, self.name) if use.method.startswith(("QueryEngineTool", "RetrieverTool")) \
+            else None
 
     def given_schema(self, use, evaluator):
         """`fn_schema=Model`: the model's schema, linked once the project's classes are known

@@ -1,4 +1,5 @@
-"""LlamaIndex's `QueryEngineTool`: a tool with no function, whose input is one string.
+"""LlamaIndex's `QueryEngineTool` and `RetrieverTool`: tools with no function, whose input
+is one string.
 
 From llama-index-core 0.12.42 (llama_index/core/tools/query_engine.py, types.py; the
 same in 0.14.25 but for the name, which 0.14 sanitises to `[a-zA-Z0-9_-]`), recorded in
@@ -11,6 +12,11 @@ tests/data/frameworks/llama_index_query.json:
 - the schema is `ToolMetadata.get_parameters_dict()`: `DefaultToolFnSchema`'s
   (`input: str`, titled "Input") unless `fn_schema=` says otherwise; `fn_schema=None`
   is a fixed `input` titled "input query string".
+
+`RetrieverTool(retriever, metadata, node_postprocessors)` and
+`RetrieverTool.from_defaults(retriever, node_postprocessors, name, description)`
+(llama_index/core/tools/retriever_tool.py, the same in 0.12.42 and 0.14.25; recorded in
+the same file) are alike, with `retriever_tool` and their own default description.
 
 A metadata this module does not write out (a parameter, another module's) makes no tool:
 its name is not known.
@@ -27,26 +33,37 @@ from toollint.frameworks.base import Context, Factory, Use
 from toollint.frameworks.render import object_of
 from toollint.model import CallVal, Const, ListVal, Span, Str, Tool, Unresolved, Value
 
-_DEFAULT_NAME = "query_engine_tool"
-_DEFAULT_DESCRIPTION = ("Useful for running a natural language query\n"
-                        "against a knowledge base and get back a natural language response.\n")
+# class -> (default name, default description) of its from_defaults
+_DEFAULTS = {
+    "QueryEngineTool": ("query_engine_tool", "Useful for running a natural language query\n"
+                        "against a knowledge base and get back a natural language response.\n"),
+    "RetrieverTool": ("retriever_tool", "Useful for running a natural language query\n"
+                      "against a knowledge base and retrieving a set of relevant documents.\n"),
+}
 _METADATA = {f"llama_index.core.{m}ToolMetadata" for m in ("", "tools.", "tools.types.")}
 _METADATA_PARAMS = ("description", "name", "fn_schema", "return_direct")
-_TOOL = tuple(f"llama_index.core.{m}QueryEngineTool" for m in ("tools.", "tools.query_engine."))
+_PATHS = {"QueryEngineTool": ("tools.", "tools.query_engine."), "RetrieverTool": ("tools.", "tools.retriever_tool.")}
+_PARAMS = {  # (the constructor's, from_defaults') parameters, in order
+    "QueryEngineTool": (("query_engine", "metadata", "resolve_input_errors"),
+                        ("query_engine", "name", "description", "return_direct")),
+    "RetrieverTool": (("retriever", "metadata", "node_postprocessors"),
+                      ("retriever", "node_postprocessors", "name", "description")),
+}
 
 FACTORIES = {
-    **{q: Factory(("query_engine", "metadata", "resolve_input_errors"), (), method="QueryEngineTool")
-       for q in _TOOL},
-    **{f"{q}.from_defaults": Factory(("query_engine", "name", "description", "return_direct"), (),
-                                     method="QueryEngineTool.from_defaults") for q in _TOOL},
+    f"llama_index.core.{m}{cls}{suffix}": Factory(params, (), method=f"{cls}{suffix}")
+    for cls, paths in _PATHS.items() for m in paths
+    for suffix, params in zip(("", ".from_defaults"), _PARAMS[cls])
 }
 
 
 def query_engine_tool(use: Use, ctx: Context, framework: str) -> Optional[Tool]:
     where = ctx.span_of(use.call)
-    if use.method == "QueryEngineTool.from_defaults":
-        name = _or_default(str_arg(use.kwarg("name"), ctx.evaluator), _DEFAULT_NAME, where)
-        description = _or_default(str_arg(use.kwarg("description"), ctx.evaluator), _DEFAULT_DESCRIPTION, where)
+    cls, _, how = use.method.partition(".")
+    if how == "from_defaults":
+        default_name, default_description = _DEFAULTS[cls]
+        name = _or_default(str_arg(use.kwarg("name"), ctx.evaluator), default_name, where)
+        description = _or_default(str_arg(use.kwarg("description"), ctx.evaluator), default_description, where)
         return _tool(name, description, _input_schema("Input", where), framework, where)
     metadata = _metadata(use, ctx)
     if metadata is None:

@@ -39,7 +39,8 @@ METHODS: FrozenSet[str] = DECLARING | ADDING
 # a call can make a tool only on a line with one of these, followed by `(` or `=`
 WORDS: FrozenSet[str] = frozenset({q.rpartition(".")[2] for q in (*FUNCTIONS, *FACTORIES, *LIST_CALLS)} | METHODS | {
     fw.tool_list for fw in FRAMEWORKS if fw.tool_list} | {k for fw in FRAMEWORKS for k in fw.object_lists} | {
-    f"{fw.tool_list}.{m}" for fw in FRAMEWORKS if fw.live_list for m in ("append", "extend")})
+    f"{fw.tool_list}.{m}" for fw in FRAMEWORKS if fw.live_list for m in ("append", "extend")} | {
+    f"{k}.{m}" for fw in FRAMEWORKS for k in fw.object_lists for m in ("append", "extend")})
 # what a call may be made through, under an alias the scan's trigger lines cannot spell
 CALLABLES: FrozenSet[str] = frozenset(set(FUNCTIONS) | set(FACTORIES) | {
     q.rsplit(".", 1)[0] for q in FACTORIES if q.endswith((".from_function", ".from_defaults"))})

@@ -31,7 +31,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 #   `create_react_agent(llm, [search])`), which registration reads;
 # - a helper returning one of the module's strings, or a literal dict (factories);
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
-#   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs).
+#   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
+# - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -46,6 +47,11 @@ _FUNCTION_KEY = r"""["']function["']"""
 # registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
 _AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*\("
 _SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own method (agno)
+# a server or agent kept on self (`self.mcp = FastMCP(...)`), whose tools another method
+# declares (toollint.extract.objects); the names of frameworks' classes (registry CLASSES)
+OBJECT_CLASSES = ("Agent", "AssistantAgent", "Controller", "FastMCP", "FunctionToolset", "GoogleToolkit",
+                  "MCPServer", "Registry", "Team", "Toolkit", "Tools")
+_SELF_OBJECT = r"\bself\s*\.\s*\w+\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*[\[(]" % "|".join(OBJECT_CLASSES)
 # a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
 # evaluator reads when a description calls it
 _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
@@ -79,7 +85,8 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
     pattern = _triggers_cache.get((keys, inits))
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
-                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _CHOOSER,
+                                                     _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
+                                                     _CHOOSER,
                                                      _FACTORY, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern

@@ -2,10 +2,10 @@
 
 Resolves names imported between project modules (Ref) into their values (link.resolve),
 interprets the registries (definitions, handlers, categories, always-offered) and groups
-the registries that belong together: the ones in one module, and the ones whose modules import each
-other. A group is what one agent offers: rules about handlers and routers look inside it.
-The Project and its Groups are frozen (toollint/model.py): what rules ask of the whole
-project is computed here, once.
+the registries that belong together: the ones in one module, and the ones whose modules
+import each other. A group is what one agent offers: rules about handlers and routers
+look inside it. The Project and its Groups are frozen (toollint/model.py): what rules ask
+of the whole project is computed here, once.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from toollint.link.byref import offered_tools
 from toollint.link.graph import ModuleGraph, import_targets
 from toollint.link.joins import join_through_importers
 from toollint.link.mentions import all_mentions
-from toollint.link.offers import group_offers
+from toollint.link.offers import with_offers
 from toollint.link.resolve import MAX_RESOLVE_DEPTH, Resolver
 from toollint.link.shapes import tool_from_value
 from toollint.link.wiring import wiring
@@ -215,9 +215,8 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     for group in ordered:
         _cap_tools(group)
     groups = [g.freeze() for g in ordered if g.paths]
-    offers = group_offers(decorated, facts, resolver.module)  # which of them one turn offers together
-    groups.extend(Group(key=f"{path}:decorated", decorated=tuple(decorated[path]), offers=offers.get(path, ()))
-                  for path in sorted(decorated))
+    groups.extend(Group(key=f"{path}:decorated", decorated=tuple(decorated[path])) for path in sorted(decorated))
+    groups = with_offers(groups, facts, resolver.module)  # which of their tools one turn offers together
     modules_by_path = {m.path: m for m in modules}
     for m in by_module.values():
         if m is not None:

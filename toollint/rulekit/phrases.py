@@ -52,7 +52,7 @@ _ROUTING_PATTERNS = (
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
     # "answers the query related to the premium policies" (held-out round 11, class R)
-    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:(?:the|any|all|user|customer)\s+){0,2}" + _CASE
+    _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:[\w'-]+\s+){0,2}?" + _CASE
     + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
     # the subject of its sentence ("Specialist agent for history questions", "A billing
     # desk for refund requests"), not an object fetched ("Get the assigned team for ...")
@@ -80,9 +80,14 @@ _TRIGGER_PATTERNS = (
     + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
     + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
-    # "Use when", "Use for", "Use to", "Call only when", "Used for"
+    # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
     _NOT_NEGATED + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
     + _alt("when whenever if for to") + r"\b",
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
+    + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
+    # "Use this and select_address to change the address" (a pair of tools for one case)
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+" + _SELF + r"\s+(?:and|with)\s+(?:the\s+)?"
+    + _TOOL_NAME + r"\s+(?:tools?\s+)?(?:to|when|if|for)\b",
     # "Only call if", "Only use this tool when"
     r"only\s+" + _CALL + r"(?:\s+" + _SELF + r")?\s+"
     + _alt("when whenever if for after before once to") + r"\b",
@@ -152,7 +157,7 @@ _TRIGGER_PATTERNS = (
     + _TOOL_NAME,
     r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
-    r"workflow(?:\s+tip)?\s*:[^\n]*?(?:->|\u2192)",
+    r"(?:workflow(?:\s+tip)?|(?:the\s+)?flow(?:\s+should\s+be|\s+is)?)\s*:[^\n]*?(?:->|\u2192)",
     # ... or as numbered steps under the heading, and a sibling it is used with (held-out
     # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
     r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
@@ -220,8 +225,9 @@ _EXCLUSION_PATTERNS = (
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"
+    # ... or two: "use get_addresses and select_address to change it"
     r"(?:use|call|run|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME
-    + r")\s+(?:tool\s+)?(?:to|first|before|if|when|with|for)\b",
+    + r")(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME + r"))?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."
     r"(?<=\()(?:use|call)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s*\)",

@@ -5,10 +5,12 @@ schema kept as a module constant and never put in a list is typically sent alone
 with a forced tool_choice, for structured output): the turn that sends it is not seen,
 and rules about neighbours or about the model's free choice say nothing about it.
 
-A framework-made tool handed over in lists the project shows whole (`Agent(tools=[...])`,
-`bind_tools([...])`; Group.offers, toollint/link/offers.py) is offered with the tools of
-those lists only; one alone in each of its lists has no neighbour. A tool in no such
-list, or in one not read whole, is offered with the whole group, as before.
+A framework-made tool or a tool class handed over in lists the project shows whole
+(`Agent(tools=[...])`, `bind_tools([...])`, `Agent(tools=[WebSearchTool()])`; Group.offers,
+toollint/link/offers.py) is offered with the tools of those lists only; one alone in each
+of its lists has no neighbour. A tool in a list not read whole is offered with the whole
+group, as before; a tool in no list with the group less the tools whose lists, all read
+whole, leave it out (a tool class another tool only calls, a tool never handed over).
 """
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 from toollint.link.items import OUTSIDE, UNREAD_ITEM
 from toollint.model import Tool
 
-# the group last asked about, the ids of its lone tools, and per tool id (neighbour
-# indices, one outside, the neighbours' ids)
-_last: list = [None, frozenset(), {}]
+# the group last asked about, the ids of its lone tools, per tool id (neighbour indices,
+# one outside, the neighbours' ids), its tools (Group.offers' indices are into them), and
+# the ids of those in some list
+_last: list = [None, frozenset(), {}, (), frozenset()]
 
 
 def _remember(group) -> None:
@@ -27,8 +30,9 @@ def _remember(group) -> None:
         return
     lone = frozenset(id(t) for r in group.definitions if r.alone for t in r.tools)
     near: Dict[int, Tuple[FrozenSet[int], bool, FrozenSet[int]]] = {}
+    tools = group.tools
+    lists: Dict[int, List[Tuple[int, ...]]] = {}
     if group.offers:
-        lists: Dict[int, List[Tuple[int, ...]]] = {}
         for offer in group.offers:
             for i in offer:
                 if i >= 0:
@@ -36,9 +40,9 @@ def _remember(group) -> None:
         for i, mine in lists.items():
             if not any(UNREAD_ITEM in offer for offer in mine):
                 indices = frozenset(j for offer in mine for j in offer if j >= 0)
-                near[id(group.decorated[i])] = (indices, any(OUTSIDE in offer for offer in mine),
-                                                frozenset(id(group.decorated[j]) for j in indices))
-    _last[:] = [group, lone, near]
+                near[id(tools[i])] = (indices, any(OUTSIDE in offer for offer in mine),
+                                      frozenset(id(tools[j]) for j in indices))
+    _last[:] = [group, lone, near, tools, frozenset(id(tools[i]) for i in lists)]
 
 
 def seen_in_turn(tool: Tool, group) -> bool:
@@ -54,8 +58,13 @@ def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
         return None
     near = _last[2].get(id(tool))
     if near is not None:
-        return [group.decorated[i] for i in sorted(near[0])]
-    return [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+        return [_last[3][i] for i in sorted(near[0])]
+    everyone = [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+    if id(tool) in _last[4]:
+        return everyone  # in a list not read whole: with anything
+    # in no list: not with a tool whose lists, all read whole, leave it out
+    # (`CurrentDateTool()._run()` inside the one tool an agent is given)
+    return [t for t in everyone if t is tool or offered_together(tool, t, group)]
 
 
 def offered_beyond(tool: Tool, group) -> bool:

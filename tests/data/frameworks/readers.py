@@ -124,11 +124,11 @@ def _claude_agent_sdk(module):
 
 
 def _llama_index(module):
-    from llama_index.core.tools import FunctionTool, QueryEngineTool
+    from llama_index.core.tools import FunctionTool, QueryEngineTool, RetrieverTool
 
     out = []
     for t in _functions(module):
-        if isinstance(t, (FunctionTool, QueryEngineTool)):
+        if isinstance(t, (FunctionTool, QueryEngineTool, RetrieverTool)):
             fn = t.metadata.to_openai_tool()["function"]
             out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
     return out
@@ -363,6 +363,7 @@ READERS = {
     "autogen": _autogen,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
+    "agents_appended": _agents_registered,  # the same reader: what `triage` offers
     "langchain_bound": _langchain_bound,
     "langchain_agent": _langchain_agent,
     "agno": _agno,

@@ -65,6 +65,7 @@ FRAMEWORKS = {
     "autogen": ("autogen-core", "autogen"),
     "autogen_basetool": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
+    "agents_appended": ("openai-agents", "openai-agents"),
     "langchain_bound": ("langchain-core", "langchain"),
     "langchain_agent": ("langchain", "langchain"),
     # toolkits: functions and bound methods handed to a framework's object

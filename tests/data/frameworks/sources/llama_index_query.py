@@ -22,3 +22,24 @@ untyped = QueryEngineTool(
     query_engine=_engine,
     metadata=ToolMetadata(name="untyped", description="Questions about the handbook.", fn_schema=None),
 )
+
+
+# RetrieverTool: the same metadata and fixed input, its own defaults (held-out round 11)
+from llama_index.core.tools import RetrieverTool  # noqa: E402
+from llama_index.core.tools.retriever_tool import RetrieverTool as Retrieving  # noqa: E402
+
+
+class _Retriever:
+    """Stands for a retriever: the tool only keeps it."""
+
+
+_retriever = _Retriever()
+
+handbook = RetrieverTool(
+    retriever=_retriever,
+    metadata=ToolMetadata(name="handbook_search", description="Passages of the staff handbook. Use this for HR policy."),
+)
+manuals = Retrieving(_retriever, Metadata("Product manuals, by model number.", "manuals"))
+faq = RetrieverTool.from_defaults(_retriever, name="faq_search", description="Answers from the support FAQ.")
+plain = RetrieverTool.from_defaults(retriever=_retriever)
+positional = RetrieverTool.from_defaults(_retriever, None, "positional", "")
