@@ -21,13 +21,9 @@ from typing import List
 
 from toollint.model import ModuleFacts, Wiring
 from toollint.rulekit.rule import Rule
+from toollint.rulekit.turn import PASSED_BY_HAND
 
-# Frameworks whose decorator makes a tool object the code must still hand to an agent.
-_PASSED = {"langchain": "@tool", "smolagents": "@tool", "openai-agents": "@function_tool",
-           "anthropic": "@beta_tool", "claude-agent-sdk": "@tool",
-           # agno's @tool makes a Function an Agent/Toolkit must be given; LiveKit's @function_tool on a
-           # module-level function (an Agent subclass's methods are its own, and are never read here)
-           "agno": "@tool", "livekit-agents": "@function_tool"}
+_PASSED = PASSED_BY_HAND  # frameworks whose decorator makes a tool the code must still hand over
 
 
 def _is_test(path: str, root: str) -> bool:

@@ -11,6 +11,10 @@ toollint/link/offers.py) is offered with the tools of those lists only; one alon
 of its lists has no neighbour. A tool in a list not read whole is offered with the whole
 group, as before; a tool in no list with the group less the tools whose lists, all read
 whole, leave it out (a tool class another tool only calls, a tool never handed over).
+A tool its framework makes the code hand over (LangChain's and smolagents' `@tool`, ...;
+TL308) that no list holds while every list of its group is read whole is in no visible
+turn at all (held-out round 12: four `@tool` functions no agent is given were each other's
+siblings).
 """
 from __future__ import annotations
 
@@ -19,9 +23,17 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 from toollint.link.items import OUTSIDE, UNREAD_ITEM
 from toollint.model import Tool
 
-# the group last asked about, the ids of its lone tools, per tool id (neighbour indices,
-# one outside, the neighbours' ids), its tools (Group.offers' indices are into them), and
-# the ids of those in some list
+# Frameworks whose decorator makes a tool object the code must still hand to an agent
+# (the decorator as TL308 names it).
+PASSED_BY_HAND = {"langchain": "@tool", "smolagents": "@tool", "openai-agents": "@function_tool",
+                  "anthropic": "@beta_tool", "claude-agent-sdk": "@tool",
+                  # agno's @tool makes a Function an Agent/Toolkit must be given; LiveKit's @function_tool on a
+                  # module-level function (an Agent subclass's methods are its own, and are never read here)
+                  "agno": "@tool", "livekit-agents": "@function_tool"}
+
+# the group last asked about, the ids of its tools in no visible turn (lone constants,
+# tools never handed over), per tool id (neighbour indices, one outside, the neighbours'
+# ids), its tools (Group.offers' indices are into them), and the ids of those in some list
 _last: list = [None, frozenset(), {}, (), frozenset()]
 
 
@@ -42,11 +54,16 @@ def _remember(group) -> None:
                 indices = frozenset(j for offer in mine for j in offer if j >= 0)
                 near[id(tools[i])] = (indices, any(OUTSIDE in offer for offer in mine),
                                       frozenset(id(tools[j]) for j in indices))
-    _last[:] = [group, lone, near, tools, frozenset(id(tools[i]) for i in lists)]
+    in_lists = frozenset(id(tools[i]) for i in lists)
+    if group.offers and not any(UNREAD_ITEM in offer for offer in group.offers):
+        lone |= frozenset(id(t) for t in group.decorated
+                          if t.framework in PASSED_BY_HAND and id(t) not in in_lists)
+    _last[:] = [group, lone, near, tools, in_lists]
 
 
 def seen_in_turn(tool: Tool, group) -> bool:
-    """False when the tool is only a constant of its own, whose turn is not seen."""
+    """False when the tool is only a constant of its own, whose turn is not seen, or a tool
+    never handed over."""
     _remember(group)
     return id(tool) not in _last[1]
 
@@ -82,7 +99,10 @@ def listed(tool: Tool, group) -> bool:
 
 
 def offered_together(a: Tool, b: Tool, group) -> bool:
-    """Whether the turns the project shows may offer both: neither's lists leave the other out."""
+    """Whether the turns the project shows may offer both: neither's lists leave the other
+    out, and both are in some visible turn."""
     _remember(group)
+    if id(a) in _last[1] or id(b) in _last[1]:
+        return False
     return all(near is None or id(other) in near[2]
                for near, other in ((_last[2].get(id(a)), b), (_last[2].get(id(b)), a)))
