@@ -26,6 +26,7 @@ import re
 from typing import Optional
 
 from toollint.model import Const, DictVal, ListVal
+from toollint.rulekit.examples import example_keys
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties, types_of
 from toollint.rulekit.naming import property_subject
@@ -170,6 +171,9 @@ def describes_format(text: str, name: str) -> bool:
     return False
 
 
+_UNASKED = object()
+
+
 class UnspecifiedFormat(Rule):
     code = "TL208"
     name = "unspecified-format"
@@ -178,10 +182,15 @@ class UnspecifiedFormat(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
+        exemplified: object = _UNASKED
         for path, name, _, prop in field_properties(tool.schema):
             kind = format_kind(name)
             if kind is None or not is_string(prop) or has_spec_keyword(prop):
                 continue
+            if exemplified is _UNASKED:
+                exemplified = example_keys(tool, ctx.project)  # read only for a property that may be reported
+            if exemplified is None or name in exemplified:
+                continue  # the definition's input_examples give the model its example
             description = prop.get("description")
             if not (isinstance(description, Const) and isinstance(description.value, str)):
                 continue  # no description is TL207's finding; an unresolved one is unknown
