@@ -319,7 +319,7 @@ class _Calls(cst.CSTVisitor):
             return
         method = factory.method if factory.method is not None else full.rpartition(".")[2]
         use = Use(framework, node, method, factory.params)
-        made = framework.call_tool(use, self.ctx)
+        made = framework.call_tool(use, self.ctx.with_locals(self.scopes))  # handoff(billing) of a local agent
         if made is not None:
             self._add(node, made)
             return
