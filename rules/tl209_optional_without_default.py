@@ -26,8 +26,9 @@ class OptionalWithoutDefault(Rule):
         for param in tool.function.tool_params():
             if not param.nullable or param.name not in required_names or param.name not in props:
                 continue
-            if not is_nullable(props[param.name][1]):
-                continue
+            key, prop = props[param.name]
+            if not is_nullable(prop) or (key.span.path, key.span.line) != (param.span.path, param.span.line):
+                continue  # not nullable, or the schema comes from elsewhere (`args_schema=Model`): no default changes it
             yield self.report(param.span, f"parameter '{param.name}' of {tool.function.qualname}() is "
                               f"'{param.annotation}' with no default: {tool.framework} makes it required "
                               f"and nullable, so the model must send null explicitly to leave it out; "
