@@ -32,6 +32,8 @@ ROUTED = [
     ("This function answers the query related to the premium policies", "rag_premium"),
     ("Answers customer questions about shipping times.", "shipping_faq"),
     ("Answers common questions about policies, returns and opening hours.", "faq_agent"),
+    ("Helps users with questions about books.", "book_agent"),
+    ("Supports users with surgery issues.", "surgery_agent"),
     ("Handoff to the Math Agent agent to handle the request. Expert at solving mathematical problems",
      "transfer_to_math_agent"),
     ("Handoff to the History Agent agent to handle the request. Expert on historical topics",
@@ -65,6 +67,7 @@ NEGATED = [
     "Returns the on-call team for open Jira issues.",
     "Search for an expert in machine learning topics.",
     "Never answers questions about pricing.",
+    "Never helps users with billing questions.",
 ]
 
 

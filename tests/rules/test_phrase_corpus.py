@@ -90,6 +90,9 @@ CLAUSES = [
     ("Set the delivery location. The flow should be: login -> set_location -> add items -> check_cart.",
      True, False),
     ("Show the cart. If the address is wrong, use get_addresses and select_address to change it.", False, True),
+    # a use it is meant for (held-out round 13, U)
+    ("Summarise recent commits. Use as a general pulse check on the repository.", True, False),
+    ("Returns the check as a JSON object.", False, False),
     # a choice for a situation (held-out round 10, class W)
     ("Wait some frames. This is a safe action when unsure what to do or when recovering from an error.",
      True, False),

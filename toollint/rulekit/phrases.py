@@ -51,6 +51,9 @@ _ROUTING_PATTERNS = (
     _NOT_NEGATED + _alt("transfer route escalate connect forward delegate refer redirect dispatch hand_off handoff")
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
+    # "Helps users with questions about books", "Supports users with surgery issues" (round 13, H)
+    _NOT_NEGATED + _alt("help helps helping support supports supporting assist assists assisting")
+    + r"\s+(?:the\s+)?(?:users?|customers?|clients?|people|patients?)\s+(?:with|in|on)\s+" + _KIND + _CASE,
     # "answers the query related to the premium policies" (held-out round 11, class R)
     _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:[\w'-]+\s+){0,2}?" + _CASE
     + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
@@ -140,6 +143,9 @@ _TRIGGER_PATTERNS = (
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
+    # A use it is meant for (held-out round 13, U): "Use as a general pulse check on the repo"
+    _NOT_NEGATED + _alt("use call run") + r"\s+(?:it\s+|this\s+)?as\s+an?\s+(?:[\w-]+\s+){0,2}?"
+    + _alt("check overview fallback default first_step starting_point") + r"\b",
     # A choice for a situation (held-out round 10, class W): "This is a safe action when
     # unsure what to do", "A good first step if the repository is new"; not "not a safe
     # action when ..." (which warns)
