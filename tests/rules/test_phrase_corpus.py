@@ -90,6 +90,9 @@ CLAUSES = [
     ("Set the delivery location. The flow should be: login -> set_location -> add items -> check_cart.",
      True, False),
     ("Show the cart. If the address is wrong, use get_addresses and select_address to change it.", False, True),
+    # a sentence led by its situation (held-out round 14, Z)
+    ("Generate an image. When a topic comes up about places or emotions, it draws a picture of it.", True, False),
+    ("Fetch the page. When called, it returns the HTML.", False, False),
     # a use it is meant for (held-out round 13, U)
     ("Summarise recent commits. Use as a general pulse check on the repository.", True, False),
     ("Returns the check as a JSON object.", False, False),
