@@ -93,6 +93,8 @@ CLAUSES = [
     # a sentence led by its situation (held-out round 14, Z)
     ("Generate an image. When a topic comes up about places or emotions, it draws a picture of it.", True, False),
     ("Fetch the page. When called, it returns the HTML.", False, False),
+    ("Save a topic watch. When checked via check_alerts, returns only papers since the last check.", False, False),
+    ("Read a conversation. When looked up by username, resolution searches the inbox.", False, False),
     # a use it is meant for (held-out round 13, U)
     ("Summarise recent commits. Use as a general pulse check on the repository.", True, False),
     ("Returns the check as a JSON object.", False, False),

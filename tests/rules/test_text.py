@@ -175,9 +175,10 @@ def test_descriptions_without_trigger(description):
 
 
 def test_trigger_extra_phrases_from_config_count_case_insensitively():
-    text = "Returns inventory. Relevant whenever stock levels come up."
+    text = "Returns inventory. Relevant whenever stock levels matter."
     assert not has_trigger(text)
     assert has_trigger(text, [r"relevant\s+whenever"])
+    # ("whenever stock levels come up" is a built-in trigger since held-out round 14)
     # ("Handles refund requests." is a built-in trigger since held-out round 9)
     assert has_trigger("Sums REFUND totals.", ["refund totals"])
     assert not has_trigger("Sums refund totals.", ["chargebacks?"])

@@ -143,10 +143,11 @@ _TRIGGER_PATTERNS = (
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
-    # A sentence led by its situation (held-out round 14, Z): "When a topic comes up about
-    # places, it generates an image"; not "When called, ..." / "When done, ..."
-    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?:when|whenever)\s+"
-    r"(?!(?:called|invoked|used|run|done|finished|complete|completed|successful)\b)[^,.;\n]{6,100},",
+    # A situation in the conversation (held-out round 14, Z): "When a topic comes up about
+    # places, it generates an image", "once pricing is mentioned"; not a result ("When
+    # checked via check_alerts, returns only new papers")
+    r"(?:when|whenever|if|once)\s+[^,.;\n]{0,60}?\b(?:comes?\s+up|(?:is|are)\s+(?:mentioned|discussed|raised)|"
+    r"arises?|turns?\s+to)\b",
     # A use it is meant for (held-out round 13, U): "Use as a general pulse check on the repo"
     _NOT_NEGATED + _alt("use call run") + r"\s+(?:it\s+|this\s+)?as\s+an?\s+(?:[\w-]+\s+){0,2}?"
     + _alt("check overview fallback default first_step starting_point") + r"\b",
