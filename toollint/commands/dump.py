@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from toollint.commands.snapshot import CHAT_INNER, CHAT_OUTER, LOCATION_KEY, to_json
 
@@ -143,42 +143,6 @@ def _is_hole(value: Any) -> bool:
     return isinstance(value, (Unresolved, Ref, Symbol, CallVal))
 
 
-def _walk(value: Any, depth: int = 0) -> Iterator[Any]:
-    from toollint.model import CallVal, DictVal, ListVal
-
-    if depth > 200:
-        return
-    yield value
-    if isinstance(value, DictVal):
-        for _, v in value.entries:
-            yield from _walk(v, depth + 1)
-    elif isinstance(value, ListVal):
-        for item in value.items:
-            yield from _walk(item, depth + 1)
-    elif isinstance(value, CallVal):
-        for item in value.args:
-            yield from _walk(item, depth + 1)
-        for _, item in value.kwargs:
-            yield from _walk(item, depth + 1)
-
-
-def _definitions_by_span(project) -> Dict[Any, Any]:
-    """Span -> the definition's own dict (or Tool(...) call) as written, for the keys a
-    Tool does not keep (a server tool's type, cache_control, MCP annotations)."""
-    from toollint.model import CallVal, DictVal
-
-    out: Dict[Any, Any] = {}
-    for facts in project.modules.values():
-        if facts is None:
-            continue
-        values = [v for _, v in facts.constants] + [d.value for d in facts.registries]
-        for top in values:
-            for node in _walk(top):
-                if isinstance(node, (DictVal, CallVal)):
-                    out.setdefault(node.span, node)
-    return out
-
-
 def _keyed(raw: Any) -> Optional[List[Tuple[str, Any]]]:
     from toollint.model import CallVal, Const, DictVal
 
@@ -252,9 +216,10 @@ def collect(paths: Sequence[str], settings, verbose: bool = False) -> Tuple[List
     """(entries sorted by source location, warnings) for the tools the given files send:
     every tool of a group (definitions, handlers, router) one of the files belongs to."""
     from toollint.commands.common import linked_project
+    from toollint.link.written import definitions_by_span
 
     project, requested, errors, root, internal = linked_project(paths, settings, verbose)
-    raw_by_span = _definitions_by_span(project)
+    raw_by_span = definitions_by_span(project)
     warnings = internal + [f"{e.span.path}:{e.span.line}:{e.span.col}: {e.message}; its tools are not in the dump"
                            for e in errors]
     seen = set()

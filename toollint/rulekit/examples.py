@@ -2,22 +2,21 @@
 `advanced-tool-use-2025-11-20`): example inputs the model reads beside the schema, so a
 property they give a value for has its example (TL208; held-out round 12).
 
-The key is not one a Tool keeps: it is read off the definition's own dict, found by the
-tool's span among the values the project's modules hold, once per project.
+The key is not one a Tool keeps: it is read off the definition as written
+(toollint/link/written.py).
 """
 from __future__ import annotations
 
-from typing import Dict, Iterator, Optional, Set
+from typing import Optional, Set
 
-from toollint.model import DictVal, ListVal, Span, Value
-
-_BY_PROJECT: list = [None, {}]  # the project last asked about, and its definitions by span
+from toollint.link.written import definitions_by_span, values_in
+from toollint.model import DictVal, ListVal
 
 
 def example_keys(tool, project) -> Optional[Set[str]]:
     """The property names the tool's input_examples give values for, at any depth; empty
     when it has none; None when they cannot be read (then any property may have one)."""
-    raw = _definitions(project).get(tool.span)
+    raw = definitions_by_span(project).get(tool.span)
     examples = raw.get("input_examples") if isinstance(raw, DictVal) else None
     if examples is None:
         return set()
@@ -27,43 +26,6 @@ def example_keys(tool, project) -> Optional[Set[str]]:
     for example in examples.items:
         if not isinstance(example, DictVal) or not example.complete:
             return None
-        keys.update(_keys(example))
+        keys.update(k.value for node in values_in(example) if isinstance(node, DictVal)
+                    for k, _ in node.entries if isinstance(getattr(k, "value", None), str))
     return keys
-
-
-def _keys(value: Value, depth: int = 0) -> Iterator[str]:
-    if depth > 20:
-        return
-    if isinstance(value, DictVal):
-        for key, item in value.entries:
-            if isinstance(getattr(key, "value", None), str):
-                yield key.value
-            yield from _keys(item, depth + 1)
-    elif isinstance(value, ListVal):
-        for item in value.items:
-            yield from _keys(item, depth + 1)
-
-
-def _definitions(project) -> Dict[Span, Value]:
-    if _BY_PROJECT[0] is not project:
-        found: Dict[Span, Value] = {}
-        for facts in project.modules.values():
-            if facts is None:
-                continue
-            for top in [v for _, v in facts.constants] + [d.value for d in facts.registries]:
-                for node in _dicts(top, 0):
-                    found.setdefault(node.span, node)
-        _BY_PROJECT[:] = [project, found]
-    return _BY_PROJECT[1]
-
-
-def _dicts(value: Value, depth: int) -> Iterator[DictVal]:
-    if depth > 12:
-        return
-    if isinstance(value, DictVal):
-        yield value
-        for _, item in value.entries:
-            yield from _dicts(item, depth + 1)
-    elif isinstance(value, ListVal):
-        for item in value.items:
-            yield from _dicts(item, depth + 1)
