@@ -55,6 +55,7 @@ class _Scope:
     objects: Dict[str, Framework] = field(default_factory=dict)  # local name -> framework of its object
     lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
     node: Optional[cst.FunctionDef] = None  # the function this scope is the body of
+    bindings: Optional[Dict[str, cst.BaseExpression]] = None  # its names, read once (frameworks/agents_locals.py)
 
 
 def _at(span: Span) -> Tuple[int, int]:

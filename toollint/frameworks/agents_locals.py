@@ -26,12 +26,15 @@ _NOTHING = cst.Name("None")  # what a name bound other than once stands for: no 
 def with_locals(ctx: "Context", scopes: Sequence) -> "Context":
     """`ctx` whose names are also those the functions of the enclosing `scopes` (outermost
     first, each with the `.node` of its def, None for a module or class) bind."""
-    functions = [s.node for s in scopes if s.node is not None]
-    if not functions:
+    if all(s.node is None for s in scopes):
         return ctx
     names = dict(ctx.names)
-    for node in functions:
-        names.update(_bindings(node))
+    for scope in scopes:
+        if scope.node is not None:
+            # read once per enclosing function: every tool-making call in its body asks again
+            if scope.bindings is None:
+                scope.bindings = _bindings(scope.node)
+            names.update(scope.bindings)
     return replace(ctx, names=names)
 
 
