@@ -33,12 +33,5 @@ class ExclusionNamesUnknownTool(Rule):
 
 @lru_cache(maxsize=4096)
 def _closest(name, names):
-    """difflib's one close match, for a name met again and again across a project's tools.
-    The names that fail difflib's own first test (its real_quick_ratio, from the lengths
-    alone) are dropped before it builds a matcher for each."""
-    near = [n for n in names if _length_ratio(len(n), len(name)) >= 0.8]
-    return difflib.get_close_matches(name, near, n=1, cutoff=0.8)
-
-
-def _length_ratio(la: int, lb: int) -> float:
-    return 2.0 * min(la, lb) / (la + lb) if la + lb else 1.0  # difflib's SequenceMatcher.real_quick_ratio
+    """difflib's one close match, for a name met again and again across a project's tools."""
+    return difflib.get_close_matches(name, names, n=1, cutoff=0.8)
