@@ -365,7 +365,7 @@ class Group:
     categories: Tuple[Registry, ...] = ()
     always: Tuple[Registry, ...] = ()
     decorated: Tuple[Tool, ...] = ()
-    offers: Tuple[Tuple[int, ...], ...] = ()  # the lists offering decorated together, by index (link/offers.py)
+    offers: Tuple[Tuple[int, ...], ...] = ()  # the lists offering its tools together, by index into tools
 
     @property
     def tools(self) -> Tuple[Tool, ...]:

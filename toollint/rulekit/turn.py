@@ -77,8 +77,8 @@ def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
     if near is not None:
         return [_last[3][i] for i in sorted(near[0])]
     everyone = [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
-    if id(tool) in _last[4]:
-        return everyone  # in a list not read whole: with anything
+    if id(tool) in _last[4] or not _last[2]:
+        return everyone  # in a list not read whole, or no list read whole: with anything
     # in no list: not with a tool whose lists, all read whole, leave it out
     # (`CurrentDateTool()._run()` inside the one tool an agent is given)
     return [t for t in everyone if t is tool or offered_together(tool, t, group)]
