@@ -95,6 +95,10 @@ CLAUSES = [
     ("Fetch the page. When called, it returns the HTML.", False, False),
     ("Save a topic watch. When checked via check_alerts, returns only papers since the last check.", False, False),
     ("Read a conversation. When looked up by username, resolution searches the inbox.", False, False),
+    ("Returns alerts. If an error arises, returns an empty list.", False, False),
+    ("Merges tables. When the table is mentioned twice, it is deduplicated.", False, False),
+    ("Deletes the repo. Never a safe action when unsure.", False, False),
+    ("Lists pages. Use as a default page size 10.", False, False),
     # a use it is meant for (held-out round 13, U)
     ("Summarise recent commits. Use as a general pulse check on the repository.", True, False),
     ("Returns the check as a JSON object.", False, False),

@@ -146,15 +146,16 @@ _TRIGGER_PATTERNS = (
     # A situation in the conversation (held-out round 14, Z): "When a topic comes up about
     # places, it generates an image", "once pricing is mentioned"; not a result ("When
     # checked via check_alerts, returns only new papers")
-    r"(?:when|whenever|if|once)\s+[^,.;\n]{0,60}?\b(?:comes?\s+up|(?:is|are)\s+(?:mentioned|discussed|raised)|"
-    r"arises?|turns?\s+to)\b",
+    r"(?:when|whenever|once)\s+[^,.;\n]{0,60}?\b(?:comes?\s+up|(?:is|are)\s+(?:mentioned|discussed|raised)"
+    r"(?!\s+(?:twice|again|more))|turns?\s+to)\b",
     # A use it is meant for (held-out round 13, U): "Use as a general pulse check on the repo"
     _NOT_NEGATED + _alt("use call run") + r"\s+(?:it\s+|this\s+)?as\s+an?\s+(?:[\w-]+\s+){0,2}?"
-    + _alt("check overview fallback default first_step starting_point") + r"\b",
+    + _alt("check overview fallback first_step starting_point") + r"\b",
     # A choice for a situation (held-out round 10, class W): "This is a safe action when
     # unsure what to do", "A good first step if the repository is new"; not "not a safe
     # action when ..." (which warns)
-    r"(?:an?\s+)?(?<!not\s)(?<!not\sa\s)(?<!not\san\s)(?<!n't\sa\s)" + _alt("safe good sensible reasonable smart wise natural")
+    r"(?:an?\s+)?(?<!not\s)(?<!not\sa\s)(?<!not\san\s)(?<!n't\sa\s)(?<!never\s)(?<!never\sa\s)"
+    + _alt("safe good sensible reasonable smart wise natural")
     + r"\s+(?:first\s+)?" + _alt("action choice option move step bet starting_point")
     + r"\s+(?:to\s+take\s+)?" + _alt("when whenever if") + r"\b",
     # "Only use this as a last resort", "as a fallback when"
