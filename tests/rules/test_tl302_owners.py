@@ -150,8 +150,8 @@ def test_a_wrapper_a_method_builds_around_the_module_tool_is_no_duplicate(lint):
 def test_the_wrapper_and_the_module_tool_in_one_list_are_a_duplicate(lint):
     offered = WRAPPED.replace("return [wrapper]", "return ChatOpenAI().bind_tools([wrapper, wait_frames])")
     offered = offered.replace("from langchain_core.tools import Tool, tool",
-                              "from langchain_core.tools import Tool, tool\nfrom langchain_openai import ChatOpenAI")
-    assert _lint(lint, offered) != []
+                              "from langchain_core.tools import Tool, tool\n    from langchain_openai import ChatOpenAI")
+    assert [code for _, code in _lint(lint, offered)] == ["TL302"]
 
 
 def test_two_module_level_tools_of_one_name_are_still_reported(lint):
