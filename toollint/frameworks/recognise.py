@@ -17,7 +17,7 @@ from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.custom import CUSTOM
 from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, METHODS
-from toollint.frameworks.subclasses import instance_of
+from toollint.frameworks.subclasses import Instance, instance_of
 from toollint.model import FunctionSig, PendingTool, Tool
 
 Imports = Mapping[str, Tuple[str, str]]
@@ -69,16 +69,16 @@ def recognise_expr(expr: cst.BaseExpression, imports: Imports, names: Mapping[st
     if full in FUNCTIONS and written.partition(".")[0] not in local:
         return Use(FUNCTIONS[full], call)
     owner, _, method = written.rpartition(".")
+    custom = any(name in (written, full) or ("." not in name and method == name) for name in extra)
     if owner:
         framework = local.get(owner)
         if framework is None and "." not in owner and owner not in imports:
             framework = call_framework(names.get(owner), imports)  # a module-level `owner = Class(...)`
-        if framework is not None and declares(framework, method, call is None):
+        # an object of an imported class yields to the project's own decorator (`decorators = ["tool"]`)
+        if framework is not None and declares(framework, method, call is None) \
+                and not (custom and isinstance(framework, Instance)):
             return Use(framework, call, method)
-    for name in extra:
-        if name in (written, full) or ("." not in name and written.rpartition(".")[2] == name):
-            return Use(CUSTOM, call)
-    return None
+    return Use(CUSTOM, call) if custom else None
 
 
 def imported_owner(expr: cst.BaseExpression, imports: Imports,
