@@ -110,3 +110,13 @@ def test_narrowing_keeps_every_method_that_stores_a_frameworks_object():
     # front/narrow.py spells the classes' names: a framework's new class must be added there
     assert {q.rpartition(".")[2] for q in CLASSES} <= set(OBJECT_CLASSES)
     assert not re.search(r"\W", "".join(OBJECT_CLASSES))
+
+
+@pytest.mark.parametrize("store", ["self.mcp = make_server()", "setattr(self, 'mcp', make_server())"])
+def test_a_store_in_another_method_is_seen_through_narrowing(store):
+    # narrowing blanks methods no trigger keeps: a second method's store must stay
+    assert extract(SERVER.replace("{extra}", "pass") + f'''
+
+    def swap(self) -> None:
+        {store}
+''') == []

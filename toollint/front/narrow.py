@@ -59,7 +59,8 @@ _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
 # an `__init__`, or any method that sets an attribute of self (`self.name = new`)
-_SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)"
+_SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)|\bsetattr\s*\(\s*self\b"
+_SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
 _SELF_NAMED = re.compile(r"""\bname["']?\s*[:=]\s*self\s*\.""")  # `name=self.name`, `"name": self.name`
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
@@ -105,7 +106,9 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
         return None
     parts = _LINES.split(text)
     lines = parts[0::2]  # line i+1 is lines[i]; its terminator is parts[2 * i + 1]
-    triggers = _triggers(keys, bool(_SELF_NAMED.search(text)))
+    # a framework object kept on self (`self.mcp = FastMCP(...)`) is one only if no other
+    # store to self.<attr> says otherwise: every such store stays then
+    triggers = _triggers(keys, bool(_SELF_NAMED.search(text) or _SELF_OBJECT_TEXT.search(text)))
     blank: List[Tuple[int, int, str]] = []  # (first line, last line, placeholder)
 
     try:
