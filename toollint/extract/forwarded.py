@@ -17,6 +17,7 @@ import libcst as cst
 
 from toollint.extract.evaluate import dotted
 from toollint.extract.objects import SelfStores, rebound
+from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Framework, Use
 from toollint.frameworks.registry import LIST_CALLS
@@ -39,7 +40,7 @@ def forwarded(cls: str, nodes: Mapping[str, cst.FunctionDef], imports: Imports) 
     methods = [node for qualname, node in nodes.items() if qualname.startswith(cls + ".") and qualname.count(".") == 1]
     stores = SelfStores()
     for method in methods:
-        method.body.visit(stores)
+        walk(method.body, stores)
     if stores.opaque:
         return {}
     held = {attr: given for attr, values in stores.stores.items() if len(values) == 1
@@ -74,7 +75,7 @@ def _given(expr: Optional[cst.BaseExpression], names, imports: Imports) -> Optio
 
 def _list_calls(method: cst.FunctionDef, imports: Imports) -> List[Tuple[cst.Call, Tuple[Framework, str, int]]]:
     found = _ListCalls(imports)
-    method.body.visit(found)
+    walk(method.body, found)
     return found.calls
 
 

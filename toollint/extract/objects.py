@@ -17,6 +17,7 @@ from typing import Dict, Iterator, List, Mapping, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.literals import blocks
+from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Framework
 from toollint.frameworks.registry import CLASSES
@@ -68,7 +69,7 @@ def rebound(body, names: Set[str], approved: Set[int]) -> Set[str]:
     """Those of `names` some other module-level statement binds."""
     seen = _Bindings(names, approved)
     for stmt in body:
-        stmt.visit(seen)
+        walk(stmt, seen)
     return seen.rebound
 
 
@@ -150,7 +151,7 @@ def self_objects(node: cst.ClassDef, imports: Imports) -> Dict[str, Framework]:
     """`self.<attr>` -> framework, where every assignment to the attribute in the class's
     methods is a call of classes of one framework (`self.mcp = FastMCP(name=...)`)."""
     found = SelfStores()
-    node.body.visit(found)
+    walk(node.body, found)
     if found.opaque:
         return {}
     out: Dict[str, Framework] = {}

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Dict, List, Sequence, Set
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.walk import walk
 from toollint.frameworks.args import all_params
 
 if TYPE_CHECKING:  # Context.with_locals calls this: base imports it
@@ -40,7 +41,7 @@ def with_locals(ctx: "Context", scopes: Sequence) -> "Context":
 
 def _bindings(node: cst.FunctionDef) -> Dict[str, cst.BaseExpression]:
     scan = _Bindings()
-    node.body.visit(scan)
+    walk(node.body, scan)
     out: Dict[str, cst.BaseExpression] = {p.name.value: _NOTHING for p in all_params(node)}
     for name, values in scan.values.items():
         out[name] = values[0] if len(values) == 1 and name not in scan.other and name not in out else _NOTHING
