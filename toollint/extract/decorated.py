@@ -320,7 +320,8 @@ class _Calls(cst.CSTVisitor):
             return
         method = factory.method if factory.method is not None else full.rpartition(".")[2]
         use = Use(framework, node, method, factory.params)
-        made = framework.call_tool(use, self.ctx.with_locals(self.scopes))  # handoff(billing) of a local agent
+        # handoff(billing) of an agent the function makes: only frameworks that hand over objects read locals
+        made = framework.call_tool(use, self.ctx.with_locals(self.scopes) if framework.object_lists else self.ctx)
         if made is not None:
             self._add(node, made)
             return
