@@ -183,7 +183,7 @@ def _at_source(args, settings, paths, report, sample) -> bool:
 
     linked, tools, errors, internal = project(paths, settings, args.verbose)
     for trace in internal:
-        print_error(f"toollint: warning: {trace}", multiline=True)
+        print_error(f"toollint: warning: {trace}", multiline=args.verbose)
     for error in errors:
         _warn(f"{error.span.path}: {error.message}; its tools are not mapped")
     found, where = findings(report, tools)
