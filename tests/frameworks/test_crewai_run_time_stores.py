@@ -64,3 +64,36 @@ class NotesTool(BaseTool):
     monkeypatch.chdir(tmp_path)
     (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
     assert tool.description.value is None
+
+
+NEWER_SYNTAX = '''
+from crewai.tools import BaseTool
+
+
+class LookupTool(BaseTool):
+    name: str = "lookup_notes"
+    description: str = "Look up notes by words."
+
+    def _run(self, query: str) -> str:
+        return query
+
+
+def parse_as[T](*, schema: type[T]) -> T | None:
+    return None
+'''
+
+
+def test_syntax_newer_than_this_python_elsewhere_in_the_module_leaves_the_class_read(tmp_path, monkeypatch):
+    # a PEP 695 function on Python < 3.12: CPython's AST of the module is missing, the class's own is not
+    (tmp_path / "tools.py").write_text(textwrap.dedent(NEWER_SYNTAX))
+    monkeypatch.chdir(tmp_path)
+    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
+    assert (tool.name.value, tool.description.value) == ("lookup_notes", "Look up notes by words.")
+
+
+def test_a_class_with_newer_syntax_in_it_still_counts_as_setting_anything(tmp_path, monkeypatch):
+    text = textwrap.dedent(NEWER_SYNTAX).replace("    def _run(self", "    def go[T](self, x: T) -> T:\n        setattr(self, 'name', x)\n\n    def _run(self")
+    (tmp_path / "tools.py").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
+    assert tool.name.value is None  # not read: a method may setattr any attribute

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
-from typing import Dict, FrozenSet, Mapping, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Mapping, Set, Tuple
 
 import libcst as cst
 
@@ -38,21 +38,23 @@ def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tu
     from toollint.frameworks.crewai import class_reading, tool_chain
 
     tree = (verdict or python_verdict(text)).tree
-    real: Optional[Dict[Tuple[str, int], ast.ClassDef]] = None
-    if tree is not None:
-        real = {}
-        _real_classes(tree.body, real)
     lines = _LINES.split(text)  # as Python counts them: the AST's line numbers
+    real: Dict[Tuple[str, int], ast.ClassDef] = {}
+    if tree is not None:
+        _real_classes(tree.body, real)
+    else:  # syntax newer than this Python's (`def f[T](...)`): text was not narrowed
+        for name, node in classes.items():
+            _real_class(name, span_of(node.name).line, span_of(node.body).end_line, lines, real)
     out: Dict[str, ClassFacts] = {}
     for name, node in classes.items():
-        found = real.get((name, span_of(node.name).line)) if real is not None else None
+        found = real.get((name, span_of(node.name).line))
         stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
                                _bound(node), line=span_of(node.name).line)
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
-            found = real.get((name, span_of(classes[name].name).line)) if real is not None else None
+            found = real.get((name, span_of(classes[name].name).line))
             reading = class_reading(name, classes[name], names, targets, evaluator, functions, imports, span_of,
                                     lines, found.end_lineno if found is not None else None)
             out[name] = replace(facts, values=reading[0], run_time=reading[1], run=reading[2],
@@ -71,6 +73,20 @@ def _real_classes(statements, out: Dict[Tuple[str, int], ast.ClassDef]) -> None:
         elif isinstance(stmt, getattr(ast, "TryStar", ast.Try)) or isinstance(stmt, ast.Try):
             for block in (stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)):
                 _real_classes(block, out)
+
+
+def _real_class(name: str, line: int, end_line: int, lines, out: Dict[Tuple[str, int], ast.ClassDef]) -> None:
+    """The class alone, when the module is not this Python's syntax: usually only a
+    function elsewhere is. A class that is not either stays out, so it counts as dynamic."""
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines[line - 1:end_line])))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.ClassDef) and tree.body[0].name == name:
+        ast.increment_lineno(tree, line - 1)
+        out[(name, line)] = tree.body[0]
 
 
 def _stores(node: ast.ClassDef, lines) -> Tuple[FrozenSet[str], bool]:
