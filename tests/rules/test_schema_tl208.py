@@ -43,6 +43,7 @@ UNSPECIFIED = [
     ("session_id", "The session to use."),
     ("paper_id", "The paper to summarise."),
     ("channel_id", "The channel to post to, by name."),
+    ("page_url", "The user's URL, as provided."),
 ]
 
 
@@ -71,6 +72,8 @@ SPECIFIED = [
     ("run_id", "The run, from a previous call."),
     ("message_id", "The ID of the message, retrieved from a search."),  # langchain_community gmail
     ("sessionId", "The session, received from one of the createSessions calls."),
+    ("page_url", "The user-provided URL of the page to summarise."),  # who gives it (round 15)
+    ("ticket_id", "Caller-supplied id of the ticket."),
     # named public id schemes
     ("paper_id", "arXiv ID of the paper."),
     ("post_uri", "AT URI of the post to reply to."),

@@ -72,6 +72,11 @@ _ROUTING_PATTERNS = (
                         "handoff handle") + r"(?:s|es|ed|ing)?\s+(?:[\w-]+\s+){0,3}?"
     + _CASE + r"\s+(?:that|which|who)\s+" + _alt("require requires need needs involve involves cannot can't "
                                                  "go_beyond goes_beyond fall_outside falls_outside") + r"\b",
+    # "Assigns web surfing tasks to the web surfer agent" (held-out round 16, B): the kind
+    # of task is the case an orchestrator's delegation tool takes
+    _NOT_NEGATED + _alt("assign assigns assigned assigning") + r"\s+" + _KIND
+    + r"(?:tasks?|jobs?|work|requests?|questions?)\s+to\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?"
+    + _alt("agent specialist expert team worker assistant bot") + r"s?\b",
     r"(?:that|which)\s+(?:have\s+|has\s+)?(?:arrived|arrive|came|come)\s+"
     + _alt("damaged broken late missing incomplete defective wrong") + r"\b",
 )
@@ -99,7 +104,7 @@ _TRIGGER_PATTERNS = (
     + _alt("used called invoked run selected chosen") + r"\b",
     # "Useful for when", "Best for", "Ideal when"
     _NOT_NEGATED
-    + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant")
+    + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant essential")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
     # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
     # "designed to", which says what the tool does)
@@ -142,6 +147,11 @@ _TRIGGER_PATTERNS = (
     # "before using this value", which names something else
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
+    # "Check this before a long batch of edits" (held-out round 15, B)
+    _alt("check consult call run read use") + r"\s+this\s+(?:tool\s+)?(?:before|prior\s+to)\s+"
+    + _alt("a an any each every starting beginning") + r"\b",
+    # "End the session, only if every step is done": the action, then its condition
+    r",\s*only\s+(?:if|when|once|after)\b",
     r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
     # A situation in the conversation (held-out round 14, Z): "When a topic comes up about
     # places, it generates an image", "once pricing is mentioned"; not a result ("When
@@ -218,7 +228,20 @@ _EXCLUSION_PATTERNS = (
     # "Chart generation is not permitted" (a scope limit; held-out round 6)
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled permitted allowed") + r"\b",
     r"(?:is|are)\s+unsupported\b",
-    r"only(?=\s*(?:[;)\u2014\u2013]|\.(?:\s|$)|$))",
+    r"only(?=\s*(?:[;:)\u2014\u2013]|\.(?:\s|$)|$))",  # "PDF files only;", "Strictly append-only:"
+    # "formatting preferences only, not account data", "metadata only and is not rate
+    # limited", "Only files in the upload folder can be deleted" (held-out round 15, C)
+    r"only\s*,\s*not\b|only\s+(?:and|but)\s|(?<=[a-z]-)only\b",  # "append-only", as "Read-only." is
+    r"only\s+(?:[\w'-]+\s+){1,6}?(?:can|may)\s+be\s+[a-z]+(?:ed|en)\b",
+    # a tool switched off sends the model elsewhere, as "deprecated" does
+    r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
+    # a sibling it is set against: "Unlike fetch_case_file, this ..."
+    r"unlike\s+(?:the\s+)?" + _TOOL_NAME,
+    # what it leaves alone (held-out round 16, A): "Nothing else — no events", "no other
+    # field is touched"
+    r"nothing\s+else\b",
+    r"no\s+other\s+(?:[\w-]+\s+){0,2}?(?:is|are|gets?|will\s+be)\s+"
+    + _alt("touched changed modified affected updated deleted written altered") + r"\b",
     # "Only searches your local collection", "only returns the first page"
     r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
                      "affects operates shows finds fetches retrieves queries sees knows contains checks "
@@ -341,7 +364,8 @@ _POINTER_PATTERNS = (
     + _ID + _TOOL_WORD + r"(?=\s*(?:[.;,!)\n]|$))",
     # "For refunds, use issue_refund."
     r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b[^.;\n]{1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
-    + _ID + _TOOL_WORD + r"(?=\s*(?:[.;!)\n]|$))",
+    + _ID + _TOOL_WORD + r"(?:\s*(?:\+|&|,|\band\b|\bthen\b)\s*`?[A-Za-z][\w.\-]*`?)*"  # "use a + b"
+    + r"(?=\s*(?:[.;!)\n]|$))",
     r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
 )
 _POINTERS = tuple(re.compile(p, re.IGNORECASE) for p in _POINTER_PATTERNS)
