@@ -5,6 +5,18 @@ def _distinct(tools):
     return {t.name.value for t in tools if t.name.value is not None}
 
 
+def _decorated_subject(tools) -> str:
+    """Who offers decorated tools: the one object they are registered on (a server's tools
+    often sit in many modules), else the module, else the modules."""
+    owners = {t.owner for t in tools}
+    if len(owners) == 1 and next(iter(owners)):
+        obj = next(iter(owners)).rsplit(":", 1)[-1]
+        if obj:
+            return f"'{obj}' offers"
+    paths = {t.span.path for t in tools}
+    return "this module offers its decorated" if len(paths) == 1 else f"{len(paths)} modules offer their decorated"
+
+
 class CrowdedTurn(Rule):
     code = "TL307"
     name = "crowded-turn"
@@ -18,15 +30,15 @@ class CrowdedTurn(Rule):
         # Each list on its own: two lists in one group are usually the same tools for two
         # providers, never sent together. Counts are lower bounds when a list is incomplete,
         # so a count over the limit is a fact even then.
-        lists = [(len(_distinct(r.tools)), r.span, r.name) for r in group.definitions]
+        lists = [(len(_distinct(r.tools)), r.span, f"{r.name} offers") for r in group.definitions]
         if group.decorated:
             first = min(group.decorated, key=lambda t: (t.name.span.line, t.name.span.col))
-            lists.append((len(_distinct(group.decorated)), first.name.span, "the decorated tools of this module"))
+            lists.append((len(_distinct(group.decorated)), first.name.span, _decorated_subject(group.decorated)))
         if not lists:
             return
         count, span, where = max(lists, key=lambda item: (item[0], -item[1].line))
         if count > limit:
-            yield self.report(span, f"{where} offers {count} tools in one turn, more than {limit} "
+            yield self.report(span, f"{where} {count} tools in one turn, more than {limit} "
                               "(max-tools-per-turn): with many tools to choose from the model picks worse; "
                               "route them into categories and offer one category per turn")
 

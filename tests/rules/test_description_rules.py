@@ -256,3 +256,34 @@ def test_a_subsumed_variant_whose_other_name_word_is_not_generic_still_fires(lin
     src = _pair("load_path_to_table", "Load a local file into the database.",
                 "load_csv_to_table", "Load a local CSV file into the database.")
     assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
+def _decorated(n, start=0):
+    return "".join(f'\n\n@mcp.tool()\ndef tool_{i}() -> str:\n    """Tool number {i}."""\n    return ""\n'
+                   for i in range(start, start + n))
+
+
+def _messages(tmp_path, files):
+    from lintcase import write_tree
+
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
+
+    write_tree(tmp_path, files)
+    return [f.message for f in run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL307",)),
+                                   cache=False).findings]
+
+
+def test_crowded_turn_names_the_server_its_decorated_tools_are_registered_on(tmp_path):
+    # a server's tools written in two modules: neither module is the one offering them
+    server = 'from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("shop")\n'
+    files = {"app/server.py": server + "from app import more\n" + _decorated(12),
+             "app/more.py": "from app.server import mcp\n" + _decorated(12, start=12), "app/__init__.py": ""}
+    (message,) = _messages(tmp_path, files)
+    assert message.startswith("'mcp' offers 24 tools in one turn, more than 20")
+
+
+def test_crowded_turn_of_a_module_s_free_decorated_tools(tmp_path):
+    src = "from langchain_core.tools import tool\n" + _decorated(21).replace("@mcp.tool()", "@tool")
+    (message,) = _messages(tmp_path, {"tools.py": src})
+    assert message.startswith("this module offers its decorated 21 tools in one turn")
