@@ -157,9 +157,12 @@ class StrictModeViolation(Rule):
             if level.complete:
                 label = describe(path)
                 what = f"the object '{label}'" if label else "the top-level object"
+                fix = close_object(level, tool, level.span.path)
+                # an object the framework derives from a type (crewAI's `Any`) has nowhere to add it
+                remedy = "add it" if fix is not None else "the framework derives it from the type here: " \
+                    "use a type with declared fields"
                 yield self.report(level.span, f"{head} but {what} does not set "
-                                  "\"additionalProperties\": false: strict mode rejects the tool; add it",
-                                  fix=close_object(level, tool, level.span.path))
+                                  f"\"additionalProperties\": false: strict mode rejects the tool; {remedy}", fix=fix)
         elif isinstance(extra, Const) and extra.value is not False:
             yield self.report(level.key_node("additionalProperties").span, f"{head} but \"additionalProperties\" "
                               f"is {json.dumps(extra.value)} {where(path)}: strict mode requires false")

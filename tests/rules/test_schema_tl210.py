@@ -202,3 +202,30 @@ def test_tl210_quiet_on_what_it_cannot_see_and_on_other_providers(lint):
 def test_tl210_and_tl203_share_strict_mode(lint):
     """Nullable-and-required is how strict mode spells optional: TL203 quiet, TL210 quiet."""
     assert lint({"tools.py": CLEAN_STRICT}, select=["TL203", "TL210"]) == []
+
+
+def test_tl210_on_an_object_the_framework_derives_says_to_change_the_type(tmp_path):
+    # crewAI makes every schema strict and derives `Any` as an object with no
+    # additionalProperties: there is no dict in the code to add it to
+    from lintcase import write_tree
+
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
+
+    write_tree(tmp_path, {"tools.py": '''
+from typing import Any
+
+from crewai.tools import BaseTool
+
+
+class Compare(BaseTool):
+    name: str = "compare"
+    description: str = "Compare a value with the last one. Use this when the user asks for a change."
+
+    def _run(self, value: Any | None = None) -> str:
+        return str(value)
+'''})
+    messages = [f.message for f in run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL210",)),
+                                       cache=False).findings]
+    assert messages and all(m.endswith("the framework derives it from the type here: use a type with declared fields")
+                            for m in messages)
