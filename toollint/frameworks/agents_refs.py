@@ -26,7 +26,7 @@ from typing import Optional
 import libcst as cst
 
 from toollint.frameworks.agents_strict import STRICT_TRANSFORM, strict_schema
-from toollint.frameworks.args import bool_arg, qualified, str_arg
+from toollint.frameworks.args import bool_arg, constructed, str_arg
 from toollint.frameworks.base import Context, Factory, Framework, Use
 from toollint.frameworks.render import object_of
 from toollint.model import CallVal, Const, DictVal, ListVal, Span, Str, Tool, Unresolved, Value
@@ -64,15 +64,8 @@ class AgentsSDKRefs(Framework):
                  **{q: _FUNCTION_TOOL for q in ("agents.FunctionTool", "agents.tool.FunctionTool")}}
 
     def _agent(self, expr: Optional[cst.BaseExpression], ctx: Context) -> Optional[Use]:
-        """The `Agent(...)` a module-level name is bound to."""
-        value = ctx.names.get(expr.value) if isinstance(expr, cst.Name) else expr
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ctx.evaluator.final:
-            value = ctx.evaluator.final[value.func.value]  # `handoffs=[billing_agent()]`: the agent it returns
-        func = value.func.value if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) else (
-            value.func if isinstance(value, cst.Call) else None)  # Agent[Context](...)
-        if func is not None and qualified(func, ctx.imports) in _AGENT:
-            return Use(self, value, "", _AGENT_PARAMS)
-        return None
+        call = constructed(expr, ctx, _AGENT)
+        return Use(self, call, "", _AGENT_PARAMS) if call is not None else None
 
     def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
         agent = self._agent(expr, ctx)

@@ -113,6 +113,7 @@ class Framework:
     list_method = ""  # the method a listed function is declared with
     live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool
     object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
+    live_objects = True  # `obj.<object_lists keyword>.append(x)` adds one (the Agents SDK reads handoffs each turn)
     # base classes whose subclasses are such objects: `self.register(self.f)`, `super().__init__(tools=[...])`
     toolkits: Tuple[str, ...] = ()
     by_name = False  # a toolkit keeps its tools by name: registering a name again replaces the tool

@@ -94,6 +94,8 @@ FRAMEWORKS = {
     "crewai_methods": ("crewai", "crewai"),
     "agents_methods": ("openai-agents", "openai-agents"),
     "smolagents_models": ("smolagents", "smolagents"),
+    # managed_agents=[...]: each managed agent is one more tool of the manager's
+    "smolagents_managed": ("smolagents", "smolagents"),
     "agno_models": ("agno", "agno"),
     "autogen_models": ("autogen-core", "autogen"),
     "claude_agent_sdk_models": ("claude-agent-sdk", "claude-agent-sdk"),
