@@ -19,7 +19,7 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import Const, DictVal, FunctionSig, Param, Span, Str, Tool, Unresolved, Value
+from toollint.model import CallVal, Const, DictVal, FunctionSig, Param, RefTool, Span, Str, Tool, Unresolved, Value
 
 # Annotations of parameters a framework fills in itself, never the model.
 _INJECTED = re.compile(r"\b(?:Injected\w*|ToolRuntime|RunnableConfig|\w*Context|RunContextWrapper|CallbackManager\w*)\b")
@@ -142,6 +142,11 @@ class Framework:
 
     def listed_model(self, item: cst.BaseExpression, ctx: Context, method: str) -> Optional[Tool]:
         """The tool a list item that is no function of the module makes (a model class); None: none."""
+        return None
+
+    def object_tool(self, ref: RefTool, made: Optional[Tuple[str, CallVal]]) -> Optional[Tool]:
+        """The tool of a RefTool naming an object another module makes (`of_object`), given
+        (qualified class, call) of that module's binding of it, if linking found one."""
         return None
 
     def class_tool(self, node: cst.ClassDef, init: cst.Call, ctx: Context) -> Optional[Tool]:
