@@ -12,6 +12,8 @@ and `FunctionTool(...)` built by hand (openai-agents 0.24).
   made strict as the SDK makes it unless `strict_json_schema=False` (agents_strict.py);
   `params_json_schema=Args.model_json_schema()` of a project model is that model's schema
   (recorded: agents_function_tool.json); any other value stays unresolved.
+- `Handoff(tool_name=..., tool_description=..., input_json_schema=...)` built by hand: all
+  three as given, the schema not made strict, `strict` from `strict_json_schema=` (True).
 - Hosted tools (`WebSearchTool()`) are the model provider's: no definition to lint.
 
 A tool is made only where its name is known: a handoff to an agent no module of the
@@ -39,6 +41,10 @@ _AS_TOOL_INPUT = "Default input schema for agent-as-tool calls."  # agent_tool_i
 _AGENT_PARAMS = ("name", "handoff_description")
 _HANDOFF = Factory(("agent", "tool_name_override", "tool_description_override", "on_handoff", "input_type"), (),
                    method="handoff")
+# the dataclass's fields in order; the first five are required
+_HANDOFF_CLASS = Factory(("tool_name", "tool_description", "input_json_schema", "on_invoke_handoff", "agent_name",
+                          "input_filter", "nest_handoff_history", "strict_json_schema", "is_enabled"), (),
+                         method="Handoff")
 _FUNCTION_TOOL = Factory(("name", "description", "params_json_schema", "on_invoke_tool", "strict_json_schema"), (),
                          method="FunctionTool", requires="params_json_schema")
 
@@ -64,7 +70,8 @@ class AgentsSDKRefs(Framework):
     adders = {"as_tool": ("tool_name", "tool_description")}
     any_owner = frozenset({"as_tool"})  # on an agent made elsewhere, a tool only with its tool_name given
     factories = {**{q: _HANDOFF for q in ("agents.handoff", "agents.handoffs.handoff")},
-                 **{q: _FUNCTION_TOOL for q in ("agents.FunctionTool", "agents.tool.FunctionTool")}}
+                 **{q: _FUNCTION_TOOL for q in ("agents.FunctionTool", "agents.tool.FunctionTool")},
+                 **{q: _HANDOFF_CLASS for q in ("agents.Handoff", "agents.handoffs.Handoff")}}
 
     def _agent(self, expr: Optional[cst.BaseExpression], ctx: Context) -> Optional[Use]:
         call = constructed(expr, ctx, _AGENT)
@@ -96,6 +103,8 @@ class AgentsSDKRefs(Framework):
             return ref or self._handoff(agent, use, use.kwarg("input_type"), where, ctx)
         if use.method == "as_tool":
             return self._as_tool(use, where, ctx)
+        if use.method == "Handoff":
+            return _handoff_object(use, where, ctx)
         return None
 
     def _handoff(self, agent: Optional[Use], use: Optional[Use], input_type, where: Span, ctx: Context
@@ -123,6 +132,19 @@ class AgentsSDKRefs(Framework):
             if use.kwarg("parameters") is None else \
             Unresolved("the tool's input comes from parameters=, which is not read statically", where)
         return _made(name, description, schema, True, where)
+
+
+def _handoff_object(use: Use, where: Span, ctx: Context) -> Optional[Tool]:
+    """`Handoff(tool_name=..., tool_description=..., input_json_schema=...)` built by hand:
+    sent as given, the schema not made strict (recorded: agents_handoff_class.json)."""
+    name, description = str_arg(use.kwarg("tool_name"), ctx.evaluator), str_arg(use.kwarg("tool_description"), ctx.evaluator)
+    expr = use.kwarg("input_json_schema")
+    if name is None or description is None or expr is None:
+        return None  # a required field left out (or in a `**` spread): the dataclass raises, or we cannot tell
+    given = ctx.evaluator.eval(expr)
+    schema = given if isinstance(given, DictVal) else _model_schema(given, False) or Unresolved(
+        "input_json_schema is not a literal", given.span)
+    return _made(name, description, schema, bool_arg(use.kwarg("strict_json_schema"), ctx.evaluator, True), where)
 
 
 def _imported(expr: Optional[cst.BaseExpression], use: Optional[Use], ctx: Context) -> Optional[RefTool]:

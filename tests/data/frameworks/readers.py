@@ -386,6 +386,7 @@ READERS = {
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
     "agents_appended": _agents_registered,  # the same reader: what `triage` offers
+    "agents_handoff_class": _agents_registered,
     "langchain_bound": _langchain_bound,
     "langchain_agent": _langchain_agent,
     "agno": _agno,

@@ -66,6 +66,7 @@ FRAMEWORKS = {
     "autogen_basetool": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
+    "agents_handoff_class": ("openai-agents", "openai-agents"),  # Handoff(tool_name=..., ...) by hand
     "langchain_bound": ("langchain-core", "langchain"),
     "langchain_agent": ("langchain", "langchain"),
     # toolkits: functions and bound methods handed to a framework's object
