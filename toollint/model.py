@@ -308,6 +308,7 @@ class RefTool:
     params: Tuple[str, ...] = ()  # Use.params
     args: Optional[Tuple[Tuple[str, Value], ...]] = None  # the call's arguments evaluated here; None: no call
     registry: Optional[str] = None  # Tool.registry
+    of_object: bool = False  # target is an object that module makes (an agent handed off to), not a function
 
 
 # RefTool.framework of a def decorated by another module's wrapper (`@tracked_tool` imported):

@@ -66,14 +66,16 @@ def _unique(found: List[Tuple[Tuple[int, int], _Made]]) -> Tuple[Tuple[Tool, ...
                                                                    Tuple[RefTool, ...]]:
     tools: List[Tool] = []
     pending: List[PendingTool] = []
-    refs: Dict[Tuple[str, str, str, Optional[str]], RefTool] = {}
+    refs: Dict[Tuple[str, str, str, Optional[str], Optional[Span]], RefTool] = {}
     seen: Set[Tuple[str, Optional[str], Optional[str]]] = set()
     for _, item in found:
         if isinstance(item, PendingTool):
             pending.append(item)
             continue
         if isinstance(item, RefTool):
-            refs.setdefault((item.target, item.framework, item.method, item.registry), item)
+            # an object is handed over anew at each place, as an agent of this module is (a handoff each)
+            where = item.span if item.of_object else None
+            refs.setdefault((item.target, item.framework, item.method, item.registry, where), item)
             continue
         # one function offered twice the same way (Tool(fn) in two agents) is one tool
         key = (item.function.qualname if item.function else f"{item.span}", item.framework, item.name.value)

@@ -386,7 +386,7 @@ class _Calls(cst.CSTVisitor):
             return
         kinds = (cst.Name, cst.Attribute, cst.Call)
         items = [arg] if method == "append" else self._items(arg, kinds)
-        if attr in framework.object_lists:
+        if attr in framework.object_lists and framework.live_objects:
             for item in (i for i in items if isinstance(i, kinds)):
                 self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))
         elif framework.live_list and attr == framework.tool_list:

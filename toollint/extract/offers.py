@@ -15,12 +15,12 @@ lists and their appends, `[*BASE, x]`, module constants, imports):
   (`WebSearchTool()`, `tools.Search(api_key=key)`, `SerperDevTool()`): the tool made there,
   or the tool made of that class (crewAI, smolagents, LangChain tool classes);
 - (HANDOFF, "line:col") of each agent of `handoffs=[...]`, which the Agents SDK offers in
-  the same turn: the handoff tool made there, or one toollint does not make, but never
-  one of the project's functions; BESIDE for LlamaIndex's `can_handoff_to=[...]`, whose
+  the same turn (and of smolagents' `managed_agents=[...]`): the handoff tool made there,
+  or one toollint does not make, but never one of the project's functions; BESIDE for LlamaIndex's `can_handoff_to=[...]`, whose
   handoff tool the workflow adds;
 - UNREAD for anything else: a parameter, `self.tools`, a string, a list changed where
   this module does not read it, an agent whose tools other keywords add to
-  (`mcp_servers=`, `toolsets=`, `managed_agents=`), or a module that adds tools to an
+  (`mcp_servers=`, `toolsets=`), or a module that adds tools to an
   agent object after making it (`@agent.tool`, `agent.tools.append(fn)`).
 
 The tools of a list linking cannot read whole keep today's neighbours: their module's tools.
@@ -38,9 +38,11 @@ from toollint.link.items import AT, BESIDE, HANDOFF, NEW, UNREAD
 
 Item = Tuple[str, str]
 
-# Keywords that add tools the list does not show; `handoffs` is read below.
-_MORE_TOOLS = frozenset({"mcp_servers", "toolsets", "builtin_tools", "managed_agents", "add_base_tools",
+# Keywords that add tools the list does not show; `handoffs` and `managed_agents` are read below.
+_MORE_TOOLS = frozenset({"mcp_servers", "toolsets", "builtin_tools", "add_base_tools",
                          "toolkits", "functions", "hosted_tools", "tool_resources"})
+# agents offered as tools in the same turn: the Agents SDK's handoffs, smolagents' managed agents
+_AGENT_LISTS = frozenset({"handoffs", "managed_agents"})
 _ADDING = frozenset({"add_tool", "add_tools"})  # one more tool for a server: not a turn's list
 _PASS_THROUGH = frozenset({"list", "tuple", "set", "sorted", "reversed"})
 # `@agent.tool`, `@agent.tool_plain`, `@assistant.register_for_llm()`, and a list changed
@@ -142,7 +144,7 @@ def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[ty
             out.add(UNREAD)  # `Agent(**config)`
         elif arg.keyword is not None and arg.keyword.value in _MORE_TOOLS and not _empty(arg.value):
             out.add(UNREAD)
-        elif arg.keyword is not None and arg.keyword.value == "handoffs" and not _empty(arg.value):
+        elif arg.keyword is not None and arg.keyword.value in _AGENT_LISTS and not _empty(arg.value):
             if not isinstance(arg.value, cst.List):
                 out.add(UNREAD)
                 continue

@@ -51,3 +51,17 @@ def first_arg(call: cst.Call) -> Optional[cst.BaseExpression]:
 
 def all_params(node: cst.FunctionDef) -> List[cst.Param]:
     return parameters_of(node.params)
+
+
+def constructed(expr: Optional[cst.BaseExpression], ctx, classes: Tuple[str, ...]) -> Optional[cst.Call]:
+    """The `Class(...)` call, of one of `classes`, an agent list's item stands for: the call
+    itself, a name bound to it (ctx.names: the module's and the enclosing functions'), or a
+    call of a function that returns it (`handoffs=[billing_agent()]`); `Agent[Ctx](...)` too.
+    `ctx` is a frameworks.base.Context (which imports this module)."""
+    value = ctx.names.get(expr.value) if isinstance(expr, cst.Name) else expr
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ctx.evaluator.final:
+        value = ctx.evaluator.final[value.func.value]
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func.value if isinstance(value.func, cst.Subscript) else value.func
+    return value if qualified(func, ctx.imports) in classes else None

@@ -19,7 +19,7 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.model import Const, DictVal, FunctionSig, Param, Span, Str, Tool, Unresolved, Value
+from toollint.model import CallVal, Const, DictVal, FunctionSig, Param, RefTool, Span, Str, Tool, Unresolved, Value
 
 # Annotations of parameters a framework fills in itself, never the model.
 _INJECTED = re.compile(r"\b(?:Injected\w*|ToolRuntime|RunnableConfig|\w*Context|RunContextWrapper|CallbackManager\w*)\b")
@@ -113,6 +113,7 @@ class Framework:
     list_method = ""  # the method a listed function is declared with
     live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool
     object_lists: Tuple[str, ...] = ()  # constructors' keywords whose items are tools by themselves (`handoffs=`)
+    live_objects = True  # `obj.<object_lists keyword>.append(x)` adds one (the Agents SDK reads handoffs each turn)
     # base classes whose subclasses are such objects: `self.register(self.f)`, `super().__init__(tools=[...])`
     toolkits: Tuple[str, ...] = ()
     by_name = False  # a toolkit keeps its tools by name: registering a name again replaces the tool
@@ -141,6 +142,11 @@ class Framework:
 
     def listed_model(self, item: cst.BaseExpression, ctx: Context, method: str) -> Optional[Tool]:
         """The tool a list item that is no function of the module makes (a model class); None: none."""
+        return None
+
+    def object_tool(self, ref: RefTool, made: Optional[Tuple[str, CallVal]]) -> Optional[Tool]:
+        """The tool of a RefTool naming an object another module makes (`of_object`), given
+        (qualified class, call) of that module's binding of it, if linking found one."""
         return None
 
     def class_tool(self, node: cst.ClassDef, init: cst.Call, ctx: Context) -> Optional[Tool]:

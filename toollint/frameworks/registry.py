@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework, ListCall
 
 MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs", "agno", "camel", "livekit",
+           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
            "browser_use", "crewai", "letta")
 
 
@@ -40,7 +40,7 @@ METHODS: FrozenSet[str] = DECLARING | ADDING
 WORDS: FrozenSet[str] = frozenset({q.rpartition(".")[2] for q in (*FUNCTIONS, *FACTORIES, *LIST_CALLS)} | METHODS | {
     fw.tool_list for fw in FRAMEWORKS if fw.tool_list} | {k for fw in FRAMEWORKS for k in fw.object_lists} | {
     f"{fw.tool_list}.{m}" for fw in FRAMEWORKS if fw.live_list for m in ("append", "extend")} | {
-    f"{k}.{m}" for fw in FRAMEWORKS for k in fw.object_lists for m in ("append", "extend")})
+    f"{k}.{m}" for fw in FRAMEWORKS if fw.live_objects for k in fw.object_lists for m in ("append", "extend")})
 # what a call may be made through, under an alias the scan's trigger lines cannot spell
 CALLABLES: FrozenSet[str] = frozenset(set(FUNCTIONS) | set(FACTORIES) | {
     q.rsplit(".", 1)[0] for q in FACTORIES if q.endswith((".from_function", ".from_defaults"))})

@@ -71,6 +71,8 @@ def _key(path: str, registry: Optional[str]) -> str:
 def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
     """The tool of the function `ref` names, or the tools of the functions a list constant
     of that module holds (`TOOLS = [search, fetch]`, handed over as `bind_tools(TOOLS)`)."""
+    if ref.of_object:
+        return _object_ref(ref, module)
     found = function_def(ref.target, module, 0)
     defs = [found] if found is not None else listed_defs(ref.target, module)
     defs = [d for d in defs if not _wrapped_already(*d, module)]
@@ -78,6 +80,41 @@ def _finish_ref(ref: RefTool, module: Lookup) -> List[Tool]:
 
     tools = (derive_ref(facts.path, facts.module, qualname, ref) for facts, qualname in defs)
     return [t for t in tools if t is not None]
+
+
+def _object_ref(ref: RefTool, module: Lookup) -> List[Tool]:
+    """The tool of an object another module makes (an agent handed off to): its framework
+    reads the call that module binds the name to, or makes what it can without it."""
+    from toollint.frameworks.registry import FRAMEWORKS  # libcst: only for a project with such a ref
+
+    made = bound_call(ref.target, module, 0)
+    tools = (f.object_tool(ref, made) for f in FRAMEWORKS if f.name == ref.framework)
+    return [replace(t, registry=ref.registry) for t in tools if t is not None][:1]
+
+
+def bound_call(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, CallVal]]:
+    """(qualified class, call) of the module-level `name = Class(...)` that `pkg.mod.name`
+    names, through re-exports; None when it is bound to anything else, or not found."""
+    if hops > _MAX_HOPS:
+        return None
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        facts = module(".".join(parts[:cut]))
+        if facts is None:
+            continue
+        if len(parts) - cut != 1:
+            return None
+        made = dict(facts.constants).get(parts[-1])
+        if isinstance(made, CallVal):
+            head, _, rest = made.func.partition(".")
+            source = imported_as(facts, head) or (facts.module, head)
+            return ".".join(p for p in (*source, rest) if p), made
+        source = imported_as(facts, parts[-1])
+        if source is None or not source[1]:
+            return None
+        target = f"{source[0]}.{source[1]}"
+        return bound_call(target, module, hops + 1) if target != qualified else None
+    return None
 
 
 def _wrapped_already(facts: ModuleFacts, qualname: str, module: Lookup) -> bool:

@@ -113,6 +113,28 @@ def _smolagents(module):
     return out
 
 
+def _smolagents_managed(module):
+    from smolagents.models import Model
+
+    # the module's @tool functions, then what the manager's model is sent of its managed
+    # agents: a ToolCallingAgent's first step, caught at the model (final_answer is smolagents' own)
+    sent = []
+
+    class Recorder(Model):
+        def generate(self, messages, stop_sequences=None, response_format=None, tools_to_call_from=None, **kwargs):
+            sent.extend(self._prepare_completion_kwargs(messages=messages, tools_to_call_from=tools_to_call_from)["tools"])
+            raise RuntimeError("recorded")
+
+    module.manager.model = Recorder()
+    try:
+        module.manager.run("hi", max_steps=1)
+    except Exception:  # smolagents wraps the Recorder's stop in its AgentGenerationError
+        pass
+    agents = [f["function"] for f in sent if f["function"]["name"] in module.manager.managed_agents]
+    return _smolagents(module) + [{"name": f["name"], "description": f["description"], "input_schema": f["parameters"]}
+                                  for f in agents]
+
+
 def _claude_agent_sdk(module):
     from claude_agent_sdk import SdkMcpTool, _build_input_schema
 
@@ -364,6 +386,7 @@ READERS = {
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
     "agents_appended": _agents_registered,  # the same reader: what `triage` offers
+    "agents_handoff_class": _agents_registered,
     "langchain_bound": _langchain_bound,
     "langchain_agent": _langchain_agent,
     "agno": _agno,
@@ -383,6 +406,7 @@ READERS = {
     "crewai_methods": _crewai,
     "agents_methods": _agents,
     "smolagents_models": _smolagents,
+    "smolagents_managed": _smolagents_managed,
     "agno_models": _agno,
     "autogen_models": _autogen_models,
     "claude_agent_sdk_models": _claude_agent_sdk,

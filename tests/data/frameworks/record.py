@@ -66,6 +66,7 @@ FRAMEWORKS = {
     "autogen_basetool": ("autogen-core", "autogen"),
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
+    "agents_handoff_class": ("openai-agents", "openai-agents"),  # Handoff(tool_name=..., ...) by hand
     "langchain_bound": ("langchain-core", "langchain"),
     "langchain_agent": ("langchain", "langchain"),
     # toolkits: functions and bound methods handed to a framework's object
@@ -94,6 +95,8 @@ FRAMEWORKS = {
     "crewai_methods": ("crewai", "crewai"),
     "agents_methods": ("openai-agents", "openai-agents"),
     "smolagents_models": ("smolagents", "smolagents"),
+    # managed_agents=[...]: each managed agent is one more tool of the manager's
+    "smolagents_managed": ("smolagents", "smolagents"),
     "agno_models": ("agno", "agno"),
     "autogen_models": ("autogen-core", "autogen"),
     "claude_agent_sdk_models": ("claude-agent-sdk", "claude-agent-sdk"),
