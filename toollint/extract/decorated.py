@@ -30,6 +30,7 @@ from toollint.extract.evaluate import dotted
 from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
 from toollint.extract.objects import self_objects
+from toollint.extract.passed import enclosing_function, loose_params, param_tool
 from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
@@ -56,6 +57,7 @@ class _Scope:
     lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
     node: Optional[cst.FunctionDef] = None  # the function this scope is the body of
     bindings: Optional[Dict[str, cst.BaseExpression]] = None  # its names, read once (frameworks/agents_locals.py)
+    params: Dict[str, Tuple[int, str]] = field(default_factory=dict)  # `server: Any`: extract/passed.py
 
 
 def _at(span: Span) -> Tuple[int, int]:
@@ -157,6 +159,7 @@ class _Calls(cst.CSTVisitor):
                 framework = CLASSES.get(qualified(annotation, self.ctx.imports) or "")
                 if framework is not None:
                     scope.objects[param.name.value] = framework
+        scope.params = loose_params(node, self.ctx.imports) if not outer.qualname and outer.cls is None else {}
         if outer.qualname and node.decorators:
             self._nested(node, qualname)
         self.scopes.append(scope)
@@ -196,6 +199,9 @@ class _Calls(cst.CSTVisitor):
         bound = enclosing([s.node for s in self.scopes if s.node is not None], self.ctx.evaluator, self.bindings)
         ctx = replace(self.ctx, evaluator=self.ctx.evaluator.with_bindings(bound))
         got = declared_tool(node, sig, ctx, self._objects(), False, self.scopes)
+        function = enclosing_function(self.scopes) if got is None else None
+        if function is not None:  # `def register_tools(mcp_server: Any): @mcp_server.tool()`
+            got = param_tool(node, sig, ctx, *function)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
 
