@@ -314,6 +314,9 @@ class RefTool:
 # RefTool.framework of a def decorated by another module's wrapper (`@tracked_tool` imported):
 # target names the wrapper, method the def (toollint/extract/wrappers.py)
 WRAPPED = "<wrapped>"
+# PendingTool.owner of a tool declared on a function's parameter, "<param>register_tools:0:mcp_server":
+# the server is whatever the function's callers hand it (extract/passed.py)
+PARAM = "<param>"
 BOUND = "#"  # in RefTool.target, "app.services.OrderService#cancel": a method of an instance of the class
 
 
@@ -340,6 +343,7 @@ class ModuleFacts:
     by_reference: Tuple[RefTool, ...] = ()  # functions of other modules a framework makes tools of here
     # (module-level name, framework) of servers and agents, and of classes whose instances are (frameworks/subclasses.py)
     servers: Tuple[Tuple[str, str], ...] = ()
+    server_args: Tuple[Tuple[str, int, str, str], ...] = ()  # names handed to project functions (extract/passed.py)
     loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
     imports: Tuple[Tuple[str, str, str], ...] = ()  # (local name, module, attribute or "")

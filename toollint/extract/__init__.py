@@ -150,6 +150,7 @@ class _Extractor:
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.declared import module_tools
+        from toollint.extract.passed import server_args
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
 
@@ -182,6 +183,8 @@ class _Extractor:
             pending=found.pending,
             by_reference=found.refs,
             servers=found.servers + subclass_servers(subclasses),
+            server_args=server_args(self.tree, self.text, self.module, self.is_package, self.imports,
+                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q)),
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),

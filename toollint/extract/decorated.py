@@ -29,7 +29,9 @@ from toollint.extract.byref import imported_targets, ref_tool
 from toollint.extract.evaluate import dotted
 from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
+from toollint.extract.loops import loop_items
 from toollint.extract.objects import self_objects
+from toollint.extract.passed import enclosing_function, loose_params, param_tool
 from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
@@ -56,6 +58,7 @@ class _Scope:
     lists: Lists = field(default_factory=dict)  # `tools = [...]`, then appends
     node: Optional[cst.FunctionDef] = None  # the function this scope is the body of
     bindings: Optional[Dict[str, cst.BaseExpression]] = None  # its names, read once (frameworks/agents_locals.py)
+    params: Dict[str, Tuple[int, str]] = field(default_factory=dict)  # `server: Any`: extract/passed.py
 
 
 def _at(span: Span) -> Tuple[int, int]:
@@ -87,6 +90,7 @@ class _Calls(cst.CSTVisitor):
         self.calls: Set[Tuple[int, int]] = set()
         self.bindings: Dict[int, Dict[str, Value]] = {}  # id(def) -> its names (toollint.extract.names)
         self.forwards: Dict[str, Dict] = {}  # class -> its __init__'s tool-list parameters
+        self.loops: Dict[str, Sequence[cst.BaseExpression]] = {}  # `for fn in [a, b]:` (extract/loops.py)
         triggers = [_TRIGGER]
         aliases = [local for local, (module, attr) in ctx.imports.items()
                    if f"{module}.{attr}" in CALLABLES and local != attr]
@@ -125,11 +129,16 @@ class _Calls(cst.CSTVisitor):
                 for header in headers(stmt):
                     if self._triggered(header):
                         walk(header, self)
+                loop = loop_items(stmt, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
+                if loop is not None:
+                    self.loops[loop[0]] = loop[1]
                 for block in child_blocks(stmt):
                     if isinstance(block, cst.If):
                         self.walk_body([block])  # elif
                     else:
                         self._block(block)
+                if loop is not None:
+                    del self.loops[loop[0]]
 
     def _block(self, block: cst.CSTNode) -> None:
         if isinstance(block, cst.IndentedBlock):
@@ -157,6 +166,7 @@ class _Calls(cst.CSTVisitor):
                 framework = CLASSES.get(qualified(annotation, self.ctx.imports) or "")
                 if framework is not None:
                     scope.objects[param.name.value] = framework
+        scope.params = loose_params(node, self.ctx.imports) if not outer.qualname and outer.cls is None else {}
         if outer.qualname and node.decorators:
             self._nested(node, qualname)
         self.scopes.append(scope)
@@ -196,6 +206,9 @@ class _Calls(cst.CSTVisitor):
         bound = enclosing([s.node for s in self.scopes if s.node is not None], self.ctx.evaluator, self.bindings)
         ctx = replace(self.ctx, evaluator=self.ctx.evaluator.with_bindings(bound))
         got = declared_tool(node, sig, ctx, self._objects(), False, self.scopes)
+        function = enclosing_function(self.scopes) if got is None else None
+        if function is not None:  # `def register_tools(mcp_server: Any): @mcp_server.tool()`
+            got = param_tool(node, sig, ctx, *function)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
 
@@ -265,12 +278,13 @@ class _Calls(cst.CSTVisitor):
             pass
         return True
 
-    def _add(self, call: cst.CSTNode, tool: Optional[_Made]) -> None:
+    def _add(self, call: cst.CSTNode, tool: Optional[_Made], at: Optional[cst.CSTNode] = None) -> None:
         # A tool a call makes is that call: its span is where the tool object is made, so it
-        # is not mistaken for a decorated def (TL308 asks whether the def is passed on).
+        # is not mistaken for a decorated def (TL308 asks whether the def is passed on); in a
+        # loop, the list's item (`at`) that the call makes a tool of.
         if tool is None:
             return
-        where = self.ctx.span_of(call)
+        where = self.ctx.span_of(at or call)
         key = owner_key(where.path, self.scopes, object_of(call, self._known))  # Tool.owner, where it has none
         if isinstance(tool, PendingTool):  # an instance's (frameworks/subclasses.py) is owned here
             tool = replace(tool, candidates=tuple(replace(t, span=where, owner=key if tool.instance else None)
@@ -337,16 +351,16 @@ class _Calls(cst.CSTVisitor):
     def _wrapped(self, node: cst.Call, func: cst.BaseExpression) -> None:
         use = recognise_expr(func, self.ctx.imports, self.ctx.names, (), self._objects())
         args = [a for a in node.args if a.keyword is None and not a.star]
-        if use is not None and args:
-            target = self._function(args[0].value)
-            if use.call is None:
-                use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
+        if use is not None and args and use.call is None:
+            use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
+        for at, fn_expr in self._each(args[0].value) if use is not None and args else ():
+            target = self._function(fn_expr)
             if target is None:
-                self._foreign(node, args[0].value, use)
+                self._foreign(at or node, fn_expr, use)
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
-                self._add(node, use.framework.derive(fn, sig, use, self.ctx, mode))
-        elif use is None and args:
+                self._add(node, use.framework.derive(fn, sig, use, self.ctx, mode), at)
+        if use is None and args:
             self._pending(node, func, args[0].value, decorator=True)
 
     def _added(self, node: cst.Call, func: cst.Attribute) -> None:
@@ -394,15 +408,22 @@ class _Calls(cst.CSTVisitor):
                                 framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
-        target = self._function(expr)
-        if target is None:
-            self._foreign(call, expr, use)
-            return
-        fn, sig, mode = target
-        own = self._own_decorator(fn, use.framework)
-        if own is None and self._is_tool_already(fn):
-            return
-        self._add(call, use.framework.derive(fn, sig, marked(use, own), self.ctx, mode))
+        for at, fn_expr in self._each(expr):
+            target = self._function(fn_expr)
+            if target is None:
+                self._foreign(at or call, fn_expr, use)
+                continue
+            fn, sig, mode = target
+            own = self._own_decorator(fn, use.framework)
+            if own is None and self._is_tool_already(fn):
+                continue
+            self._add(call, use.framework.derive(fn, sig, marked(use, own), self.ctx, mode), at)
+
+    def _each(self, expr: Optional[cst.BaseExpression]) -> Sequence[Tuple[Optional[cst.CSTNode], Optional[cst.BaseExpression]]]:
+        """(where, function) of the function a call is given, or of each one a loop variable stands for."""
+        if isinstance(expr, cst.Name) and expr.value in self.loops:
+            return [(item, item) for item in self.loops[expr.value]]
+        return [(None, expr)]
 
     def _pending(self, call: cst.Call, expr: cst.BaseExpression, fn_expr: Optional[cst.BaseExpression],
                  decorator: bool) -> None:

@@ -29,7 +29,7 @@ def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
             continue
         # the last statement first: it is one look, where a rebinding is a walk of every statement
         use = _delegation(node.body.body[-1], params[0].name.value, imports, names)
-        if use is not None and not any(_rebinds(s, params[0].name.value) for s in node.body.body):
+        if use is not None and not any(rebinds(s, params[0].name.value) for s in node.body.body):
             out[qualname] = use
     return out
 
@@ -45,7 +45,7 @@ def _delegation(stmt: cst.BaseStatement, param: str, imports, names) -> Optional
     return recognise_expr(call.func, imports, names)
 
 
-def _rebinds(stmt: cst.BaseStatement, name: str) -> bool:
+def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement of the wrapper assigns the function parameter (`fn = other(fn)`)."""
     found = []
 

@@ -9,7 +9,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
-from toollint.model import (BOUND, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
+from toollint.link.passed import finish_param, passed_calls
+from toollint.model import (BOUND, PARAM, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
                             Unresolved)
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
@@ -29,8 +30,14 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
         # a LangChain model's schema derived, or no tool after all
         for tool in filter(None, (linked(t, m, module) for t in m.decorated)):
             out.setdefault(_key(m.path, tool.registry), []).append(model_schema(tool, at, models))
+    calls = passed_calls(ordered, module, function_def) if any(p.owner.startswith(PARAM) for m in ordered for p in m.pending) \
+        else {}
     for m in ordered:
         for pending in m.pending:
+            if pending.owner.startswith(PARAM):  # `def register_tools(mcp_server: Any)`: link/passed.py
+                for tool, path in finish_param(pending, m, calls, module):
+                    out.setdefault(path, []).append(tool)
+                continue
             found = finish_pending(pending, module)
             if found is not None:
                 out.setdefault(found[1], []).append(found[0])

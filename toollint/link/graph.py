@@ -160,6 +160,11 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
     return None
 
 
+def server_at(qualified: str, module: Lookup) -> Optional[Tuple[str, str, str]]:
+    """(framework, path of the module making it, its name) of the server or agent `pkg.mod.mcp`."""
+    return _owner(qualified, module, 0)
+
+
 def _owner(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str, str, str]]:
     if hops > _MAX_HOPS:
         return None  # an import cycle

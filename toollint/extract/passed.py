@@ -1,0 +1,149 @@
+"""A server handed to a project function that declares tools on its parameter (round 15,
+M1): `def register_tools(mcp_server: Any, container): @mcp_server.tool() def configure(...)`,
+called as `register_tools(mcp, container)` with `mcp = FastMCP(...)`.
+
+The parameter's annotation says nothing (`Any`, or none), so which framework derives the
+tools is known only from the calls of the function. The defining module keeps each such
+tool pending on the parameter (PARAM owner); every module keeps the calls that hand a
+module-level or imported name to a function (`ServerArg`); linking (link/passed.py) reads
+the calls whose argument turns out to be a server. A call with anything else (a mock, a
+local, an attribute) is no evidence, so its function's tools stay unseen.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+
+import libcst as cst
+
+from toollint.extract.evaluate import dotted
+from toollint.extract.textscan import STDLIB
+from toollint.extract.walk import walk
+from toollint.frameworks.args import qualified
+from toollint.frameworks.base import Context, Use
+from toollint.frameworks.recognise import declares
+from toollint.frameworks.registry import FRAMEWORKS
+from toollint.model import PARAM, FunctionSig, PendingTool
+
+# (callee qualified, position or -1, keyword or "", argument qualified): `register_tools(mcp, c)`
+ServerArg = Tuple[str, int, str, str]
+# annotations that say nothing of the object: the calls must tell
+_OPAQUE = frozenset({"Any", "typing.Any", "typing_extensions.Any", "object", "builtins.object"})
+
+
+def loose_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
+    """Parameters whose annotation does not say what they are: name -> (position, name)."""
+    out: Dict[str, Tuple[int, str]] = {}
+    params = node.params
+    positional = [*params.posonly_params, *params.params]
+    for at, param in [(i, p) for i, p in enumerate(positional)] + [(-1, p) for p in params.kwonly_params]:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if annotation is None or (isinstance(annotation, (cst.Name, cst.Attribute))
+                                  and (qualified(annotation, imports) or dotted(annotation)) in _OPAQUE):
+            out[param.name.value] = (at, param.name.value)
+    return out
+
+
+def param_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, function: str,
+               params: Mapping[str, Tuple[int, str]]) -> Optional[PendingTool]:
+    """The tool `@param.tool()` on a def inside the module-level `function` declares, each
+    framework's way, pending until linking finds a server handed to that parameter."""
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        call = expr if isinstance(expr, cst.Call) else None
+        written = dotted(call.func if call is not None else expr)
+        owner, _, method = (written or "").rpartition(".")
+        if owner not in params:
+            continue
+        at, name = params[owner]
+        candidates = [t for t in (fw.derive(node, sig, Use(fw, call, method), ctx, "function")
+                                  for fw in FRAMEWORKS if declares(fw, method, call is None)) if t is not None]
+        if candidates:
+            return PendingTool(f"{PARAM}{function}:{at}:{name}", ctx.span_of(expr), tuple(candidates))
+    return None
+
+
+def server_args(tree: cst.Module, text: str, module: str, is_package: bool, imports: Mapping[str, Tuple[str, str]],
+                servers: Iterable[str], functions: Iterable[str]) -> Tuple[ServerArg, ...]:
+    """The calls of this module handing a module-level server, or an imported name that may be
+    one, to a project function: those linking may read as a server handed to a parameter."""
+    own = set(servers)
+    candidates = own | {local for local, (mod, attr) in imports.items()
+                        if attr not in ("", "*") and mod.split(".")[0] not in STDLIB and not local[:1].isupper()}
+    if not candidates or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(candidates))), text):
+        return ()  # most modules hand no such name to anything: no walk
+    found = _Calls(module, is_package, imports, own, candidates, set(functions))
+    walk(tree, found)
+    return tuple(dict.fromkeys(found.out))
+
+
+class _Calls(cst.CSTVisitor):
+    def __init__(self, module: str, is_package: bool, imports, own: Set[str], candidates: Set[str],
+                 functions: Set[str]) -> None:
+        self.module, self.is_package = module, is_package
+        self.imports: Dict[str, Tuple[str, str]] = dict(imports)
+        self.own, self.candidates, self.functions = own, candidates, functions
+        self.out: List[ServerArg] = []
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        # `def main(): from .tools.registration import register_tools`: a function's own import
+        if isinstance(node.names, cst.ImportStar):
+            return
+        from toollint.link.graph import absolute_import
+
+        base = dotted(node.module) if node.module is not None else ""
+        if node.relative:
+            base = absolute_import(self.module, self.is_package, len(node.relative), base or "")
+        for alias in node.names:
+            name = dotted(alias.name) or ""
+            local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
+                else name
+            self.imports.setdefault(local, (base, name))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        callee = self._callee(node.func)
+        if callee is None:
+            return
+        at = 0
+        for arg in node.args:
+            if arg.star:
+                return  # `f(*args)`: no position holds
+            keyword = arg.keyword.value if arg.keyword is not None else ""
+            value = arg.value
+            if isinstance(value, cst.Name) and value.value in self.candidates:
+                owner = self._qualified(value.value)
+                if owner is not None:
+                    self.out.append((callee, -1 if keyword else at, keyword, owner))
+            at += 0 if keyword else 1
+
+    def _callee(self, func: cst.BaseExpression) -> Optional[str]:
+        if isinstance(func, cst.Name):
+            if func.value in self.functions and func.value not in self.imports:
+                return f"{self.module}.{func.value}" if self.module else func.value
+            return self._imported(func.value)
+        written = dotted(func) if isinstance(func, cst.Attribute) else None
+        if written is not None and written.count(".") == 1:  # `registration.register_tools(mcp)`
+            head, _, attr = written.partition(".")
+            base = self._imported(head)
+            return f"{base}.{attr}" if base is not None else None
+        return None
+
+    def _imported(self, local: str) -> Optional[str]:
+        mod, attr = self.imports.get(local, ("", ""))
+        if not mod or attr == "*" or mod.split(".")[0] in STDLIB:
+            return None
+        return f"{mod}.{attr}" if attr else mod
+
+    def _qualified(self, name: str) -> Optional[str]:
+        if name in self.own:
+            return f"{self.module}.{name}" if self.module else name
+        mod, attr = self.imports.get(name, ("", ""))
+        return f"{mod}.{attr}" if mod and attr else None
+
+
+def enclosing_function(scopes: Sequence) -> Optional[Tuple[str, Mapping[str, Tuple[int, str]]]]:
+    """(qualname, loose parameters) of the module-level function a nested def is in."""
+    top = scopes[1] if len(scopes) > 1 else None
+    if top is None or top.cls is not None or "." in top.qualname or not getattr(top, "params", None):
+        return None
+    return top.qualname, top.params
