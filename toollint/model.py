@@ -209,6 +209,9 @@ class FunctionSig:
     docstring: Optional[Str] = None
     is_lambda: bool = False
     arg_reads: Tuple[ArgRead, ...] = ()
+    # next to other parameters, one that takes the arguments dict (`arguments: dict`) and
+    # the keys read from it: what a dispatch passing it the whole dict compares (calledsig)
+    param_reads: Tuple[Tuple[str, Tuple[ArgRead, ...]], ...] = ()
 
     def tool_params(self) -> Tuple[Param, ...]:
         """Parameters a caller passes by keyword (self/cls and *args excluded)."""

@@ -7,7 +7,8 @@ from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.callview import read_names, through_call
+from toollint.calledsig import CalledRef
+from toollint.extract.callview import call_shape, read_names, through_call
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.textscan import STDLIB
 from toollint.extract.walk import walk
@@ -223,24 +224,41 @@ class FirstCall(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
-        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
-        if name is None or name.rpartition(".")[2][:1].isupper() \
-                or _not_given_arguments(node, self.carriers, self.held, self.inline):
-            return True
-        head, _, rest = name.partition(".")
-        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
-            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
-            self.found = Symbol(method, self.evaluator.span_of(node.func), self._through(node, self.evaluator.functions[method]))
-            return False
-        value = self.evaluator.eval(node.func)
-        if isinstance(value, Symbol) and value.function is not None:
-            self.found = dataclasses.replace(value, function=self._through(node, value.function))
-        elif isinstance(value, Ref) and value.module.split(".")[0] not in STDLIB:
-            self.found = value
+        if self._given(node) and not self._relays(node):
+            self.found = self._handler(node)
         return self.found is None
 
+    def _given(self, node: cst.Call) -> bool:
+        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
+        return name is not None and not name.rpartition(".")[2][:1].isupper() \
+            and not _not_given_arguments(node, self.carriers, self.held, self.inline)
+
+    def _relays(self, node: cst.Call) -> bool:
+        """`self.send_response(request_id, self.lookup(args))`: the call is given what a
+        handler returns, and that handler is the one given the arguments."""
+        for arg in node.args:
+            value = arg.value.expression if isinstance(arg.value, cst.Await) else arg.value
+            if isinstance(value, cst.Call) and self._given(value) and self._handler(value) is not None:
+                return True
+        return False
+
+    def _handler(self, node: cst.Call) -> Optional[Value]:
+        """The project function `node` calls, as the call reaches it; None for any other."""
+        head, _, rest = (dotted(node.func) or "").partition(".")
+        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
+            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
+            return Symbol(method, self.evaluator.span_of(node.func), self._through(node, self.evaluator.functions[method]))
+        value = self.evaluator.eval(node.func)
+        if isinstance(value, Symbol) and value.function is not None:
+            return dataclasses.replace(value, function=self._through(node, value.function))
+        if isinstance(value, Ref) and value.module.split(".")[0] not in STDLIB:
+            passed = call_shape(node, self.carriers, self.held, self.evaluator.span_of, self.evaluator)
+            return value if passed is None or value.spread else \
+                CalledRef(value.module, value.name, value.span, passed=passed)
+        return None
+
     def _through(self, node: cst.Call, function):
-        return through_call(function, node, self.carriers, self.evaluator.span_of, self.evaluator)
+        return through_call(function, node, self.carriers, self.evaluator.span_of, self.evaluator, self.held)
 
     def visit_FunctionDef(self, node) -> bool:
         return False
