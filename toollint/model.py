@@ -209,8 +209,7 @@ class FunctionSig:
     docstring: Optional[Str] = None
     is_lambda: bool = False
     arg_reads: Tuple[ArgRead, ...] = ()
-    # next to other parameters, one that takes the arguments dict (`arguments: dict`) and
-    # the keys read from it: what a dispatch passing it the whole dict compares (calledsig)
+    # beside other parameters, `arguments: dict` and its reads, for a dispatch passing it the dict
     param_reads: Tuple[Tuple[str, Tuple[ArgRead, ...]], ...] = ()
 
     def tool_params(self) -> Tuple[Param, ...]:
