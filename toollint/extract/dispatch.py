@@ -262,3 +262,67 @@ class FirstCall(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node) -> bool:
         return False
+
+
+def member_literals(test: cst.BaseExpression) -> Optional[Tuple[str, List[Tuple[str, cst.CSTNode]]]]:
+    """`name in {"a", "b"}` (or a tuple or list of literals): its subject and each name with
+    its literal; None for anything else."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.In)):
+        return None
+    names = test.comparisons[0].comparator
+    subject = subject_key(test.left)
+    if subject is None or not isinstance(names, (cst.Set, cst.Tuple, cst.List)) or not names.elements:
+        return None
+    found = [(string_value(e.value), e.value) for e in names.elements if isinstance(e, cst.Element)]
+    if len(found) != len(names.elements) or any(name is None for name, _ in found):
+        return None
+    return subject, found
+
+
+Keys = List[Tuple[Tuple[str, cst.CSTNode], Optional[cst.BaseExpression]]]
+
+
+def if_chain(node: cst.If, guard) -> Tuple[List[cst.If], List[Tuple[Keys, cst.CSTNode, Optional[str]]]]:
+    """The ifs of `if name == "a": ... elif name in {"b", "c"}: ... else: ...` and each
+    branch's names (with the literal and the test), body and subject (None: the test's).
+    `name in {...}` counts in a chain of several branches (alone it guards checks that
+    follow); a final `else` under `if name in {...}:` (`guard`, the nearest enclosing one)
+    dispatches the guard's names that no branch before it takes."""
+    ifs: List[cst.If] = []
+    branch: Optional[cst.If] = node
+    orelse = None
+    while isinstance(branch, cst.If):
+        ifs.append(branch)
+        orelse = branch.orelse
+        branch = orelse if isinstance(orelse, cst.If) else None
+    out: List[Tuple[Keys, cst.CSTNode, Optional[str]]] = []
+    taken: Set[str] = set()
+    subjects: Set[str] = set()
+    for branch in ifs:
+        # `name == "agent_chat" or name == "chat"`: each name, one handler
+        keys: Keys = []
+        for test in _or_sides(branch.test):
+            literal, members = compared_literal(test), member_literals(test) if len(ifs) > 1 else None
+            if literal is not None:
+                keys.append((literal, test))
+                other = test.comparisons[0].comparator if literal[1] is test.left else test.left
+                subjects.add(subject_key(other) or "")
+            elif members is not None:
+                keys.extend((member, test) for member in members[1])
+                subjects.add(members[0])
+        if keys:
+            out.append((keys, branch.body, None))
+            taken.update(key[0] for key, _ in keys)
+    if isinstance(orelse, cst.Else) and guard is not None and guard[0] in subjects:
+        rest: Keys = [(member, None) for member in guard[1] if member[0] not in taken]
+        if rest:
+            out.append((rest, orelse.body, guard[0]))
+    return ifs, out
+
+
+def _or_sides(test: cst.BaseExpression) -> List[cst.BaseExpression]:
+    """The sides of an `or` (nested too); the test itself otherwise."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _or_sides(test.left) + _or_sides(test.right)
+    return [test]
