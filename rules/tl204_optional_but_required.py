@@ -68,7 +68,7 @@ class OptionalButRequired(Rule):
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names \
                         and not _placeholder(read.default, props.get(read.key, (None, None))[1], True,
-                                             not getattr(handler, "call", "")):
+                                             not getattr(handler, "call", "") or bool(getattr(handler, "whole", ""))):
                     yield self.report(read.span, f"{reader(handler)} reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'",

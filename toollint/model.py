@@ -209,16 +209,12 @@ class FunctionSig:
     docstring: Optional[Str] = None
     is_lambda: bool = False
     arg_reads: Tuple[ArgRead, ...] = ()
+    param_reads: Tuple[Tuple[str, Tuple[ArgRead, ...]], ...] = ()  # `arguments: dict` beside others
 
     def tool_params(self) -> Tuple[Param, ...]:
         """Parameters a caller passes by keyword (self/cls and *args excluded)."""
-        out = []
-        for i, p in enumerate(self.params):
-            if i == 0 and p.name in ("self", "cls") and p.kind == "positional":
-                continue
-            if p.kind in ("positional", "keyword_only"):
-                out.append(p)
-        return tuple(out)
+        return tuple(p for i, p in enumerate(self.params) if p.kind in ("positional", "keyword_only")
+                     and not (i == 0 and p.name in ("self", "cls") and p.kind == "positional"))
 
     @property
     def accepts_any_keyword(self) -> bool:

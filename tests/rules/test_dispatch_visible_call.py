@@ -119,10 +119,13 @@ def test_pieces_of_something_else_say_nothing(lint):
     assert _lint(lint, server_call, handlers=handlers) == []
 
 
-def test_an_unreadable_call_keeps_the_signature(lint):
-    # the arguments are not visible pieces (`*parts`): the signature decides, as before
-    found = _lint(lint, "read_file(*list(arguments.values()))")
-    assert sorted(code for _, code in found) == ["TL205", "TL205", "TL206", "TL206"]
+def test_values_spread_by_position_say_nothing(lint):
+    # `*list(arguments.values())` binds by the order the model sent the keys in, not by
+    # name: by signature, TL205 x2 and TL206 x2 claimed a TypeError that never happens
+    # (held-out round 15); a call that does name what it passes still fires
+    assert _lint(lint, "read_file(*list(arguments.values()))") == []
+    assert _lint(lint, "read_file(*arguments.values())") == []
+    assert sorted(code for _, code in _lint(lint, 'read_file(**arguments, how="r")')) == ["TL205", "TL206", "TL206"]
 
 
 def test_the_anthropic_loop_reads_pieces_of_block_input(lint):

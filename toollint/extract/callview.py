@@ -7,12 +7,11 @@ like; `do_x(**args, client=client)` fills `client` from elsewhere. The rules rea
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.calledsig import CalledSig
+from toollint.calledsig import Passed, bind
 from toollint.extract.evaluate import dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import ArgRead, FunctionSig
@@ -54,73 +53,44 @@ def read_names(value: cst.BaseExpression) -> Set[str]:
     return reads.found
 
 
-def through_call(sig: FunctionSig, node: cst.Call, carriers: Optional[Set[str]], span_of, evaluator) -> FunctionSig:
-    """`sig` as `node` calls it; `sig` itself when the call does not say (no piece of
-    the arguments is recognisable in it): then the signature decides, as before."""
+def through_call(sig: FunctionSig, node: cst.Call, carriers: Optional[Set[str]], span_of, evaluator,
+                 held: Optional[Set[str]] = None) -> FunctionSig:
+    """`sig` as `node` calls it (calledsig.bind)."""
+    return bind(sig, call_shape(node, carriers, held, span_of, evaluator))
+
+
+def call_shape(node: cst.Call, carriers: Optional[Set[str]], held: Optional[Set[str]], span_of,
+               evaluator) -> Optional[Tuple[Passed, ...]]:
+    """What each argument of `node` takes from the tool's arguments: pieces read from a
+    carrier (`args["k"]`, `**args`), and else, against the names that hold the arguments
+    (`held`, the carriers the function reads keys of), the dict itself or a value built
+    from it. None when a `**spread` is of something else: then the signature decides."""
     def carried(base: str) -> bool:
         head = base.partition(".")[0]
         return head not in ("self", "cls") and (carriers is None or head in carriers)
 
-    bases: Set[str] = set()
-    reads: List[ArgRead] = []
-    spread = False
-    others: List[cst.Arg] = []
+    found: List[Optional[Passed]] = []
     for arg in node.args:
+        keyword = arg.keyword.value if arg.keyword is not None else ""
         if arg.star == "*":
-            return sig  # `f(*parts)`: which parameter gets what is not known
+            return (Passed(keyword, "star"),)
         if arg.star == "**":
             base = dotted(arg.value)
             if base is None or not carried(base):
-                return sig
-            bases.add(base)
-            spread = True
+                return None
+            found.append(Passed(keyword, "spread", base))
             continue
-        found = arg_read(arg.value, span_of, evaluator)
-        if found is not None and carried(found[0]):
-            bases.add(found[0])
-            reads.append(found[1])
-        else:
-            others.append(arg)
-    if not bases:
-        return sig
-    if len(bases) > 1 or (spread and reads) or _reads_base(others, bases.pop()):
-        return CalledSig(**_fields(sig), call="unknown")
-    # what the call fills itself leaves the parameters the tool's arguments must fill
-    # (`**args`), or none at all (pieces: then `params` are those the call never passes)
-    filled = _filled(sig, [arg for arg in node.args if not arg.star])
-    if filled is None:
-        return CalledSig(**_fields(sig), call="unknown")
-    kept = tuple(p for p in sig.params if p.name not in filled)
-    if reads:
-        return CalledSig(**_fields(sig, params=kept, arg_reads=tuple(reads)), call="dict")
-    return CalledSig(**_fields(sig, params=kept), call="kwargs")
-
-
-def _reads_base(others: List[cst.Arg], base: str) -> bool:
-    """Another argument built from the arguments too (`int(args["n"])`, `args`): the
-    mapping is not one of pieces."""
-    head = base.partition(".")[0]
-    return any(head in read_names(arg.value) for arg in others)
-
-
-def _filled(sig: FunctionSig, others: List[cst.Arg]) -> Optional[Set[str]]:
-    """The parameters `f(client, **args, timeout=t)` fills by its own arguments; None when
-    a positional one has no parameter to go to."""
-    positional = [p.name for p in sig.tool_params() if p.kind == "positional"]
-    filled: Set[str] = set()
-    index = 0
-    for arg in others:
-        if arg.keyword is not None:
-            filled.add(arg.keyword.value)
-        elif index < len(positional):
-            filled.add(positional[index])
-            index += 1
-        else:
-            return None
-    return filled
-
-
-def _fields(sig: FunctionSig, **changes) -> dict:
-    out = {f.name: getattr(sig, f.name) for f in dataclasses.fields(FunctionSig)}
-    out.update(changes)
-    return out
+        read = arg_read(arg.value, span_of, evaluator)
+        found.append(Passed(keyword, "read", read[0], read[1]) if read is not None and carried(read[0]) else None)
+    heads = {p.base.partition(".")[0] for p in found if p is not None}
+    holders = heads or set(held or carriers or ())
+    out = []
+    for arg, passed in zip(node.args, found):
+        if passed is None:
+            keyword = arg.keyword.value if arg.keyword is not None else ""
+            if not heads and isinstance(arg.value, cst.Name) and arg.value.value in holders:
+                passed = Passed(keyword, "whole")
+            else:
+                passed = Passed(keyword, "built" if read_names(arg.value) & holders else "other")
+        out.append(passed)
+    return tuple(out)

@@ -15,7 +15,8 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
-from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, compared_literal, dict_reads, subject_key
+from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, dict_reads, if_chain, member_literals, \
+    subject_key
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
@@ -217,6 +218,7 @@ class FunctionScan(cst.CSTVisitor):
         self._dispatch: Dict[str, List[Tuple[Value, Value]]] = {}
         self._branches: Dict[str, Set[int]] = {}
         self._seen_ifs: Set[int] = set()
+        self._guards: List[Tuple[int, Tuple[str, list]]] = []  # enclosing `if name in {...}:`
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
         self._acting: Set[str] = set()  # subjects some branch of which calls something
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
@@ -344,20 +346,25 @@ class FunctionScan(cst.CSTVisitor):
         return False  # `assert result == {...}`: an expected value, not a declaration
 
     def visit_If(self, node: cst.If) -> bool:
+        guard = member_literals(node.test)
+        if guard is not None:
+            self._guards.append((id(node), guard))
         if id(node) in self._seen_ifs:
             return True
-        branch: Optional[cst.If] = node
-        while isinstance(branch, cst.If):
-            self._seen_ifs.add(id(branch))
-            # `name == "agent_chat" or name == "chat"`: each name, one handler (the same value, so
-            # TL304 knows the old name for an alias of a tool)
-            keys = [(compared_literal(test), test) for test in _alternatives(branch.test)]
-            keys = [(key, test) for key, test in keys if key is not None]
-            target = self._target(keys[0][0], branch.body) if len(keys) > 1 else None
+        outer = [g for i, g in self._guards if i != id(node)]
+        ifs, branches = if_chain(node, outer[-1] if outer else None)
+        self._seen_ifs.update(id(branch) for branch in ifs)
+        for keys, body, subject in branches:
+            # one handler for the names of a branch (the same value, so TL304 knows the
+            # old name for an alias of a tool)
+            target = self._target(keys[0][0], body) if len(keys) > 1 else None
             for key, test in keys:
-                self._branch(key, branch.body, test, target=target)
-            branch = branch.orelse if isinstance(branch.orelse, cst.If) else None
+                self._branch(key, body, test, subject, target=target)
         return True
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if self._guards and self._guards[-1][0] == id(original_node):
+            self._guards.pop()
 
     def visit_Match(self, node: cst.Match) -> bool:
         for case in node.cases:
@@ -426,13 +433,6 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
-
-
-def _alternatives(test: cst.BaseExpression) -> List[cst.BaseExpression]:
-    """The sides of an `or` (nested too); the test itself otherwise."""
-    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
-        return _alternatives(test.left) + _alternatives(test.right)
-    return [test]
 
 
 class _Calls(cst.CSTVisitor):

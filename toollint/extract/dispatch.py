@@ -7,7 +7,8 @@ from typing import List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.callview import read_names, through_call
+from toollint.calledsig import CalledRef
+from toollint.extract.callview import call_shape, read_names, through_call
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.textscan import STDLIB
 from toollint.extract.walk import walk
@@ -223,24 +224,105 @@ class FirstCall(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
-        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
-        if name is None or name.rpartition(".")[2][:1].isupper() \
-                or _not_given_arguments(node, self.carriers, self.held, self.inline):
-            return True
-        head, _, rest = name.partition(".")
-        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
-            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
-            self.found = Symbol(method, self.evaluator.span_of(node.func), self._through(node, self.evaluator.functions[method]))
-            return False
-        value = self.evaluator.eval(node.func)
-        if isinstance(value, Symbol) and value.function is not None:
-            self.found = dataclasses.replace(value, function=self._through(node, value.function))
-        elif isinstance(value, Ref) and value.module.split(".")[0] not in STDLIB:
-            self.found = value
+        if self._given(node) and not self._relays(node):
+            self.found = self._handler(node)
         return self.found is None
 
+    def _given(self, node: cst.Call) -> bool:
+        name = dotted(node.func) if isinstance(node.func, (cst.Name, cst.Attribute)) else None
+        return name is not None and not name.rpartition(".")[2][:1].isupper() \
+            and not _not_given_arguments(node, self.carriers, self.held, self.inline)
+
+    def _relays(self, node: cst.Call) -> bool:
+        """`self.send_response(request_id, self.lookup(args))`: the call is given what a
+        handler returns, and that handler is the one given the arguments."""
+        for arg in node.args:
+            value = arg.value.expression if isinstance(arg.value, cst.Await) else arg.value
+            if isinstance(value, cst.Call) and self._given(value) and self._handler(value) is not None:
+                return True
+        return False
+
+    def _handler(self, node: cst.Call) -> Optional[Value]:
+        """The project function `node` calls, as the call reaches it; None for any other."""
+        head, _, rest = (dotted(node.func) or "").partition(".")
+        if head == "self" and self.owner and f"{self.owner}.{rest}" in self.evaluator.functions:
+            method = f"{self.owner}.{rest}"  # `self._navigate(args)`
+            return Symbol(method, self.evaluator.span_of(node.func), self._through(node, self.evaluator.functions[method]))
+        value = self.evaluator.eval(node.func)
+        if isinstance(value, Symbol) and value.function is not None:
+            return dataclasses.replace(value, function=self._through(node, value.function))
+        if isinstance(value, Ref) and value.module.split(".")[0] not in STDLIB:
+            passed = call_shape(node, self.carriers, self.held, self.evaluator.span_of, self.evaluator)
+            return value if passed is None or value.spread else \
+                CalledRef(value.module, value.name, value.span, passed=passed)
+        return None
+
     def _through(self, node: cst.Call, function):
-        return through_call(function, node, self.carriers, self.evaluator.span_of, self.evaluator)
+        return through_call(function, node, self.carriers, self.evaluator.span_of, self.evaluator, self.held)
 
     def visit_FunctionDef(self, node) -> bool:
         return False
+
+
+def member_literals(test: cst.BaseExpression) -> Optional[Tuple[str, List[Tuple[str, cst.CSTNode]]]]:
+    """`name in {"a", "b"}` (or a tuple or list of literals): its subject and each name with
+    its literal; None for anything else."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.In)):
+        return None
+    names = test.comparisons[0].comparator
+    subject = subject_key(test.left)
+    if subject is None or not isinstance(names, (cst.Set, cst.Tuple, cst.List)) or not names.elements:
+        return None
+    found = [(string_value(e.value), e.value) for e in names.elements if isinstance(e, cst.Element)]
+    if len(found) != len(names.elements) or any(name is None for name, _ in found):
+        return None
+    return subject, found
+
+
+Keys = List[Tuple[Tuple[str, cst.CSTNode], Optional[cst.BaseExpression]]]
+
+
+def if_chain(node: cst.If, guard) -> Tuple[List[cst.If], List[Tuple[Keys, cst.CSTNode, Optional[str]]]]:
+    """The ifs of `if name == "a": ... elif name in {"b", "c"}: ... else: ...` and each
+    branch's names (with the literal and the test), body and subject (None: the test's).
+    `name in {...}` counts in a chain of several branches (alone it guards checks that
+    follow); a final `else` under `if name in {...}:` (`guard`, the nearest enclosing one)
+    dispatches the guard's names that no branch before it takes."""
+    ifs: List[cst.If] = []
+    branch: Optional[cst.If] = node
+    orelse = None
+    while isinstance(branch, cst.If):
+        ifs.append(branch)
+        orelse = branch.orelse
+        branch = orelse if isinstance(orelse, cst.If) else None
+    out: List[Tuple[Keys, cst.CSTNode, Optional[str]]] = []
+    taken: Set[str] = set()
+    subjects: Set[str] = set()
+    for branch in ifs:
+        # `name == "agent_chat" or name == "chat"`: each name, one handler
+        keys: Keys = []
+        for test in _or_sides(branch.test):
+            literal, members = compared_literal(test), member_literals(test) if len(ifs) > 1 else None
+            if literal is not None:
+                keys.append((literal, test))
+                other = test.comparisons[0].comparator if literal[1] is test.left else test.left
+                subjects.add(subject_key(other) or "")
+            elif members is not None:
+                keys.extend((member, test) for member in members[1])
+                subjects.add(members[0])
+        if keys:
+            out.append((keys, branch.body, None))
+            taken.update(key[0] for key, _ in keys)
+    if isinstance(orelse, cst.Else) and guard is not None and guard[0] in subjects:
+        rest: Keys = [(member, None) for member in guard[1] if member[0] not in taken]
+        if rest:
+            out.append((rest, orelse.body, guard[0]))
+    return ifs, out
+
+
+def _or_sides(test: cst.BaseExpression) -> List[cst.BaseExpression]:
+    """The sides of an `or` (nested too); the test itself otherwise."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _or_sides(test.left) + _or_sides(test.right)
+    return [test]

@@ -9,6 +9,7 @@ from toollint.extract.callview import arg_read
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.walk import walk
 from toollint.model import ArgRead, FunctionSig, Param, Span, Str
+from toollint.rulekit.schema import takes_the_arguments
 
 
 def is_nullable(annotation: Optional[cst.BaseExpression]) -> bool:
@@ -61,6 +62,14 @@ def signature(
         reads = _arg_reads(node, single[0].name, span_of, evaluator)
         if reads:
             sig = FunctionSig(sig.name, sig.qualname, sig.span, sig.params, sig.docstring, False, reads)
+    elif len(sig.tool_params()) > 1:
+        # only a parameter that says it takes the arguments: walking every body for every
+        # parameter would cost each run for the few dispatches that pass the whole dict
+        held = tuple((q.name, _arg_reads(node, q.name, span_of, evaluator)) for q in sig.tool_params()
+                     if takes_the_arguments(q))
+        held = tuple((name, reads) for name, reads in held if reads)
+        if held:
+            sig = FunctionSig(sig.name, sig.qualname, sig.span, sig.params, sig.docstring, False, param_reads=held)
     return sig
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
+from toollint.calledsig import CalledRef, bind
 from toollint.deferred import ClassAttr
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import imported_as
@@ -110,6 +111,11 @@ class Resolver:
             return self._dict(value, depth, seen)
         if isinstance(value, ListVal):
             return self._list(value, depth, seen)
+        if isinstance(value, CalledRef):  # an imported dispatch handler: bound to its call
+            found = self.lookup(value, depth, seen)
+            if isinstance(found, Symbol) and found.function is not None:
+                return Symbol(found.target, found.span, bind(found.function, value.passed))
+            return found
         if isinstance(value, Ref):
             return self.lookup(value, depth, seen)
         if isinstance(value, ClassAttr):

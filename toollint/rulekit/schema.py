@@ -105,7 +105,7 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
         return visible
     params = sig.tool_params()
     if len(params) > 1 and not sig.accepts_any_keyword and params[0].name not in declared \
-            and _takes_the_arguments(params[0]):
+            and takes_the_arguments(params[0]):
         return "dict"  # `_handle_search(self, arguments: dict, span)`: the rest are the dispatcher's own
     if len(params) != 1 or sig.accepts_any_keyword or params[0].name in declared:
         return "kwargs"
@@ -119,14 +119,15 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
 def reader(sig: FunctionSig) -> str:
     """Who reads `sig.arg_reads`, for messages: the handler, or the dispatch call that
     passes it pieces of the arguments."""
-    return f"the dispatch call of {sig.qualname}()" if getattr(sig, "call", "") else f"{sig.qualname}()"
+    visible = getattr(sig, "call", "") and not getattr(sig, "whole", "")
+    return f"the dispatch call of {sig.qualname}()" if visible else f"{sig.qualname}()"
 
 
 _ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
 
 
-def _takes_the_arguments(param) -> bool:
-    """A first parameter that receives the whole arguments dict: annotated as a dict, or so named."""
+def takes_the_arguments(param) -> bool:
+    """A parameter that receives the whole arguments dict: annotated as a dict, or so named."""
     if param.annotation is not None:
         head = param.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
         return head in DICT_PARAM_ANNOTATIONS
