@@ -307,12 +307,9 @@ class RefTool:
     of_object: bool = False  # target is an object that module makes (an agent handed off to), not a function
 
 
-# RefTool.framework of a def decorated by another module's wrapper (`@tracked_tool` imported):
-# target names the wrapper, method the def (toollint/extract/wrappers.py)
-WRAPPED = "<wrapped>"
-# PendingTool.owner of a tool declared on a function's parameter, "<param>register_tools:0:mcp_server":
-# the server is whatever the function's callers hand it (extract/passed.py)
-PARAM = "<param>"
+# RefTool.framework of a def decorated by another module's wrapper (extract/wrappers.py); PendingTool.owner
+# of a tool on a function's parameter, "<param>register:0:mcp": its callers hand the server (extract/passed.py)
+WRAPPED, PARAM = "<wrapped>", "<param>"
 BOUND = "#"  # in RefTool.target, "app.services.OrderService#cancel": a method of an instance of the class
 
 
