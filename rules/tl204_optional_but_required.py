@@ -26,10 +26,11 @@ def _placeholder(default, prop, read: bool, in_body: bool = False) -> bool:
     """`args.get("button", "")` where '' is outside the property's enum, or a read's None
     default (`args.get("k", None)` is `args.get("k")`), or '' read in the handler's own
     body: a guard against a missing key, not a value the handler can use (held-out round
-    10: press_button('') answers "Unknown button", update('', '', '') stores junk). A
-    parameter's `= None` is Python's optional parameter, and a dispatch call's
-    `create_file(a["path"], a.get("content", ""))` hands '' on as the content: both
-    still reported."""
+    10: press_button('') answers "Unknown button", update('', '', '') stores junk). So is
+    '' a dispatch call hands to a parameter without a default (`create_image(a.get("prompt",
+    ""))`, held-out round 15). A parameter's `= None` is Python's optional parameter, and
+    `create_file(a["path"], a.get("content", ""))` to `def create_file(path, content="")`
+    hands '' on as the content the handler itself allows: both still reported."""
     from toollint.model import Const, DictVal, ListVal
 
     if not isinstance(default, Const):
@@ -68,7 +69,8 @@ class OptionalButRequired(Rule):
             for read in handler.arg_reads:
                 if read.has_default and read.key in required_names \
                         and not _placeholder(read.default, props.get(read.key, (None, None))[1], True,
-                                             not getattr(handler, "call", "") or bool(getattr(handler, "whole", ""))):
+                                             not getattr(handler, "call", "") or bool(getattr(handler, "whole", ""))
+                                             or read.key not in getattr(handler, "defaulted", ())):
                     yield self.report(read.span, f"{reader(handler)} reads '{read.key}' with a "
                                       f"default{_shown(read.default)} but the schema of {shown_name(tool)} "
                                       "requires it: drop it from 'required'",

@@ -21,6 +21,9 @@ class CalledSig(FunctionSig):
     # "dict" by the whole arguments dict next to other values (`f(chat, args)`): the
     # parameter given it, and `arg_reads` are the handler's reads of that parameter
     whole: str = ""
+    # "dict" by pieces: the keys whose read goes to a parameter with a default of its own
+    # (`create_file(a["path"], a.get("content", ""))` to `def create_file(path, content="")`)
+    defaulted: Tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,7 +68,10 @@ def bind(sig: FunctionSig, passed: Optional[Sequence[Passed]]) -> FunctionSig:
             return _unknown(sig)
         kept = tuple(p for p in sig.params if p.name not in slots.values())
         if reads:
-            return CalledSig(**_fields(sig, params=kept, arg_reads=reads), call="dict")
+            defaults = {p.name for p in sig.params if p.has_default}
+            defaulted = tuple(p.read.key for i, p in enumerate(passed)
+                              if p.kind == "read" and p.read is not None and slots.get(i) in defaults)
+            return CalledSig(**_fields(sig, params=kept, arg_reads=reads), call="dict", defaulted=defaulted)
         return CalledSig(**_fields(sig, params=kept), call="kwargs")
     if not wholes and not built or len(passed) == 1 and not passed[0].keyword:
         return sig  # `do_x(args)`, `handle(block.input)`: the signature says how it takes them

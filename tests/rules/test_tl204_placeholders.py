@@ -2,7 +2,8 @@
 handler reading `args.get("button", "")` (in its own body, or where '' is none of the
 property's enum values) or `args.get("k", None)` (which is `args.get("k")`) has no value
 it could use, so the schema requiring the key is right; a default the handler can use, a
-parameter's `= None`, and '' a dispatch call hands on as a value still fire."""
+parameter's `= None`, and '' a dispatch call hands on to a parameter with a default of its
+own still fire."""
 from __future__ import annotations
 
 import pytest
@@ -110,3 +111,10 @@ def execute_tool(tool_name, tool_input):
 def test_an_empty_string_a_dispatch_call_hands_on_is_the_content_and_fires(lint):
     # an empty file is a file: the call makes '' the content, as create_file's own default does
     assert [code for _, _, code in lint({"agent.py": DISPATCHED}, select=["TL204"])] == ["TL204"]
+
+
+def test_an_empty_string_handed_to_a_parameter_without_a_default_is_a_guard(lint):
+    # `create_image(message, args.get("prompt", ""))` (held-out round 15): the handler
+    # requires the value, the dispatch only keeps a missing key from raising
+    src = DISPATCHED.replace('def create_file(path, content=""):', "def create_file(path, content):")
+    assert lint({"agent.py": src}, select=["TL204"]) == []
