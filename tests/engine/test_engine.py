@@ -239,6 +239,52 @@ def test_walk_visits_as_libcst_does(corpus_trees):
         assert ours.seen == theirs.seen, text[:80]
 
 
+def test_walk_with_hooks_skips_only_trivia(corpus_trees):
+    """A visitor with visit_/leave_ hooks is not walked into whitespace, operators, commas
+    and brackets (walk.TRIVIA): its hooks are called as libcst calls them, and those
+    nodes hold nothing but their own kind, so no hook of another class is missed."""
+    import libcst
+
+    from toollint.extract.walk import TRIVIA, walk
+
+    class Hooks(libcst.CSTVisitor):
+        def __init__(self):
+            self.seen = []
+
+        def visit_Call(self, node):
+            self.seen.append(("call", id(node)))
+
+        def leave_Name(self, node):
+            self.seen.append(("name", id(node)))
+
+        def visit_Dict(self, node):
+            self.seen.append(("dict", id(node)))
+            return False
+
+        def visit_Comparison(self, node):
+            self.seen.append(("cmp", id(node)))
+
+    class Closure(libcst.CSTVisitor):
+        def __init__(self):
+            self.inside = 0
+
+        def on_visit(self, node):
+            if self.inside:
+                assert type(node) in TRIVIA, type(node).__name__
+            self.inside += type(node) in TRIVIA
+            return True
+
+        def on_leave(self, node):
+            self.inside -= type(node) in TRIVIA
+
+    for text, module in corpus_trees:
+        theirs, ours = Hooks(), Hooks()
+        module.visit(theirs)
+        walk(module, ours)
+        assert ours.seen == theirs.seen, text[:80]
+        module.visit(Closure())
+
+
 def test_extraction_leaves_no_cycle_holding_the_tree():
     """The CLI runs with the cyclic collector mostly idle (commands.check._quiet_gc), so a module's
     tree and positions must be freed by reference counting once its facts exist."""
