@@ -141,14 +141,20 @@ def test_positions_are_libcsts_node_for_node(corpus_trees):
     """extract.positions replaces libcst's PositionProvider: every node's range is the same."""
     from libcst.metadata import MetadataWrapper, PositionProvider
 
-    from toollint.extract.positions import positions
+    from toollint.extract.positions import POSITIONLESS, layout, positions
 
     assert len(corpus_trees) > 50
     for text, module in corpus_trees:
         theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
         ours = positions(module)
-        assert len(ours) == len(theirs)  # and each of theirs is in ours: the same nodes
-        for node, r in theirs.items():
+        # whitespace and operators have no range here (no span is taken of one), every
+        # other node the same; layout(), which fixes use, has every node's
+        assert layout(module).ranges.table == {id(n): (r.start.line, r.start.column, r.end.line, r.end.column)
+                                               for n, r in theirs.items()}
+        ranged = {n: r for n, r in theirs.items() if not isinstance(n, POSITIONLESS)}
+        assert not any(n in ours for n in theirs if type(n).__module__ == "libcst._nodes.whitespace")
+        assert all(n in ours for n in ranged)
+        for node, r in ranged.items():
             got = ours[node]
             assert (got.start.line, got.start.column, got.end.line, got.end.column) == \
                 (r.start.line, r.start.column, r.end.line, r.end.column), (text[:80], type(node).__name__)
@@ -237,6 +243,52 @@ def test_walk_visits_as_libcst_does(corpus_trees):
         module.visit(theirs)
         walk(module, ours)
         assert ours.seen == theirs.seen, text[:80]
+
+
+def test_walk_with_hooks_skips_only_trivia(corpus_trees):
+    """A visitor with visit_/leave_ hooks is not walked into whitespace, operators, commas
+    and brackets (walk.TRIVIA): its hooks are called as libcst calls them, and those
+    nodes hold nothing but their own kind, so no hook of another class is missed."""
+    import libcst
+
+    from toollint.extract.walk import TRIVIA, walk
+
+    class Hooks(libcst.CSTVisitor):
+        def __init__(self):
+            self.seen = []
+
+        def visit_Call(self, node):
+            self.seen.append(("call", id(node)))
+
+        def leave_Name(self, node):
+            self.seen.append(("name", id(node)))
+
+        def visit_Dict(self, node):
+            self.seen.append(("dict", id(node)))
+            return False
+
+        def visit_Comparison(self, node):
+            self.seen.append(("cmp", id(node)))
+
+    class Closure(libcst.CSTVisitor):
+        def __init__(self):
+            self.inside = 0
+
+        def on_visit(self, node):
+            if self.inside:
+                assert type(node) in TRIVIA, type(node).__name__
+            self.inside += type(node) in TRIVIA
+            return True
+
+        def on_leave(self, node):
+            self.inside -= type(node) in TRIVIA
+
+    for text, module in corpus_trees:
+        theirs, ours = Hooks(), Hooks()
+        module.visit(theirs)
+        walk(module, ours)
+        assert ours.seen == theirs.seen, text[:80]
+        module.visit(Closure())
 
 
 def test_extraction_leaves_no_cycle_holding_the_tree():

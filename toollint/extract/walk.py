@@ -87,7 +87,7 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     kind = type(visitor)
     if kind.on_visit is _ON_VISIT and kind.on_leave is _ON_LEAVE and not _own_hooks(visitor) \
             and _plain_hooks(kind):
-        _walk_hooks(node, visitor, kind)
+        _walk_hooks(node, visitor, kind, _skipped(kind))
     else:
         _walk(node, visitor)
 
@@ -115,7 +115,7 @@ _HOOKS: Dict[Tuple[type, type], Tuple[Optional[Callable], Optional[Callable]]] =
 _PLAIN: Dict[type, bool] = {}
 
 
-def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, kind: type) -> None:
+def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, kind: type, skip: frozenset) -> None:
     hooks = _HOOKS.get((kind, type(node)))
     if hooks is None:
         hooks = _HOOKS[(kind, type(node))] = (_hook(kind, "visit_" + type(node).__name__),
@@ -125,13 +125,48 @@ def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, kind: type) -> None:
     if visit is None or visit(visitor, node) is not False:
         for name in _child_fields(node):
             child = getattr(node, name)
+            if type(child) in skip:
+                continue
             if _is_node(child):
-                _walk_hooks(child, visitor, kind)
+                _walk_hooks(child, visitor, kind, skip)
             elif isinstance(child, (tuple, list)):
                 for item in child:
-                    _walk_hooks(item, visitor, kind)
+                    if type(item) not in skip:
+                        _walk_hooks(item, visitor, kind, skip)
     if leave is not None:
         leave(visitor, node)
+
+
+# Whitespace, comments, operators, commas and brackets: half the nodes of a module, and
+# nodes that hold only their own kind (tests/engine/test_engine.py checks that closure).
+# A visitor with no hook for any of them would enter and leave each for nothing, so its
+# walk does not descend into them: the hooks it has are called as before, in the same order.
+def _trivia() -> frozenset:
+    import inspect
+
+    from libcst._nodes import expression, op, whitespace
+
+    kinds = {c for m in (op, whitespace) for c in vars(m).values()
+             if inspect.isclass(c) and issubclass(c, cst.CSTNode) and c.__module__ == m.__name__
+             and not inspect.isabstract(c)}
+    kinds.update((expression.LeftParen, expression.RightParen, expression.LeftSquareBracket,
+                  expression.RightSquareBracket, expression.LeftCurlyBrace, expression.RightCurlyBrace))
+    return frozenset(kinds)
+
+
+TRIVIA = _trivia()
+_NOTHING: frozenset = frozenset()
+_SKIPPED: Dict[type, frozenset] = {}
+
+
+def _skipped(kind: type) -> frozenset:
+    """The node classes a walk with this visitor class need not enter: TRIVIA, unless it
+    hooks one of them."""
+    skip = _SKIPPED.get(kind)
+    if skip is None:
+        hooked = any(_hook(kind, prefix + t.__name__) is not None for t in TRIVIA for prefix in ("visit_", "leave_"))
+        skip = _SKIPPED[kind] = _NOTHING if hooked else TRIVIA
+    return skip
 
 
 def _hook(kind: type, name: str) -> Optional[Callable]:
