@@ -139,40 +139,6 @@ class _LayoutState(_State):
         super().after_codegen(node)
 
 
-# Whitespace, comments, newlines and operators (`,` `:` `=` `+`...) are over half the nodes of
-# a module, and no span is ever taken of one: extraction's walk leaves their ranges out.
-# A node's `_codegen` is libcst's CSTNode._codegen (before_codegen, the node's own code,
-# after_codegen) on every other state, so libcst's PositionProvider, code generation and
-# layout() (fix/ finds nodes of any kind by position) see no difference. `import *` and
-# brackets keep theirs: an ImportFrom's range ends at its `*` or `)`, and a span at a
-# closing parenthesis (closing_paren).
-def _positionless() -> Tuple[type, ...]:
-    import inspect
-
-    from libcst._nodes import op, whitespace
-
-    return tuple(c for m in (op, whitespace) for c in vars(m).values()
-                 if inspect.isclass(c) and issubclass(c, cst.CSTNode) and c.__module__ == m.__name__
-                 and not inspect.isabstract(c) and c is not cst.ImportStar)
-
-
-POSITIONLESS = _positionless()
-
-
-def _codegen_without_range(self: cst.CSTNode, state, **kwargs) -> None:
-    if state.__class__ is _State:
-        self._codegen_impl(state, **kwargs)
-    else:
-        state.before_codegen(self)
-        self._codegen_impl(state, **kwargs)
-        state.after_codegen(self)
-
-
-for _kind in POSITIONLESS:
-    if _kind._codegen is cst.CSTNode._codegen:  # a class with its own would be left as it is
-        _kind._codegen = _codegen_without_range  # type: ignore[method-assign]
-
-
 def positions(module: cst.Module) -> Positions:
     state = _State(default_indent=module.default_indent, default_newline=module.default_newline,
                    provider=None)  # type: ignore[arg-type]
