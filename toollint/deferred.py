@@ -40,3 +40,20 @@ class CrewClass:
     span: Span
     fallback: Optional[Value] = None
     fallback_function: Optional[FunctionSig] = None
+
+
+@dataclass(frozen=True)
+class ShapeClass:
+    """A class read by its shape (`name`, `description`, `inputs` class attributes under a
+    base named like a tool, extract/discovery.py) whose base another project module
+    defines: `value` is its tool unless that chain ends in a class of the project's own
+    with no tool base, which no framework sends (held-out round 18: a project's
+    `class Tool(abc.ABC)`). Settled by toollint.toolbases."""
+
+    value: Value
+    module: str  # where the base is imported from
+    base: str  # the base's name there
+
+    @property
+    def span(self) -> Span:
+        return self.value.span

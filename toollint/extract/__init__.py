@@ -222,8 +222,12 @@ class _Extractor:
         registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
-        read = lambda classes: discovery.classes(classes, self.names, self.targets, evaluator, functions,  # noqa: E731
-                                                 self.span_of)
+        from toollint.toolbases import extracted  # a project's own `class Tool(abc.ABC)` is no framework's
+
+        def read(classes):
+            shaped = discovery.classes(classes, self.names, self.targets, evaluator, functions, self.span_of)
+            return [d for d in (extracted(d, self.class_facts, self.imports) for d in shaped) if d is not None]
+
         crew = crewai.class_tools(self.class_facts, self.imports, lambda cls: self.span_of(self.classes[cls].name),
                                   lambda cls: next(iter(read({cls: self.classes[cls]})), None))
         registries.extend(crew)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from toollint.deferred import CrewClass
+from toollint import toolbases
+from toollint.deferred import CrewClass, ShapeClass
 from toollint.frameworks.model_params import finish_all
 from toollint.link.byref import offered_tools
 from toollint.link.graph import ModuleGraph, import_targets
@@ -239,6 +240,10 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
                 from toollint.frameworks.crewai_bases import settled  # over the bases' ClassFacts
 
                 decl = settled(decl, resolver.module)
+                if decl is None:
+                    continue
+            if isinstance(decl.value, ShapeClass):  # also what a CrewClass falls back to
+                decl = toolbases.settled(decl, resolver.module)
                 if decl is None:
                     continue
             seen_values.add(key)

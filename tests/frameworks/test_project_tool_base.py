@@ -1,0 +1,64 @@
+"""A class read by its shape (`name`, `description`, `inputs` under a base named like a
+tool) is a framework's tool only when its chain of bases leaves the project: a project's
+own `class Tool(abc.ABC)`, whose subclasses the code calls directly, sends nothing
+(held-out round 18: 28 wrong findings on 17 such classes)."""
+from __future__ import annotations
+
+import pytest
+
+ROOT_BASE = '''
+import abc
+
+
+class Tool(abc.ABC):
+    name = ""
+    description = ""
+    inputs: dict = {}
+
+    @abc.abstractmethod
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError
+'''
+
+IMPL = '''
+class PatentLookup(Tool):
+    name = "patent_lookup"
+    description = "Search patents by keyword and return the ten best matches with their ids."
+    inputs = {"query": {"type": "string", "description": "Words to look for."}}
+
+    def forward(self, query: str) -> dict:
+        return {"q": query}
+'''
+
+RULES = ["TL103", "TL104", "TL207"]
+
+
+def _tools(lint, files):
+    return lint(files, select=RULES)
+
+
+def test_a_subclass_of_the_project_s_own_root_base_in_the_same_module_is_no_tool(lint):
+    assert _tools(lint, {"tools.py": ROOT_BASE + IMPL}) == []
+
+
+@pytest.mark.parametrize("importing", ["from app.base import Tool\n", "from .base import Tool\n"])
+def test_a_subclass_of_the_project_s_own_root_base_in_another_module_is_no_tool(lint, importing):
+    files = {"app/__init__.py": "", "app/base.py": ROOT_BASE, "app/impls.py": importing + IMPL}
+    assert _tools(lint, files) == []
+
+
+def test_a_subclass_of_smolagents_tool_is_a_tool(lint):
+    assert _tools(lint, {"tools.py": "from smolagents import Tool\n" + IMPL}) == [("tools.py", 5, "TL103")]
+
+
+def test_a_subclass_of_a_project_base_that_extends_smolagents_is_a_tool(lint):
+    base = "from smolagents import Tool\n\n\nclass Tool(Tool):\n    pass\n".replace("class Tool(Tool)", "class ShopTool(Tool)")
+    files = {"app/__init__.py": "", "app/base.py": base,
+             "app/impls.py": "from app.base import ShopTool\n" + IMPL.replace("(Tool)", "(ShopTool)")}
+    assert _tools(lint, files) == [("app/impls.py", 5, "TL103")]
+
+
+def test_a_root_base_that_names_a_library_tool_keeps_its_subclasses(lint):
+    # the project's base class itself extends a library's tool: the chain leaves the project
+    files = {"tools.py": "from smolagents import Tool as LibTool\n\n\nclass Tool(LibTool):\n    pass\n" + IMPL}
+    assert _tools(lint, files) == [("tools.py", 9, "TL103")]
