@@ -76,3 +76,14 @@ def test_words_of_another_script_tell_tools_apart():
     assert similarity("Get the GitHub 仓库 list", "Get the GitHub 用户 list") < NEAR_DUPLICATE
     assert similarity("Get the GitHub 仓库 list", "Fetch the GitHub 仓库 list") == 1.0
     assert similarity("查询用户信息", "更新用户信息") < NEAR_DUPLICATE
+
+
+def test_spanish_with_acronyms_and_a_returns_heading_is_not_english():
+    # held-out round 18: "IS" (a tax's acronym) and the heading "Returns:" were counted as English
+    assert not looks_english("Obtiene datos sobre normativa fiscal: IVA, IS, IRPF.\n\n"
+                             "Returns:\n    Resumen de la normativa vigente")
+    assert not looks_english("Obtiene listado de facturas vencidas")
+    # English with acronyms and headings stays English
+    assert looks_english("Get the VAT rate of a country. Use this when the user asks about IS or VAT.\n\n"
+                         "Returns:\n    The rate as a number.")
+    assert looks_english("DO NOT CALL THIS FOR REFUNDS")

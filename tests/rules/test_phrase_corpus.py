@@ -43,7 +43,7 @@ CLAUSES = [
     ("Fetch a single memory once you know its memory_id.", True, False),
     ("Update the ticket once you have its number from search_tickets.", True, False),
     ("Returns the id once known.", False, False),
-    ("Workflow: search_items -> fetch_item -> read_item.", True, False),
+    ("Workflow: search_items -> fetch_item -> read_item.", True, True),  # siblings named as steps
     # numbered steps under the heading, a sibling it is used with (held-out round 7)
     ("Copy a box to the shelf.\n\nTypical workflow:\n  1. make_box to build a box\n  2. Call copy_box once per shelf",
      True, False),
@@ -88,7 +88,7 @@ CLAUSES = [
     ("Returns the totals used before applying discounts.", False, False),
     # a chain written as a flow, and two siblings to use instead (held-out round 11, C and S2)
     ("Set the delivery location. The flow should be: login -> set_location -> add items -> check_cart.",
-     True, False),
+     True, True),
     ("Show the cart. If the address is wrong, use get_addresses and select_address to change it.", False, True),
     # a sentence led by its situation (held-out round 14, Z)
     ("Generate an image. When a topic comes up about places or emotions, it draws a picture of it.", True, False),
@@ -192,7 +192,24 @@ CLAUSES = [
     ("Adds a tag to the note. Strictly append-only: no other field is touched.", False, True),
     ("Appends a link to the record's link list. Strictly append-only, duplicates are skipped.", False, True),
     ("Assigns data analysis tasks to the analyst agent.", True, False),
+    ("Change a page. For new sections use add_section + move_section, NOT this tool.", False, True),
+    ("Place a section. Tables rejected (HTTP 400) — add tables via edit_page.", False, True),
+    ("Create a section. Place it with move_section (this tool cannot).", False, True),
+    ("Rename a page. Parent not settable here — use move_page.", False, True),
+    ("Resolve a thread. Root comments only (a reply fails) — pick a root id.", False, True),
+    ("List a document's parts. Plain reading → read_doc; its tasks → list_tasks.", False, True),
+    ("List the status ids. Resolve them here before create_ticket.", True, True),
+    ("Create a space. Names must be unique — check list_spaces first.", False, True),
+    ("Detach an item. Not idempotent: skip the call when already detached.", False, True),
+    ("List the rooms with their capacity; it books nothing.", False, True),
+    ("Use the CaseLookup tool to fetch the dockets of a case.", True, False),
+    ("Book a room by name. Call list_rooms() first to see which rooms exist.", False, True),
+    ("Detach a work item from its document — the ONLY detach path.", True, False),
+    ("Render a document as Markdown: THE way to read a body.", True, False),
     # ... and what must stay as it was
+    ("Read the file at the file path.", False, False),
+    ("Returns the id; it returns nothing else on failure.", False, True),
+    ("Runs the job and returns nothing.", False, False),
     ("Returns the rows only if the query matches.", False, True),
     ("Assigns a label to the issue.", False, False),
     ("There is no other way to read the file.", False, False),

@@ -89,8 +89,8 @@ _TRIGGER_PATTERNS = (
     + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
     # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
-    _NOT_NEGATED + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
-    + _alt("when whenever if for to") + r"\b",
+    _NOT_NEGATED + r"(?<!the )(?<!a )" + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
+    + _alt("when whenever if for to") + r"\b",  # not the noun: "skip the call when ..."
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
     + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
     # "Use this and select_address to change the address" (a pair of tools for one case)
@@ -147,6 +147,14 @@ _TRIGGER_PATTERNS = (
     # "before using this value", which names something else
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
+    # "Use the CaseLookup tool to fetch dockets" (the tool's own name as "this"), "Resolve
+    # the ids here before create_ticket" (a step before a sibling; held-out rounds 17, 18)
+    _NOT_NEGATED + _alt("call use invoke run") + r"\s+the\s+(?-i:[A-Z]\w*|[a-z]\w*_\w+)\s+(?:tool|function)\s+"
+    + _alt("to when whenever if for") + r"\b",
+    r"(?:here|this|first)\s+before\s+(?:calling\s+|using\s+)?(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
+    # the one way to do something (held-out round 17): "THE way to read a body", "the ONLY
+    # detach path"; not "the file path"
+    r"(?:(?-i:THE)|the\s+only|the\s+one)\s+(?:[\w-]+\s+)?(?:way|path|tool|place|entry\s+point)\b",
     # "Check this before a long batch of edits" (held-out round 15, B)
     _alt("check consult call run read use") + r"\s+this\s+(?:tool\s+)?(?:before|prior\s+to)\s+"
     + _alt("a an any each every starting beginning") + r"\b",
@@ -228,7 +236,7 @@ _EXCLUSION_PATTERNS = (
     # "Chart generation is not permitted" (a scope limit; held-out round 6)
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled permitted allowed") + r"\b",
     r"(?:is|are)\s+unsupported\b",
-    r"only(?=\s*(?:[;:)\u2014\u2013]|\.(?:\s|$)|$))",  # "PDF files only;", "Strictly append-only:"
+    r"only(?=\s*(?:[;:()\u2014\u2013]|\.(?:\s|$)|$))",  # "PDF files only;", "append-only:", "roots only ("
     # "formatting preferences only, not account data", "metadata only and is not rate
     # limited", "Only files in the upload folder can be deleted" (held-out round 15, C)
     r"only\s*,\s*not\b|only\s+(?:and|but)\s|(?<=[a-z]-)only\b",  # "append-only", as "Read-only." is
@@ -237,6 +245,17 @@ _EXCLUSION_PATTERNS = (
     r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
     # a sibling it is set against: "Unlike fetch_case_file, this ..."
     r"unlike\s+(?:the\s+)?" + _TOOL_NAME,
+    # the sibling that does what this one does not (held-out round 17, A, C, E): "NOT this
+    # tool", "(this tool cannot)", "not settable here", "add tables via edit_page",
+    # "Plain reading -> read_doc", "skip the call when already detached"
+    r"not\s+this\s+(?:tool|function)\b|this\s+(?:tool|function)\s+(?:cannot|can['\u2019]t|can\s+not|does\s+not|"
+    r"doesn['\u2019]t|won['\u2019]t|will\s+not)\b|not\s+[a-z]+able\s+here\b",
+    _alt("add create set change make update edit move place do") + r"\s+(?:[\w-]+\s+){0,3}?"
+    + r"(?:via|with|using|through)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
+    r"(?<=[\w)])\s*(?:->|\u2192)\s*`?(?-i:" + _BARE_TOOL_NAME + r")",
+    r"skip\s+(?:the|this)\s+(?:call|tool)\s+(?:when|if|unless)\b",
+    r"\b(?:it|this\s+tool)\s+(?!returns\b)[a-z]+s\s+nothing\b",  # "; it books nothing"
+    r"\bbefore\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
     # what it leaves alone (held-out round 16, A): "Nothing else — no events", "no other
     # field is touched"
     r"nothing\s+else\b",
@@ -261,8 +280,10 @@ _EXCLUSION_PATTERNS = (
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"
     # ... or two: "use get_addresses and select_address to change it"
-    r"(?:use|call|run|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME
-    + r")(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME + r"))?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
+    # "check list_spaces first", "Call list_rooms() first" (held-out rounds 17, 18)
+    r"(?:use|call|run|check|consult|query|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:"
+    + _BARE_TOOL_NAME + r")(?:\(\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
+    + r")(?:\(\))?)?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."
     r"(?<=\()(?:use|call)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s*\)",
