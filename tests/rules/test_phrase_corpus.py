@@ -202,6 +202,7 @@ CLAUSES = [
     ("Create a space. Names must be unique — check list_spaces first.", False, True),
     ("Detach an item. Not idempotent: skip the call when already detached.", False, True),
     ("List the rooms with their capacity; it books nothing.", False, True),
+    ("Read a text file in the work folder. Use this to inspect a file; it cannot write.", True, True),
     ("Use the CaseLookup tool to fetch the dockets of a case.", True, False),
     ("Book a room by name. Call list_rooms() first to see which rooms exist.", False, True),
     ("Detach a work item from its document — the ONLY detach path.", True, False),

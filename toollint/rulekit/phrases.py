@@ -255,6 +255,7 @@ _EXCLUSION_PATTERNS = (
     r"(?<=[\w)])\s*(?:->|\u2192)\s*`?(?-i:" + _BARE_TOOL_NAME + r")",
     r"skip\s+(?:the|this)\s+(?:call|tool)\s+(?:when|if|unless)\b",
     r"\b(?:it|this\s+tool)\s+(?!returns\b)[a-z]+s\s+nothing\b",  # "; it books nothing"
+    r"[;,]\s*it\s+(?:cannot|can['\u2019]t|never)\s+[a-z]+",  # "Read a file; it cannot write"
     r"\bbefore\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
     # what it leaves alone (held-out round 16, A): "Nothing else — no events", "no other
     # field is touched"
