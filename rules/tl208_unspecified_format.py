@@ -176,6 +176,19 @@ def describes_format(text: str, name: str) -> bool:
 _UNASKED = object()
 
 
+def _tool_says_where(description, name: str) -> bool:
+    """The tool's description names the tool an id of this kind comes from ("Part IDs
+    from read_document_parts" for `previous_part_id`; held-out round 17)."""
+    text = description.value if description is not None else None
+    words = split_name(name)
+    if not isinstance(text, str) or len(words) < 2:
+        return False
+    noun = re.escape(words[-2])
+    return bool(re.search(rf"\b{noun}[\s_-]*(?:ids?|keys?|numbers?)\b[^.\n]{{0,60}}?\b(?:from|returned\s+by|given\s+by|"
+                          r"via|see|using)\s+(?:the\s+)?`?(?:[A-Za-z][A-Za-z0-9]*_\w+|[a-z]{2,}[A-Z]\w*)", text,
+                          re.IGNORECASE))
+
+
 class UnspecifiedFormat(Rule):
     code = "TL208"
     name = "unspecified-format"
@@ -199,6 +212,8 @@ class UnspecifiedFormat(Rule):
             text = description.value
             # The format words and markers are English: another language says nothing to them.
             if not text.strip() or not looks_english(text) or describes_format(text, name):
+                continue
+            if kind == "id" and _tool_says_where(tool.description, name):
                 continue
             what, hint = HINTS[kind]
             yield self.report(description.span, f"{property_subject(tool, path, name)} is {what}, but its description never says what one "

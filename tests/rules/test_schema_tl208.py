@@ -155,3 +155,11 @@ def test_tl208_names_that_are_not_format_bearing(lint):
     for name in ("email_subject", "time_zone", "date_range", "name", "number", "body"):
         src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description="Whatever.")
         assert lint({"tools.py": src}, select=["TL208"]) == [], name
+
+
+def test_tl208_quiet_when_the_tool_description_says_where_such_ids_come_from(lint):
+    src = FORMAT_TOOL.format(name="next_part_id", schema='"type": "string", ', description="The part to move after.")
+    said = src.replace("Book a slot.", "Book a slot. Part IDs from read_document_parts.")
+    assert said != src
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+    assert lint({"tools.py": said}, select=["TL208"]) == []
