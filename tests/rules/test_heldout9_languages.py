@@ -87,3 +87,9 @@ def test_spanish_with_acronyms_and_a_returns_heading_is_not_english():
     assert looks_english("Get the VAT rate of a country. Use this when the user asks about IS or VAT.\n\n"
                          "Returns:\n    The rate as a number.")
     assert looks_english("DO NOT CALL THIS FOR REFUNDS")
+
+
+def test_chinese_with_an_identifier_in_parentheses_is_not_english():
+    # held-out round 19: the Latin letters are a state change, not prose
+    assert not looks_english("完成任务(in_progress→completed)")
+    assert looks_english("Complete the task (in_progress→completed).")

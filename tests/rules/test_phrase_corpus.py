@@ -207,6 +207,12 @@ CLAUSES = [
     ("Book a room by name. Call list_rooms() first to see which rooms exist.", False, True),
     ("Detach a work item from its document — the ONLY detach path.", True, False),
     ("Render a document as Markdown: THE way to read a body.", True, False),
+    ("Transfer the call to a human, only do this if the user insists on it.", True, True),
+    ("Update a dashboard's title. Excludes title/description to prevent overwrites.", False, True),
+    ("Replace the cards. To update one card, first get_dashboard to fetch all cards.", False, True),
+    ("Refresh the filter options of a card - use after data changes.", True, False),
+    ("Connects the user to the injury support assistant for physical pain or injury guidance.", True, False),
+    ("[EMERGENCY ONLY] Retrieves the safety sheet of a chemical.", False, True),
     # ... and what must stay as it was
     ("Read the file at the file path.", False, False),
     ("Returns the id; it returns nothing else on failure.", False, True),

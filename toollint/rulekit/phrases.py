@@ -51,6 +51,13 @@ _ROUTING_PATTERNS = (
     _NOT_NEGATED + _alt("transfer route escalate connect forward delegate refer redirect dispatch hand_off handoff")
     + r"(?:s|es|ed|ing)?\b[^.;\n]{0,60}?(?<!not )\bfor\s+" + _KIND + _ROUTED_CASE,
     _NOT_NEGATED + _alt("handle handles handling") + r"\s+" + _KIND + _CASE,
+    # "Connects the user to the injury assistant for physical pain or injury guidance"
+    # (held-out round 20, A): the for-phrase after the agent routed to is its case, unless
+    # it is what the agent does with any case ("for initial handling")
+    _NOT_NEGATED + _alt("transfer route escalate connect forward refer redirect hand_off handoff")
+    + r"(?:s|es|ed|ing)?\s+(?:(?:the\s+)?(?:users?|customers?|callers?|patients?|them|you)\s+)?to\s+"
+    + r"(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s+for\s+"
+    + r"(?!(?:[\w-]+\s+)?(?:handling|processing|review|follow-?up)\b)(?!the\s|a\s|an\s)[a-z]",
     # "Helps users with questions about books", "Supports users with surgery issues" (round 13, H)
     _NOT_NEGATED + _alt("help helps helping support supports supporting assist assists assisting")
     + r"\s+(?:the\s+)?(?:users?|customers?|clients?|people|patients?)\s+(?:with|in|on)\s+" + _KIND + _CASE,
@@ -93,6 +100,9 @@ _TRIGGER_PATTERNS = (
     + _alt("when whenever if for to") + r"\b",  # not the noun: "skip the call when ..."
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
     + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
+    # "... - use after data changes to refresh the options" (held-out round 19, E)
+    r"(?:(?<=\s-\s)|(?<=\u2014\s)|(?<=\u2013\s)|(?<=\(\s)|(?<=\())" + _alt("call use run invoke")
+    + r"\s+(?:only\s+)?(?:after|before|once)\s+[a-z]+",
     # "Use this and select_address to change the address" (a pair of tools for one case)
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+" + _SELF + r"\s+(?:and|with)\s+(?:the\s+)?"
     + _TOOL_NAME + r"\s+(?:tools?\s+)?(?:to|when|if|for)\b",
@@ -221,6 +231,10 @@ _EXCLUSION_PATTERNS = (
     _alt("instead rather_than in_place_of unless deprecated out_of_scope handled_by covered_by "
          "last_resort") + r"\b",
     r"except\s+(?:when|if|for|to|in)\b",
+    # "only do this if the user insists", "Excludes title/description", "first get_dashboard
+    # to fetch all cards" (held-out round 19, B-D)
+    r"only\s+do\s+(?:this|it|so)\s+(?:if|when|after|once|for)\b|\bexcludes\s+[\w/-]+",
+    r"\bfirst\s+(?:call\s+|use\s+|run\s+)?(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\b",
     r"(?:handles|covers)\s+(?:those|these|them|that)\b",
     # "only for", "only when", "only be used", "for internal use only"
     r"only\s+(?:be\s+)?"
@@ -236,7 +250,7 @@ _EXCLUSION_PATTERNS = (
     # "Chart generation is not permitted" (a scope limit; held-out round 6)
     r"not\s+(?:yet\s+|currently\s+)?" + _alt("supported implemented available handled permitted allowed") + r"\b",
     r"(?:is|are)\s+unsupported\b",
-    r"only(?=\s*(?:[;:()\u2014\u2013]|\.(?:\s|$)|$))",  # "PDF files only;", "append-only:", "roots only ("
+    r"only(?=\s*(?:[;:()\]\u2014\u2013]|\.(?:\s|$)|$))",  # "PDF files only;", "append-only:", "roots only ("
     # "formatting preferences only, not account data", "metadata only and is not rate
     # limited", "Only files in the upload folder can be deleted" (held-out round 15, C)
     r"only\s*,\s*not\b|only\s+(?:and|but)\s|(?<=[a-z]-)only\b",  # "append-only", as "Read-only." is

@@ -99,6 +99,8 @@ _FOREIGN_MARKERS = frozenset(
 ) - _EN_MARKERS
 
 
+_IDENTIFIER = re.compile(r"\b[A-Za-z]\w*_\w+")  # `in_progress`: code, not an English word
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _HEADING = re.compile(r"^[ \t]*(?:Returns?|Args|Arguments|Parameters|Raises|Yields|Examples?|Notes?)[ \t]*:",
                       re.MULTILINE)
 
@@ -114,11 +116,14 @@ def looks_english(description: str) -> bool:
         return False
     # an acronym ("IVA, IS, IRPF") or a docstring's section heading ("Returns:") is no
     # English prose (held-out round 18: Spanish docstrings judged as English)
-    words = [w.lower() for w in _UWORD.findall(_HEADING.sub(" ", text)) if len(w) < 2 or not w.isupper()]
+    words = [w.lower() for w in _UWORD.findall(_IDENTIFIER.sub(" ", _HEADING.sub(" ", text)))
+             if len(w) < 2 or not w.isupper()]
     english = sum(1 for w in words if w in _EN_MARKERS)
     foreign = sum(1 for w in words if w in _FOREIGN_MARKERS)
     if foreign > english:
         return False
+    if english == 0 and len(_CJK.findall(text)) >= 2:
+        return False  # "完成任务(in_progress→completed)": the Latin letters are an identifier (round 19)
     accented = ascii_letters < n_letters
     if accented and english == 0 and len(words) > 3:
         return False
