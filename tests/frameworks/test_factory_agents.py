@@ -84,6 +84,25 @@ def test_the_agent_bound_to_a_local_in_both_functions(tmp_path):
                                                           "Specialist for invoices and payment questions.")]
 
 
+def test_a_generic_agent_in_a_module_that_offers_no_tool(tmp_path):
+    tools = dump(tmp_path, {"app/agents/billing.py": '''
+        from typing import Any
+
+        from agents import Agent
+
+
+        def build_billing():
+            return Agent[Any](name="Billing", instructions="Handle invoices.")
+    ''', "app/triage.py": '''
+        from agents import Agent
+
+        from app.agents.billing import build_billing
+
+        triage = Agent(name="Triage", handoffs=[build_billing()])
+    '''})
+    assert named(tools) == [("transfer_to_billing", "Handoff to the Billing agent to handle the request. ")]
+
+
 def test_a_handoff_call_named_after_the_agent(tmp_path):
     tools = dump(tmp_path, {"app/agents/faq.py": FAQ, "app/triage.py": '''
         from agents import Agent, handoff
