@@ -177,6 +177,13 @@ def test_no_tool_from_a_factory_that_may_make_another(tmp_path, factory):
     assert named(tools) == []
 
 
+def test_a_def_of_the_module_shadows_a_star_import(tmp_path):
+    tools = dump(tmp_path, {"app/agents/faq.py": FAQ, "app/triage.py": "from agents import Agent\n"
+                            "from app.agents.faq import *\n\n" + textwrap.dedent(QUIET["two different returns"])
+                            + '\ntriage = Agent(name="Triage", handoffs=[build_faq_agent()])\n'})
+    assert named(tools) == []
+
+
 RESEARCHER = '''
     from smolagents import CodeAgent, OpenAIServerModel
 

@@ -10,7 +10,7 @@ derives it (toollint/extract/foreign.py), spans on the function in its own modul
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Collection, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
@@ -46,12 +46,13 @@ def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, T
 
 
 def called_target(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
-                  local: Mapping[str, object]) -> Optional[str]:
+                  local: Mapping[str, object], defs: Collection[str]) -> Optional[str]:
     """`build_agent()`, or a name `local` binds to that call, of a function imported from a
     project module: "app.agents.build_agent()" (model.CALLED), the object it returns, which
-    linking reads there (link/byref.factory_call); None for anything else."""
+    linking reads there (link/byref.factory_call); None for anything else, a call of one of
+    the module's own `defs` included (it shadows a `from m import *`)."""
     value = local.get(expr.value) if isinstance(expr, cst.Name) else expr
-    if not isinstance(value, cst.Call):
+    if not isinstance(value, cst.Call) or (isinstance(value.func, cst.Name) and value.func.value in defs):
         return None
     targets = imported_targets(value.func, imports, local)
     return targets[0] + CALLED if len(targets) == 1 and BOUND not in targets[0] else None

@@ -154,7 +154,8 @@ def _imported(expr: Optional[cst.BaseExpression], use: Optional[Use], ctx: Conte
     billing_agent`): linking reads the agent there (agents_imported.py)."""
     targets = imported_targets(expr, ctx.imports, ctx.names)
     # not imported, or one of several `from m import *`: not guessed
-    target = targets[0] if len(targets) == 1 else None if targets else called_target(expr, ctx.imports, ctx.names)
+    target = targets[0] if len(targets) == 1 else None if targets else called_target(
+        expr, ctx.imports, ctx.names, ctx.evaluator.functions)
     if target is None:
         return None
     return RefTool(target=target, framework="openai-agents", method="handoff", span=ctx.span_of(expr),

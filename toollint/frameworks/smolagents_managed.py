@@ -53,7 +53,8 @@ class SmolagentsManaged(Framework):
     def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Union[Tool, RefTool, None]:
         call = constructed(expr, ctx, _AGENTS)
         if call is None:
-            target = called_target(expr, ctx.imports, ctx.names)  # `build_researcher()` of another module
+            # `build_researcher()` of another module
+            target = called_target(expr, ctx.imports, ctx.names, ctx.evaluator.functions)
             return RefTool(target=target, framework=self.name, method="managed_agents", span=ctx.span_of(expr),
                            of_object=True) if target is not None else None
         agent = Use(self, call)
