@@ -157,6 +157,10 @@ QUIET = {
         def build_faq_agent(description):
             return Agent(name="FAQ Agent", handoff_description=description)
     ''',
+    "a description built from its parameter": '''
+        def build_faq_agent(topic="billing"):
+            return Agent(name="FAQ Agent", handoff_description=f"Answers questions about {topic}.")
+    ''',
     "a coroutine": '''
         async def build_faq_agent():
             return Agent(name="FAQ Agent")
