@@ -310,7 +310,8 @@ class RefTool:
 # RefTool.framework of a def decorated by another module's wrapper (extract/wrappers.py); PendingTool.owner
 # of a tool on a function's parameter, "<param>register:0:mcp": its callers hand the server (extract/passed.py)
 WRAPPED, PARAM = "<wrapped>", "<param>"
-BOUND = "#"  # in RefTool.target, "app.services.OrderService#cancel": a method of an instance of the class
+# in RefTool.target: "app.svc.OrderService#cancel", a method of an instance of the class; "app.agents.build()", what it returns
+BOUND, CALLED = "#", "()"
 
 
 @dataclass(frozen=True)
@@ -341,6 +342,7 @@ class ModuleFacts:
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
     imports: Tuple[Tuple[str, str, str], ...] = ()  # (local name, module, attribute or "")
     constants: Tuple[Tuple[str, Value], ...] = ()  # module-level names other modules may import
+    factories: Tuple[Tuple[str, "CallVal"], ...] = ()  # defs that return one object they make (extract/factories.py)
     forced_tools: Tuple[str, ...] = ()  # tool names forced with tool_choice
     comments: Tuple[Tuple[int, int, str, bool], ...] = ()  # (line, col, text, own line) of noqa comments
     error: Optional["Finding"] = None  # TL001 when the file could not be read or parsed

@@ -132,3 +132,25 @@ def test_a_handoff_to_an_agent_a_function_builds_and_returns_by_name():
     ''')
     assert [(t.name.value, t.description.value) for t in found] == [
         ("transfer_to_billing", "Handoff to the Billing agent to handle the request. Answers billing questions.")]
+
+
+def test_no_handoff_to_what_a_function_may_return_instead():
+    assert extract('''
+        from agents import Agent
+
+        def either(strict=False):
+            if strict:
+                return Agent(name="Strict Billing")
+            return Agent(name="Billing")
+
+        def cached(previous=None):
+            agent = Agent(name="Billing")
+            if previous is not None:
+                return previous
+            return agent
+
+        async def later():  # its call makes a coroutine
+            return Agent(name="Billing")
+
+        triage = Agent(name="Triage", handoffs=[either(), cached(), later()])
+    ''') == []

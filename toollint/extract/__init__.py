@@ -150,6 +150,7 @@ class _Extractor:
         # imported here: the frameworks it reads import toollint.extract.evaluate, so a
         # program that imports toollint.frameworks first would otherwise meet a cycle
         from toollint.extract.declared import module_tools
+        from toollint.extract.factories import factory_calls
         from toollint.extract.passed import server_args
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
@@ -188,6 +189,7 @@ class _Extractor:
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),
+            factories=factory_calls(evaluator.final, evaluator.bodies, evaluator),
             comments=comments(self.text),
             forced_tools=forced_tool_names(self.text),
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,

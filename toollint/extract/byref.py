@@ -10,12 +10,12 @@ derives it (toollint/extract/foreign.py), spans on the function in its own modul
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Collection, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
-from toollint.model import BOUND, RefTool, Span, Value
+from toollint.model import BOUND, CALLED, RefTool, Span, Value
 
 if TYPE_CHECKING:  # toollint.extract imports this module, and the frameworks import toollint.extract
     from toollint.frameworks.base import Use
@@ -43,6 +43,19 @@ def imported_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, T
     if not rest and not attr:
         return []  # `import tools`: a module is no function
     return [".".join(p for p in (module, attr, rest) if p)]
+
+
+def called_target(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
+                  local: Mapping[str, object], defs: Collection[str]) -> Optional[str]:
+    """`build_agent()`, or a name `local` binds to that call, of a function imported from a
+    project module: "app.agents.build_agent()" (model.CALLED), the object it returns, which
+    linking reads there (link/byref.factory_call); None for anything else, a call of one of
+    the module's own `defs` included (it shadows a `from m import *`)."""
+    value = local.get(expr.value) if isinstance(expr, cst.Name) else expr
+    if not isinstance(value, cst.Call) or (isinstance(value.func, cst.Name) and value.func.value in defs):
+        return None
+    targets = imported_targets(value.func, imports, local)
+    return targets[0] + CALLED if len(targets) == 1 and BOUND not in targets[0] else None
 
 
 def _instance_method(made: object, method: str, imports: Mapping[str, Tuple[str, str]]) -> List[str]:

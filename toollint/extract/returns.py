@@ -77,19 +77,50 @@ def bind(params: Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], cal
 
 def final_calls(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Dict[str, cst.Call]:
     """Module-level functions whose last statement returns a call: `def billing_agent(): ...;
-    return Agent(name="billing", ...)`, what `handoffs=[billing_agent()]` hands over."""
+    return Agent(name="billing", ...)`, what `handoffs=[billing_agent()]` hands over; here
+    and from other modules (extract/factories.py). Every other `return` must return the
+    same object (the name bound to it): a function that may return something else makes
+    nothing we could name."""
     out: Dict[str, cst.Call] = {}
     for qualname, node in function_nodes:
-        if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
-            continue
+        if "." in qualname or node.decorators or node.asynchronous is not None \
+                or not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+            continue  # an async def's call makes a coroutine, no agent
         last = node.body.body[-1]
         if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return) \
                 and isinstance(last.body[0].value, (cst.Call, cst.Name)):
             value = last.body[0].value
             call = value if isinstance(value, cst.Call) else _bound_once(node.body.body[:-1], value.value)
-            if call is not None:
+            if call is not None and _returns_only(node, value):
                 out[qualname] = call
     return out
+
+
+def _returns_only(node: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    """Whether every `return` of the function's own body returns `value`: that very call,
+    or the same name; a generator returns none of them."""
+    found: List[cst.CSTNode] = []
+
+    class _Returns(cst.CSTVisitor):
+        def visit_Return(self, ret: cst.Return) -> None:
+            same = ret.value is value or (isinstance(value, cst.Name) and isinstance(ret.value, cst.Name)
+                                          and ret.value.value == value.value)
+            found.extend([] if same else [ret])
+
+        def visit_Yield(self, y: cst.Yield) -> None:
+            found.append(y)
+
+        def visit_FunctionDef(self, inner: cst.FunctionDef) -> bool:
+            return False  # its returns are its own
+
+        def visit_Lambda(self, inner: cst.Lambda) -> bool:
+            return False
+
+        def visit_ClassDef(self, inner: cst.ClassDef) -> bool:
+            return False
+
+    walk(node.body, _Returns())
+    return not found
 
 
 def _bound_once(body: Sequence[cst.BaseStatement], name: str) -> Optional[cst.Call]:

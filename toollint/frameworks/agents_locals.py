@@ -39,6 +39,11 @@ def with_locals(ctx: "Context", scopes: Sequence) -> "Context":
     return replace(ctx, names=names)
 
 
+def bound_names(node: cst.FunctionDef) -> Set[str]:
+    """Every name the function binds, however (its parameters included)."""
+    return set(_bindings(node))
+
+
 def _bindings(node: cst.FunctionDef) -> Dict[str, cst.BaseExpression]:
     scan = _Bindings()
     walk(node.body, scan)

@@ -19,7 +19,8 @@ and `FunctionTool(...)` built by hand (openai-agents 0.24).
 A tool is made only where its name is known: a handoff to an agent no module of the
 project builds stays unseen rather than nameless. An agent another project module builds
 (`from .agents.billing import billing_agent`) is a RefTool (of_object): linking finds its
-module-level `Agent(...)` there (link/byref.bound_call) and imported_handoff reads it.
+module-level `Agent(...)` there (link/byref.bound_call) and imported_handoff reads it; so is
+one a function of that module returns (`handoffs=[build_billing_agent()]`, extract/factories.py).
 """
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ from typing import Optional, Tuple, Union
 
 import libcst as cst
 
-from toollint.extract.byref import given_args, imported_targets
+from toollint.extract.byref import called_target, given_args, imported_targets
+from toollint.extract.factories import own
 from toollint.frameworks.agents_strict import STRICT_TRANSFORM, strict_schema
 from toollint.frameworks.args import bool_arg, constructed, str_arg
 from toollint.frameworks.base import Context, Factory, Framework, Use
@@ -151,9 +153,12 @@ def _imported(expr: Optional[cst.BaseExpression], use: Optional[Use], ctx: Conte
     """A handoff to an agent imported from another project module (`from .billing import
     billing_agent`): linking reads the agent there (agents_imported.py)."""
     targets = imported_targets(expr, ctx.imports, ctx.names)
-    if len(targets) != 1:  # not imported, or one of several `from m import *`: not guessed
+    # not imported, or one of several `from m import *`: not guessed
+    target = targets[0] if len(targets) == 1 else None if targets else called_target(
+        expr, ctx.imports, ctx.names, ctx.evaluator.functions)
+    if target is None:
         return None
-    return RefTool(target=targets[0], framework="openai-agents", method="handoff", span=ctx.span_of(expr),
+    return RefTool(target=target, framework="openai-agents", method="handoff", span=ctx.span_of(expr),
                    params=_HANDOFF.params, args=given_args(use.call, ctx.evaluator) if use is not None else None,
                    of_object=True)
 
@@ -163,6 +168,8 @@ def imported_handoff(ref: RefTool, made: Optional[Tuple[str, CallVal]]) -> Optio
     agent comes from: `made` is (qualified class, call) of the module-level binding the
     target names there (None: none read); the handoff() call's arguments are ref.args."""
     agent = made[1] if made is not None and made[0] in _AGENT else None
+    if agent is not None and any(own(_agent_arg(agent, i, raw=True)) for i in (0, 1)):
+        return None  # `def build(name): return Agent(name=name)`: its callers name it
     given = dict(zip(ref.params, (v for k, v in ref.args or () if not k)))
     given.update((k, v) for k, v in ref.args or () if k)
     input_type = _str_of(given.get("input_type"))  # only whether it is given: its schema is not read
@@ -171,11 +178,14 @@ def imported_handoff(ref: RefTool, made: Optional[Tuple[str, CallVal]]) -> Optio
                         input_type.span if input_type is not None else None, ref.span)
 
 
-def _agent_arg(agent: Optional[CallVal], index: int) -> Optional[Str]:
-    """The agent's `name` (0) or `handoff_description` (1); unread where a `**` spread may give it."""
+def _agent_arg(agent: Optional[CallVal], index: int, raw: bool = False):
+    """The agent's `name` (0) or `handoff_description` (1); unread where a `**` spread may give
+    it; `raw`: the Value as evaluated."""
     if agent is None:
         return None
     value = agent.kwarg(_AGENT_PARAMS[index]) or (agent.args[index] if index < len(agent.args) else None)
+    if raw:
+        return value
     if value is None and not agent.complete:
         return Str(None, agent.span)
     return _str_of(value)

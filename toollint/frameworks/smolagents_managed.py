@@ -10,19 +10,23 @@ system prompt as a Python function.
 
 smolagents raises without a name and a description, and on a name that is no Python
 identifier: then no tool. A name not read statically makes no tool either, as the Agents
-SDK's handoffs do (agents_refs.py); a description not read is an unknown one.
+SDK's handoffs do (agents_refs.py); a description not read is an unknown one. An agent a
+function of another project module returns (`managed_agents=[build_researcher()]`) is read
+there while linking (extract/factories.py), as the Agents SDK's handoffs are.
 """
 from __future__ import annotations
 
 import keyword
-from typing import Optional
+from typing import Optional, Tuple, Union
 
 import libcst as cst
 
+from toollint.extract.byref import called_target
+from toollint.extract.factories import own
 from toollint.frameworks.args import constructed, str_arg
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.render import object_of
-from toollint.model import Const, ListVal, Span, Str, Tool, Value
+from toollint.model import CallVal, Const, ListVal, RefTool, Span, Str, Tool, Value
 
 _AGENTS = tuple(f"smolagents{module}.{cls}" for module in ("", ".agents") for cls in ("CodeAgent", "ToolCallingAgent"))
 _TASK = "Long detailed description of the task."
@@ -46,17 +50,36 @@ class SmolagentsManaged(Framework):
     object_lists = ("managed_agents",)
     live_objects = False  # after __init__ `managed_agents` is a dict: nothing appended to it is offered
 
-    def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
+    def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Union[Tool, RefTool, None]:
         call = constructed(expr, ctx, _AGENTS)
         if call is None:
-            return None
+            # `build_researcher()` of another module
+            target = called_target(expr, ctx.imports, ctx.names, ctx.evaluator.functions)
+            return RefTool(target=target, framework=self.name, method="managed_agents", span=ctx.span_of(expr),
+                           of_object=True) if target is not None else None
         agent = Use(self, call)
-        name = str_arg(agent.kwarg("name"), ctx.evaluator)
+        return self._managed(str_arg(agent.kwarg("name"), ctx.evaluator),
+                             str_arg(agent.kwarg("description"), ctx.evaluator), ctx.span_of(expr))
+
+    def object_tool(self, ref: RefTool, made: Optional[Tuple[str, CallVal]]) -> Optional[Tool]:
+        """The managed agent a project function of another module returns (extract/factories.py)."""
+        agent = made[1] if made is not None and made[0] in _AGENTS else None
+        if agent is None or any(own(agent.kwarg(k)) for k in ("name", "description")):
+            return None  # `def build(name): return CodeAgent(name=name, ...)`: its callers name it
+        return self._managed(_str_of(agent.kwarg("name"), agent), _str_of(agent.kwarg("description"), agent), ref.span)
+
+    def _managed(self, name: Optional[Str], description: Optional[Str], where: Span) -> Optional[Tool]:
         if name is None or name.value is None or not name.value.isidentifier() or keyword.iskeyword(name.value):
             return None
-        description = str_arg(agent.kwarg("description"), ctx.evaluator)
         if description is None or description.value == "":
             return None  # smolagents asserts every managed agent has one
-        where = ctx.span_of(expr)
         return Tool(name=name, span=where, shape="decorated", description=description, schema=_inputs(where),
                     framework=self.name, function=None)
+
+
+def _str_of(value: Optional[Value], agent: CallVal) -> Optional[Str]:
+    """str_arg of an argument evaluated already: None when not given (unknown where a `**`
+    spread may give it), a Str(None) when not a string read statically."""
+    if value is None:
+        return None if agent.complete else Str(None, agent.span)
+    return Str(value.value if isinstance(value, Const) and isinstance(value.value, str) else None, value.span)

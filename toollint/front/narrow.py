@@ -45,7 +45,7 @@ _CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[
                   r"""(?:lambda\b|[A-Za-z_][\w.]*\s*[,}]))""")
 _FUNCTION_KEY = r"""["']function["']"""
 # registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
-_AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*\("
+_AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*(?:\[[^\n]*?\]\s*)?\("  # Agent[Ctx](...) too: factories return it (extract/factories.py)
 _SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own method (agno)
 # a server or agent kept on self (`self.mcp = FastMCP(...)`), whose tools another method
 # declares (toollint.extract.objects); the names of frameworks' classes (registry CLASSES)

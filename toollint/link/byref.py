@@ -10,7 +10,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
 from toollint.link.passed import finish_param, passed_calls
-from toollint.model import (BOUND, PARAM, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
+from toollint.model import (BOUND, CALLED, PARAM, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
                             Unresolved)
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
@@ -94,7 +94,8 @@ def _object_ref(ref: RefTool, module: Lookup) -> List[Tool]:
     reads the call that module binds the name to, or makes what it can without it."""
     from toollint.frameworks.registry import FRAMEWORKS  # libcst: only for a project with such a ref
 
-    made = bound_call(ref.target, module, 0)
+    made = factory_call(ref.target[:-len(CALLED)], module) if ref.target.endswith(CALLED) else \
+        bound_call(ref.target, module, 0)
     tools = (f.object_tool(ref, made) for f in FRAMEWORKS if f.name == ref.framework)
     return [replace(t, registry=ref.registry) for t in tools if t is not None][:1]
 
@@ -113,15 +114,28 @@ def bound_call(qualified: str, module: Lookup, hops: int) -> Optional[Tuple[str,
             return None
         made = dict(facts.constants).get(parts[-1])
         if isinstance(made, CallVal):
-            head, _, rest = made.func.partition(".")
-            source = imported_as(facts, head) or (facts.module, head)
-            return ".".join(p for p in (*source, rest) if p), made
+            return _class_of(facts, made), made
         source = imported_as(facts, parts[-1])
         if source is None or not source[1]:
             return None
         target = f"{source[0]}.{source[1]}"
         return bound_call(target, module, hops + 1) if target != qualified else None
     return None
+
+
+def factory_call(qualified: str, module: Lookup) -> Optional[Tuple[str, CallVal]]:
+    """(qualified class, call) of the object the function `pkg.mod.build` returns, through
+    re-exports (extract/factories.py); None when it is no such function."""
+    found = function_def(qualified, module, 0)
+    made = dict(found[0].factories).get(found[1]) if found is not None else None
+    return (_class_of(found[0], made), made) if made is not None else None
+
+
+def _class_of(facts: ModuleFacts, made: CallVal) -> str:
+    """The class a module's `Class(...)` call makes, qualified through its imports."""
+    head, _, rest = made.func.partition(".")
+    source = imported_as(facts, head) or (facts.module, head)
+    return ".".join(p for p in (*source, rest) if p)
 
 
 def _wrapped_already(facts: ModuleFacts, qualname: str, module: Lookup) -> bool:
