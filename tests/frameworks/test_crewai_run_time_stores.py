@@ -26,11 +26,15 @@ class ShellTool(BaseTool):
 '''
 
 
-def _description(tmp_path, monkeypatch, body: str):
-    (tmp_path / "tools.py").write_text(textwrap.dedent(HEAD).replace("BODY", body))
+def _tool(tmp_path, monkeypatch, source: str):
+    (tmp_path / "tools.py").write_text(source)
     monkeypatch.chdir(tmp_path)
     (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
-    return tool.description.value
+    return tool
+
+
+def _description(tmp_path, monkeypatch, body: str):
+    return _tool(tmp_path, monkeypatch, textwrap.dedent(HEAD).replace("BODY", body)).description.value
 
 
 def test_a_command_run_through_an_exec_method_leaves_the_description_read(tmp_path, monkeypatch):
@@ -60,10 +64,7 @@ class NotesTool(BaseTool):
             kwargs["description"] = f"Read the notes in {path}."
         super().__init__(**kwargs)
 '''
-    (tmp_path / "tools.py").write_text(source)
-    monkeypatch.chdir(tmp_path)
-    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
-    assert tool.description.value is None
+    assert _tool(tmp_path, monkeypatch, source).description.value is None
 
 
 NEWER_SYNTAX = '''
@@ -85,15 +86,10 @@ def parse_as[T](*, schema: type[T]) -> T | None:
 
 def test_syntax_newer_than_this_python_elsewhere_in_the_module_leaves_the_class_read(tmp_path, monkeypatch):
     # a PEP 695 function on Python < 3.12: CPython's AST of the module is missing, the class's own is not
-    (tmp_path / "tools.py").write_text(textwrap.dedent(NEWER_SYNTAX))
-    monkeypatch.chdir(tmp_path)
-    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
+    tool = _tool(tmp_path, monkeypatch, textwrap.dedent(NEWER_SYNTAX))
     assert (tool.name.value, tool.description.value) == ("lookup_notes", "Look up notes by words.")
 
 
 def test_a_class_with_newer_syntax_in_it_still_counts_as_setting_anything(tmp_path, monkeypatch):
     text = textwrap.dedent(NEWER_SYNTAX).replace("    def _run(self", "    def go[T](self, x: T) -> T:\n        setattr(self, 'name', x)\n\n    def _run(self")
-    (tmp_path / "tools.py").write_text(text)
-    monkeypatch.chdir(tmp_path)
-    (tool,) = [t for g in build(["."], Settings(root="."), cache=False).project.groups for t in g.tools]
-    assert tool.name.value is None  # not read: a method may setattr any attribute
+    assert _tool(tmp_path, monkeypatch, text).name.value is None  # not read: a method may setattr any attribute
