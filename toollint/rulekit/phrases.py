@@ -141,6 +141,7 @@ _TRIGGER_PATTERNS = (
     r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
     + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
     r"start\s+here\b",
+    _alt("call use run invoke") + r"\s+(?:this\s+|it\s+)?once\s+(?:early|first|at\s+the\s+start)\b",  # "Call once early."
     # "Call once per box inspected", "Run this once for each file" (held-out round 7)
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?once\s+(?:per|for\s+(?:each|every))\b",
     # A passive later sentence: "This function is used by the Narrator Agent when no event
@@ -193,8 +194,8 @@ _TRIGGER_PATTERNS = (
     + _alt("only just already first still") + r"\s+[a-z]+",
     # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
-    _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"\s+than\s+(?:the\s+)?"
-    + _TOOL_NAME,
+    r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better")
+    + r"|more\s+[a-z]+)\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
     r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
     r"(?:workflow(?:\s+tip)?|(?:the\s+)?flow(?:\s+should\s+be|\s+is)?)\s*:[^\n]*?(?:->|\u2192)",
@@ -235,6 +236,10 @@ _EXCLUSION_PATTERNS = (
     # to fetch all cards" (held-out round 19, B-D)
     r"only\s+do\s+(?:this|it|so)\s+(?:if|when|after|once|for)\b|\bexcludes\s+[\w/-]+",
     r"\bfirst\s+(?:call\s+|use\s+|run\s+)?(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\b",
+    # "by its id (from list_my_schedules)"; "Fetch only historical data" (held-out round 22)
+    r"(?<=\()(?:from|via|see|using)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?\s*\)",
+    r"(?:(?<=^)|(?<=[.!?]\s))" + _alt("fetch fetches get gets return returns list lists read reads search searches "
+                                         "show shows find finds") + r"\s+only\s+[a-z]",
     r"(?:handles|covers)\s+(?:those|these|them|that)\b",
     # "only for", "only when", "only be used", "for internal use only"
     r"only\s+(?:be\s+)?"
@@ -332,6 +337,14 @@ def _any_extra(text: str, phrases: Sequence[str]) -> bool:
     return bool(phrases) and any(p.search(text) for p in _extra(phrases))
 
 
+_EMPHASIS = re.compile(r"\*{1,2}([^*\n]+?)\*{1,2}")
+
+
+def _plain(text: str) -> str:
+    """Markdown emphasis left out: "only *one* key" is "only one key" (held-out round 22)."""
+    return _EMPHASIS.sub(r"\1", text) if "*" in text else text
+
+
 def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """Whether the text says *when* to call the tool, anywhere in it (TL103).
 
@@ -340,6 +353,7 @@ def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """
     if not description:
         return False
+    description = _plain(description)
     return bool(_TRIGGER.search(description)) or _event_trigger(description) \
         or _any_extra(description, extra_phrases)
 
@@ -372,6 +386,7 @@ def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """
     if not description:
         return False
+    description = _plain(description)
     return (
         bool(_EXCLUSION.search(description))
         or _any_extra(description, extra_phrases)
@@ -399,7 +414,7 @@ _POINTER_PATTERNS = (
     r"(?:\bnot\b|n['\u2019]t\b|\bnever\b)[^.\n]{0,120}?(?:[,;:]|\s[\u2014\u2013-])\s*(?:use|call|try)\s+(?:the\s+)?"
     + _ID + _TOOL_WORD + r"(?=\s*(?:[.;,!)\n]|$))",
     # "For refunds, use issue_refund."
-    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b[^.;\n]{1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
+    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b(?:[^.;\n]|\n(?!\s*\n)){1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
     + _ID + _TOOL_WORD + r"(?:\s*(?:\+|&|,|\band\b|\bthen\b)\s*`?[A-Za-z][\w.\-]*`?)*"  # "use a + b"
     + r"(?=\s*(?:[.;!)\n]|$))",
     r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
