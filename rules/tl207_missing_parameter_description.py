@@ -4,7 +4,7 @@ import re
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties
-from toollint.rulekit.naming import property_subject
+from toollint.rulekit.naming import property_subject, shown_name
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
@@ -29,6 +29,13 @@ class MissingParameterDescription(Rule):
             if description is None:
                 if not prop.complete:
                     continue  # a spread we cannot see may carry it
+                # one model's field in several tools: one finding, at the field (nested only:
+                # whether a top-level one is documented depends on each tool's description)
+                sharers = _sharers(group, key.span) if path else ()
+                if len(sharers) > 1:
+                    if shown_name(tool) != sharers[0]:
+                        continue
+                    subject = subject.replace(f"(tool {sharers[0]}", f"(tools {', '.join(sharers)}", 1)
                 yield self.report(key.span, f"{subject} has no description: "
                                   "the model sees only its name and type; add a \"description\" that says "
                                   "what to send and where the value comes from")
@@ -36,6 +43,20 @@ class MissingParameterDescription(Rule):
                     and not description.value.strip():
                 yield self.report(description.span, f"{subject} has an empty "
                                   "description: say what to send and where the value comes from")
+
+
+# the group last asked about, and per property key's span the tools that send it (sorted)
+_shared: list = [None, {}]
+
+
+def _sharers(group, span) -> tuple:
+    if _shared[0] is not group:
+        spans: dict = {}
+        for t in group.tools:
+            for _, _, key, _ in field_properties(t.schema):
+                spans.setdefault(key.span, set()).add(shown_name(t))
+        _shared[:] = [group, {k: tuple(sorted(v)) for k, v in spans.items()}]
+    return _shared[1].get(span, ())
 
 
 # openai-agents 0.24, agent_tool_input.AgentAsToolInput: `agent.as_tool(...)` always sends

@@ -33,3 +33,53 @@ def test_parameters_documented_in_the_prose_are_not_reported(lint, doc):
 ])
 def test_parameters_the_prose_does_not_document_are_reported(lint, doc):
     assert lint({"server.py": _TOOL.format(doc=doc)}, select=["TL207"]) == [("server.py", 7, "TL207")] * 2
+
+
+SHARED_MODEL = '''
+from typing import TypedDict
+
+from agents import Agent, function_tool
+
+
+class Cell(TypedDict):
+    row: int
+    col: int
+
+
+@function_tool
+def read_cell(cell: Cell) -> str:
+    """Read one cell. Use this when the user asks for a value.
+
+    Args:
+        cell: The cell to read.
+    """
+    return ""
+
+
+@function_tool
+def clear_cell(cell: Cell) -> str:
+    """Clear one cell. Use this when the user asks to empty a cell.
+
+    Args:
+        cell: The cell to clear.
+    """
+    return ""
+
+
+agent = Agent(name="sheet", tools=[read_cell, clear_cell])
+'''
+
+
+def test_a_model_field_two_tools_send_is_one_finding_naming_both(tmp_path):
+    # held-out round 22: 19 shared fields x 2 tools gave 38 findings at 19 places
+    from lintcase import write_tree
+
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
+
+    write_tree(tmp_path, {"tools.py": SHARED_MODEL})
+    found = run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL207",)), cache=False).findings
+    assert [(f.span.line, f.message.split(" has ")[0]) for f in found] == [
+        (7, "property 'row' of model Cell (tools 'clear_cell', 'read_cell', at cell.row)"),
+        (8, "property 'col' of model Cell (tools 'clear_cell', 'read_cell', at cell.col)"),
+    ]
