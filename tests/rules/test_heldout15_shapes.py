@@ -83,3 +83,29 @@ def test_a_model_field_two_tools_send_is_one_finding_naming_both(tmp_path):
         (7, "property 'row' of model Cell (tools 'clear_cell', 'read_cell', at cell.row)"),
         (8, "property 'col' of model Cell (tools 'clear_cell', 'read_cell', at cell.col)"),
     ]
+
+
+HELPER = '''
+def make_tool(name, description, parameters, required):
+    return {"type": "function", "function": {"name": name, "description": description,
+            "parameters": {"type": "object", "properties": parameters, "required": required}}}
+'''
+
+CALLER = '''
+from app.helpers import make_tool
+
+lookup_city = make_tool(
+    name="lookup_city",
+    description="Return the population of a city. Call this when the user asks about a city.",
+    parameters={"city": {"type": "string", "description": "City name such as 'Lyon'."}},
+    required=["city"],
+)
+
+TOOLS = [lookup_city]
+'''
+
+
+def test_a_helper_of_another_module_given_a_properties_map_is_not_read_as_the_schema(lint):
+    # held-out round 21: the helper wraps `parameters` in an object; toollint cannot see it here
+    files = {"app/__init__.py": "", "app/helpers.py": HELPER, "app/tools.py": CALLER}
+    assert lint(files, select=["TL201", "TL202"]) == []

@@ -219,6 +219,9 @@ CLAUSES = [
     ("Return the session context. Call once early.", True, False),
     ("Fetch only historical stock data.", False, True),
     ("Set many cells at once; more efficient than calling `set_cell` repeatedly.", True, False),
+    ("Delete a file. File must be within the working directory.", False, True),
+    ("Answer quickly from the model's own knowledge (no web search, no deep reasoning).", False, True),
+    ("Compress a folder into a zip. Must compress before sending entire folders.", True, False),
     # ... and what must stay as it was
     ("Read the file at the file path.", False, False),
     ("Returns the id; it returns nothing else on failure.", False, True),

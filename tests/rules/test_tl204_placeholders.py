@@ -118,3 +118,28 @@ def test_an_empty_string_handed_to_a_parameter_without_a_default_is_a_guard(lint
     # requires the value, the dispatch only keeps a missing key from raising
     src = DISPATCHED.replace('def create_file(path, content=""):', "def create_file(path, content):")
     assert lint({"agent.py": src}, select=["TL204"]) == []
+
+
+EMPTY_LIST_GUARD = '''
+from typing import Any
+
+from claude_agent_sdk import create_sdk_mcp_server, tool
+
+
+@tool("tag_photos", "Attach tags to photos. Use when the user asks to label pictures.", {"photo_id": str, "tags": list})
+async def tag_photos(args: dict[str, Any]) -> dict[str, Any]:
+    tags = args.get("tags", DEFAULT)
+    if not tags:
+        return {"content": [{"type": "text", "text": "Error: tags must not be empty"}], "is_error": True}
+    return {"content": [{"type": "text", "text": str(len(tags))}]}
+
+
+server = create_sdk_mcp_server(name="photos", tools=[tag_photos])
+'''
+
+
+@pytest.mark.parametrize("default,fires", [("[]", False), ("{}", False), ('["misc"]', True)])
+def test_an_empty_list_the_handler_reads_in_its_body_is_a_guard(lint, default, fires):
+    # held-out round 21: `args.get("tags", [])` then `if not tags: return error`
+    found = lint({"server.py": EMPTY_LIST_GUARD.replace("DEFAULT", default)}, select=["TL204"])
+    assert bool(found) is fires

