@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from toollint.model import CallVal, Const, DictVal, ListVal, Str, Tool, Value
+from toollint.model import CallVal, Const, DictVal, ListVal, Str, Tool, Unresolved, Value
 from toollint.rulekit.naming import expression_text
 
 SCHEMA_KEYS = ("input_schema", "inputSchema", "parameters")
@@ -43,17 +43,19 @@ def _as_dict(value: Value) -> Optional[DictVal]:
         # function's call, `make_tool(name=..., parameters={"city": {...}})`, is a project
         # helper that builds the tool from its arguments as it likes (wraps a properties map
         # in an object, held-out round 21): read only when what it is given is a whole schema
+        kwargs = value.kwargs
         if value.func.rpartition(".")[2][:1].islower() and not any(
                 k in SCHEMA_KEYS and isinstance(v, DictVal) and (v.has("type") or v.has("properties"))
-                for k, v in value.kwargs):
-            return None
-        keys = {k for k, _ in value.kwargs}
+                for k, v in kwargs):
+            why = f"{value.func}() builds the schema from its arguments, in a body linking could not read"
+            kwargs = tuple((k, Unresolved(why, v.span) if k in SCHEMA_KEYS else v) for k, v in kwargs)
+        keys = {k for k, _ in kwargs}
         if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
             return None  # `BaseTool(name=..., parameters=[{"name": "a", ...}])`: a class's own shape
         if "name" in keys and (keys & set(SCHEMA_KEYS) or value.func.rpartition(".")[2] == "Tool"):
             from toollint.model import Const as C
 
-            entries = tuple((C(k, v.span), v) for k, v in value.kwargs)
+            entries = tuple((C(k, v.span), v) for k, v in kwargs)
             return DictVal(entries, value.span, value.complete)
     return None
 
