@@ -29,9 +29,7 @@ class MissingParameterDescription(Rule):
             if description is None:
                 if not prop.complete:
                     continue  # a spread we cannot see may carry it
-                # one model's field in several tools: one finding, at the field (nested only:
-                # whether a top-level one is documented depends on each tool's description)
-                sharers = _sharers(group, key.span) if path else ()
+                sharers = _sharers(group, key.span)  # one model's field in several tools: one finding
                 if len(sharers) > 1:
                     if shown_name(tool) != sharers[0]:
                         continue
@@ -45,16 +43,20 @@ class MissingParameterDescription(Rule):
                                   "description: say what to send and where the value comes from")
 
 
-# the group last asked about, and per property key's span the tools that send it (sorted)
+# the group last asked about, and per property key's span the tools that send it undocumented
+# (sorted)
 _shared: list = [None, {}]
 
 
 def _sharers(group, span) -> tuple:
+    if group is None:
+        return ()
     if _shared[0] is not group:
         spans: dict = {}
         for t in group.tools:
-            for _, _, key, _ in field_properties(t.schema):
-                spans.setdefault(key.span, set()).add(shown_name(t))
+            for path, name, key, _ in field_properties(t.schema):
+                if path or not (_listed_in(t.description, name) or _unread(t)):  # those it reports
+                    spans.setdefault(key.span, set()).add(shown_name(t))
         _shared[:] = [group, {k: tuple(sorted(v)) for k, v in spans.items()}]
     return _shared[1].get(span, ())
 

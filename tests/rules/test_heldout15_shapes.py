@@ -109,3 +109,36 @@ def test_a_helper_of_another_module_given_a_properties_map_is_not_read_as_the_sc
     # held-out round 21: the helper wraps `parameters` in an object; toollint cannot see it here
     files = {"app/__init__.py": "", "app/helpers.py": HELPER, "app/tools.py": CALLER}
     assert lint(files, select=["TL201", "TL202"]) == []
+
+
+SHARED_ARGS_SCHEMA = '''
+from crewai.tools import BaseTool
+from pydantic import BaseModel
+
+
+class FindingInput(BaseModel):
+    finding_id: int
+
+
+class CloseFinding(BaseTool):
+    name: str = "close_finding"
+    description: str = "Close a finding. Use this when the user says a finding is fixed."
+    args_schema: type[BaseModel] = FindingInput
+
+    def _run(self, finding_id: int) -> str:
+        return ""
+
+
+class ReopenFinding(BaseTool):
+    name: str = "reopen_finding"
+    description: str = "Reopen a finding. Use this when the user says a fix did not hold."
+    args_schema: type[BaseModel] = FindingInput
+
+    def _run(self, finding_id: int) -> str:
+        return ""
+'''
+
+
+def test_a_top_level_field_of_a_shared_args_schema_is_one_finding(lint):
+    # held-out round 23: one pydantic args_schema sent by two crewAI tools
+    assert lint({"tools.py": SHARED_ARGS_SCHEMA}, select=["TL207"]) == [("tools.py", 6, "TL207")]

@@ -222,7 +222,13 @@ CLAUSES = [
     ("Delete a file. File must be within the working directory.", False, True),
     ("Answer quickly from the model's own knowledge (no web search, no deep reasoning).", False, True),
     ("Compress a folder into a zip. Must compress before sending entire folders.", True, False),
+    ("Return open work items. Call this during heartbeat to discover new work.", True, False),
+    ("Close the browser after the final answer.", True, False),
+    ("An agent that handles product returns and refunds.", True, False),
+    ("Specialist agent for nutrition advice and meal planning.", True, False),
     # ... and what must stay as it was
+    ("Returns the answer of the final step.", False, False),
+    ("Created by a specialist in the field.", False, False),
     ("Read the file at the file path.", False, False),
     ("Returns the id; it returns nothing else on failure.", False, True),
     ("Runs the job and returns nothing.", False, False),

@@ -93,7 +93,7 @@ _TRIGGER_PATTERNS = (
     # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
     _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
     + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
-    + _alt("when whenever if to for before after first once as_soon_as in_case any_time anytime every_time")
+    + _alt("when whenever if to for before after during first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
     # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
     _NOT_NEGATED + r"(?<!the )(?<!a )" + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
@@ -168,6 +168,14 @@ _TRIGGER_PATTERNS = (
     # the one way to do something (held-out round 17): "THE way to read a body", "the ONLY
     # detach path"; not "the file path"
     r"(?:(?-i:THE)|the\s+only|the\s+one)\s+(?:[\w-]+\s+)?(?:way|path|tool|place|entry\s+point)\b",
+    # "close the browser after the final answer" (held-out round 23, A)
+    r"after\s+(?:the\s+)?(?:final|last|each|every)\s+" + _alt("answer response reply step task turn run call"),
+    # an agent that takes a kind of case, as a handoff describes it (held-out round 23, B):
+    # "An agent that handles product returns", "Specialist agent for nutrition advice"
+    _NOT_NEGATED + _alt("agent specialist expert assistant") + r"\s+(?:that|which|who)\s+"
+    + _alt("handles answers covers manages deals_with takes_care_of can") + r"\s+[a-z]",
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}?" + _alt("specialist expert")
+    + r"\s+(?:agent\s+|assistant\s+)?(?:for|in|on)\s+(?!the\s|a\s|an\s)[a-z]",  # the subject, not "search for an expert"
     # "Check this before a long batch of edits" (held-out round 15, B)
     _alt("check consult call run read use") + r"\s+this\s+(?:tool\s+)?(?:before|prior\s+to)\s+"
     + _alt("a an any each every starting beginning") + r"\b",
