@@ -33,7 +33,11 @@ class MissingParameterDescription(Rule):
                 if len(sharers) > 1:
                     if shown_name(tool) != sharers[0]:
                         continue
-                    subject = subject.replace(f"(tool {sharers[0]}", f"(tools {', '.join(sharers)}", 1)
+                    listed = ", ".join(sharers[:3]) + (f" and {len(sharers) - 3} more" if len(sharers) > 3 else "")
+                    named = subject.replace(f"(tool {sharers[0]}", f"(tools {listed}", 1)
+                    if named == subject and subject.endswith(f" of {sharers[0]}"):  # a shared schema constant
+                        named = f"{subject[:-len(sharers[0])]}{listed}"
+                    subject = named
                 yield self.report(key.span, f"{subject} has no description: "
                                   "the model sees only its name and type; add a \"description\" that says "
                                   "what to send and where the value comes from")

@@ -226,6 +226,13 @@ CLAUSES = [
     ("Close the browser after the final answer.", True, False),
     ("An agent that handles product returns and refunds.", True, False),
     ("Specialist agent for nutrition advice and meal planning.", True, False),
+    ("File a ticket. Only file when the fault is confirmed; do not file for cosmetic issues.", True, True),
+    ("Flag a user for review. Don't flag on a single rude message.", False, True),
+    ("Check a balance. Only needed for standalone questions — record_payment already returns it.", True, True),
+    ("Sum the sales of a year. Good for general revenue questions.", True, False),
+    ("Show the stats. The user must have linked their account first using link_account.", False, True),
+    ("Send the final message. Always call this exactly once, last.", True, False),
+    ("Read one page. You must call open_workspace() first.", True, True),
     # ... and what must stay as it was
     ("Returns the answer of the final step.", False, False),
     ("Created by a specialist in the field.", False, False),

