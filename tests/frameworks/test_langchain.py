@@ -200,3 +200,18 @@ def test_a_basetool_subclass_with_an_args_schema_dict_is_judged(lint):
 def test_an_args_schema_dict_with_references_is_not_judged(lint):
     source = _DICT_CLASS.replace('{"query": {"type": "string"}', '{"query": {"$ref": "#/$defs/Q"}')
     assert lint({"tools.py": textwrap.dedent(source)}, select=["TL207"]) == []
+
+
+def test_the_decorator_and_classes_langchain_community_re_exports():
+    # langchain-community 0.4.2's tools/__init__.py hands out langchain_core's tool, Tool and
+    # StructuredTool (held-out round 25: seven tools went unseen)
+    decorated, single = extract('''
+        from langchain_community.tools import Tool, tool
+
+        @tool
+        def search_internet(query: str) -> str:
+            """Search the web for a query."""
+
+        fetch = Tool(name="fetch_page", func=print, description="Fetch a page.")
+    ''')
+    assert (decorated.name.value, single.name.value) == ("search_internet", "fetch_page")

@@ -74,11 +74,13 @@ def _rejects(doc: Optional[str], params: Sequence[Param]) -> bool:
 
 class LangChain(Framework):
     name = "langchain"
+    # langchain_community.tools re-exports langchain_core's tool, Tool and StructuredTool
+    # (its __init__'s _module_lookup, langchain-community 0.4.2; held-out round 25)
     functions = ("langchain_core.tools.tool", "langchain_core.tools.convert.tool", "langchain.tools.tool",
-                 "langchain.agents.tool")
+                 "langchain.agents.tool", "langchain_community.tools.tool")
     factories = {f"{m}.from_function": _STRUCTURED for m in (
         "langchain_core.tools.StructuredTool", "langchain_core.tools.structured.StructuredTool",
-        "langchain.tools.StructuredTool")}
+        "langchain.tools.StructuredTool", "langchain_community.tools.StructuredTool")}
     # a chat model's bind_tools converts functions itself; langgraph's agent wraps them with tool(fn)
     list_calls = {".bind_tools": ListCall(0, "bind_tools"),
                   **{f"langgraph.prebuilt.{m}create_react_agent": ListCall(1, "tool") for m in ("", "chat_agent_executor.")},
@@ -137,9 +139,9 @@ class LangChainSingle(Framework):
     name = "langchain"
     factories = {**{f"{m}.from_function": _SINGLE for m in (
         "langchain_core.tools.Tool", "langchain_core.tools.simple.Tool", "langchain.tools.Tool",
-        "langchain.agents.Tool")}, **{m: _SINGLE_CLASS for m in (
+        "langchain.agents.Tool", "langchain_community.tools.Tool")}, **{m: _SINGLE_CLASS for m in (
             "langchain_core.tools.Tool", "langchain_core.tools.simple.Tool", "langchain.tools.Tool",
-            "langchain.agents.Tool")}}
+            "langchain.agents.Tool", "langchain_community.tools.Tool")}}
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
         return self.call_tool(use, ctx)
