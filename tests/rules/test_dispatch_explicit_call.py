@@ -129,3 +129,49 @@ def test_an_imported_handler_is_bound_to_its_call_too(lint):
 def test_an_imported_handler_given_the_arguments_by_name_still_fires(lint):
     # `**arguments` alone leaves device_client to the schema, which does not declare it
     assert _codes(lint, _imported("**arguments")) == [("pkg/ops.py", "TL205")]
+
+
+NO_ARGUMENTS = '''
+from mcp.server import Server
+from mcp.types import TextContent, Tool
+
+app = Server("cache")
+
+TOOLS = [
+    Tool(name="clear_cache", description="Empty the result cache.",
+         inputSchema={"type": "object", "properties": {"scope": {"type": "string", "description": "Ignored."}}}),
+    Tool(name="drop_entry", description="Remove one cache entry.",
+         inputSchema={"type": "object", "properties": {"key": {"type": "string", "description": "A key."}},
+                      "required": ["key"]}),
+]
+
+
+@app.list_tools()
+async def list_tools() -> list[Tool]:
+    return TOOLS
+
+
+async def _empty_cache() -> int:
+    return 0
+
+
+async def _drop(key: str) -> bool:
+    return True
+
+
+@app.call_tool()
+async def call_tool(name: str, arguments: dict) -> list[TextContent]:
+    if name == "clear_cache":
+        count = await _empty_cache()
+        return [TextContent(type="text", text=str(count))]
+    if name == "drop_entry":
+        ok = await _drop(arguments["key"])
+        return [TextContent(type="text", text=str(ok))]
+    return []
+'''
+
+
+def test_a_handler_the_branch_calls_with_nothing_is_not_judged_by_its_signature(lint):
+    # held-out round 26: `await _empty_cache()` is given none of the arguments, so 'scope'
+    # can raise no TypeError there
+    assert lint({"server.py": NO_ARGUMENTS}, select=["TL205", "TL206"]) == []

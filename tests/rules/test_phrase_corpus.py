@@ -233,6 +233,8 @@ CLAUSES = [
     ("Show the stats. The user must have linked their account first using link_account.", False, True),
     ("Send the final message. Always call this exactly once, last.", True, False),
     ("Read one page. You must call open_workspace() first.", True, True),
+    ("Load the tool list. NOTE: create_config must be run first.", True, True),
+    ("Load the tool list. Automatically called by create_config.", False, True),
     # ... and what must stay as it was
     ("Returns the answer of the final step.", False, False),
     ("Created by a specialist in the field.", False, False),

@@ -237,6 +237,9 @@ _EXCLUSION_PATTERNS = (
     r"only\s+(?:needed|required|necessary|useful|relevant)\s+(?:for|when|if)\b",
     r"(?-i:" + _BARE_TOOL_NAME + r")\s+already\s+" + _alt("returns gives provides includes does shows") + r"\b",
     r"first\s+(?:using|via|with|through)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
+    # "NOTE: create_config must be run first", "Called by create_config" (held-out round 26)
+    r"(?-i:" + _BARE_TOOL_NAME + r")(?:\(\))?\s+must\s+be\s+" + _alt("run called used invoked") + r"\s+first\b",
+    r"(?:automatically\s+)?" + _alt("called invoked run") + r"\s+by\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
     r"no\s+other\s+(?:[\w-]+\s+){0,2}?(?:is|are|gets?|will\s+be)\s+"
     + _alt("touched changed modified affected updated deleted written altered") + r"\b",
     # "Only searches your local collection", "only returns the first page"
