@@ -79,7 +79,8 @@ _PROVENANCE = re.compile(
     # "The user-provided URL of the issue" (held-out round 15, E): who gives it
     r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
     # a link of a named service: "a valid Youtube video or Spotify track link" (held-out round 26)
-    r"(?-i:\b[A-Z][a-z]+[A-Za-z]*)(?:\s+[a-z]+){0,2}\s+(?:link|url|URL)s?\b|"
+    r"\b(?:a|an|any)\s+(?:valid\s+)?(?-i:[A-Z][a-z]+[A-Za-z]*)(?:\s+(?-i:[a-z]+|[A-Z][a-z]+[A-Za-z]*)){0,4}?"
+    r"\s+(?:link|url)s?\b|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:results?|responses?|output|list|tool|call)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",

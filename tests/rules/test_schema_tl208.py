@@ -44,6 +44,8 @@ UNSPECIFIED = [
     ("paper_id", "The paper to summarise."),
     ("channel_id", "The channel to post to, by name."),
     ("page_url", "The user's URL, as provided."),
+    ("page_url", "The URL of the page to scrape."),  # not a named service's link
+    ("feed_url", "An RSS feed URL."),
 ]
 
 
