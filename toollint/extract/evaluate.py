@@ -14,6 +14,7 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 import libcst as cst
 
 from toollint.extract.adapters import type_adapter_schema
+from toollint.extract.grown import Grown, grow
 # re-exported: most extraction modules take these with the Evaluator
 from toollint.extract.literals import blocks, dotted, literal_text, number_value, string_value  # noqa: F401
 from toollint.extract.names import MAX_STRING, formatted, joined, template
@@ -50,7 +51,7 @@ class Evaluator:
         names: Mapping[str, cst.BaseExpression],
         imports: Mapping[str, Tuple[str, str]],
         functions: Mapping[str, FunctionSig],
-        mutated: Set[str],
+        mutated: Mapping[str, int],  # name -> how many times the module's text changes it
         lambda_sig: Callable[[cst.Lambda], FunctionSig],
         classes: Collection[str] = (),
         bodies: Optional[Mapping[str, cst.FunctionDef]] = None,
@@ -66,6 +67,7 @@ class Evaluator:
         self._cache: Dict[str, Value] = {}
         self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
         self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
+        self.grown: Grown = {}  # module-level lists grown by later statements (extract/grown.py)
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:
@@ -76,13 +78,13 @@ class Evaluator:
         if expr is None:
             return self._unbound(name, node)
         self._cache[name] = Unresolved(f"'{name}' refers to itself", self.span_of(node))
-        value = self.eval(expr)
+        value, read = grow(self, self.eval(expr), self.grown.get(name, []))
         size, depth = self._measure(value)
         if size > MAX_NODES:
             value = Unresolved(f"'{name}' is too large to evaluate statically", value.span)
         elif depth > MAX_DEPTH:
             value = Unresolved(f"'{name}' is nested too deeply to evaluate", value.span)
-        if name in self.mutated:
+        if name in self.mutated and read < self.mutated[name]:
             value = _incomplete(value, f"'{name}' is changed after it is assigned")
         self._cache[name] = value
         return value
