@@ -68,6 +68,7 @@ class Evaluator:
         self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
         self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
         self.grown: Grown = {}  # module-level lists grown by later statements (extract/grown.py)
+        self._entered: Set[str] = set()  # module functions being evaluated at a call, shared by scopes
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:
@@ -300,6 +301,22 @@ class Evaluator:
             return Unresolved("dedent() of something that is not a constant", span)
         if func == "dict":
             return self._dict_call(node, d)
+        if func not in self.bodies and func not in self.returns:
+            found = self._user_call(func, node, span, d)
+        elif func in self._entered:
+            # `def f(n): return f(n)`: read once, not again at each level, where the chooser
+            # and the return both reading the body doubled the work per level
+            found = None
+        else:
+            self._entered.add(func)
+            try:
+                found = self._user_call(func, node, span, d)
+            finally:
+                self._entered.discard(func)
+        return found if found is not None else self._plain_call(func, node, span, d)
+
+    def _user_call(self, func: str, node: cst.Call, span: Span, d: int) -> Optional[Value]:
+        """A module function's value at the call: a chooser's string, a factory's definition."""
         if func in self.bodies:
             chosen = self._chooser(self.bodies[func], span, d)
             if chosen is not None:
@@ -313,6 +330,9 @@ class Evaluator:
             made = self._returned(func, node, d)
             if isinstance(made, (DictVal, ListVal)):  # a definition; anything else stays the call it was
                 return made
+        return None
+
+    def _plain_call(self, func: str, node: cst.Call, span: Span, d: int) -> Value:
         args: List[Value] = []
         kwargs: List[Tuple[str, Value]] = []
         complete = True
