@@ -221,7 +221,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = Resolver(by_module, load)
-    decorated = finish_all(offered_tools(facts, resolver.module), facts, resolver.module)  # model-typed parameters
+    decorated = finish_all(offered_tools(facts, resolver.module, getattr(load, "calling", None)), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = join_through_importers(_grouped(kept, resolver.literal), facts)
     _attach_orphans(ordered)
