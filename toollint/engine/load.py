@@ -2,6 +2,7 @@
 let through (an import of a checked module), from the cache or extraction."""
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Tuple
 
 from toollint.config.settings import Settings
@@ -84,6 +85,27 @@ class Loader:
                 continue
             facts = self(module)
             if facts is not None:
+                out.append(facts)
+        return out
+
+    def calling(self, functions: List[str]) -> List[ModuleFacts]:
+        """The project modules the prefilter let by whose text calls one of `functions`:
+        `register_all(mcp)` in a server module that never says "tool" hands the server on
+        to the defs that declare tools on it (link/passed.py)."""
+        if not functions:
+            return []
+        call = re.compile(rb"\b(?:%s)\s*\(" % b"|".join(re.escape(f.encode()) for f in sorted(set(functions))))
+        out: List[ModuleFacts] = []
+        seen = set(self.good)
+        for module, (path, _) in sorted(self.scan.index.items()):
+            if path in seen:
+                continue
+            seen.add(path)
+            data = self.scan.read(path)
+            if isinstance(data, Finding) or call.search(data) is None:
+                continue
+            facts = self(module)
+            if facts is not None and facts.server_args:
                 out.append(facts)
         return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from collections import Counter
 from dataclasses import replace
 from typing import Dict, List, Optional, Set, Tuple
 
@@ -17,6 +18,7 @@ from toollint.extract.choices import choice_constants
 from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
+from toollint.extract.grown import Grown, growth
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
@@ -47,6 +49,7 @@ class _Extractor:
         self.positions = positions(tree)
         self.names: Dict[str, cst.BaseExpression] = {}
         self.targets: Dict[str, cst.CSTNode] = {}
+        self.grown: Grown = {}
         self.imports: Dict[str, Tuple[str, str]] = {}
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
@@ -79,11 +82,16 @@ class _Extractor:
                         for target in small.targets:
                             if isinstance(target.target, cst.Name):
                                 self.names[target.target.value] = small.value
+                                self.grown.pop(target.target.value, None)
                                 self.targets[target.target.value] = target.target
                     elif top and isinstance(small, cst.AnnAssign) and small.value is not None:
                         if isinstance(small.target, cst.Name):
                             self.names[small.target.value] = small.value
+                            self.grown.pop(small.target.value, None)
                             self.targets[small.target.value] = small.target
+                    elif top and growth(small) is not None:
+                        name, grown = growth(small)
+                        self.grown.setdefault(name, []).append(grown)
                     elif prefix and isinstance(small, (cst.Assign, cst.AnnAssign)):
                         # class attributes: Enum members, smolagents-style `name = "..."`
                         targets = small.targets if isinstance(small, cst.Assign) else [small]
@@ -131,12 +139,13 @@ class _Extractor:
     def prepare(self) -> Tuple[Evaluator, Dict[str, FunctionSig]]:
         """The module's names collected: its evaluator and signatures."""
         self.collect(self.tree.body)
-        mutated: Set[str] = {m.group(1) for m in _MUTATION.finditer(self.text)}
+        mutated = Counter(m.group(1) for m in _MUTATION.finditer(self.text))
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
         bodies = {q: n for q, n in self.function_nodes if "." not in q}
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
                               bodies=bodies)
+        evaluator.grown = self.grown
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:

@@ -14,6 +14,7 @@ from typing import Callable, Collection, Dict, List, Mapping, Optional, Set, Tup
 import libcst as cst
 
 from toollint.extract.adapters import type_adapter_schema
+from toollint.extract.grown import Grown, grow
 # re-exported: most extraction modules take these with the Evaluator
 from toollint.extract.literals import blocks, dotted, literal_text, number_value, string_value  # noqa: F401
 from toollint.extract.names import MAX_STRING, formatted, joined, template
@@ -50,7 +51,7 @@ class Evaluator:
         names: Mapping[str, cst.BaseExpression],
         imports: Mapping[str, Tuple[str, str]],
         functions: Mapping[str, FunctionSig],
-        mutated: Set[str],
+        mutated: Mapping[str, int],  # name -> how many times the module's text changes it
         lambda_sig: Callable[[cst.Lambda], FunctionSig],
         classes: Collection[str] = (),
         bodies: Optional[Mapping[str, cst.FunctionDef]] = None,
@@ -66,6 +67,8 @@ class Evaluator:
         self._cache: Dict[str, Value] = {}
         self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
         self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
+        self.grown: Grown = {}  # module-level lists grown by later statements (extract/grown.py)
+        self._entered: Set[str] = set()  # module functions being evaluated at a call, shared by scopes
         self._measured: Dict[int, Tuple[Value, int, int]] = {}  # id -> (value kept alive, size, depth)
 
     def name(self, name: str, node: cst.CSTNode) -> Value:
@@ -76,13 +79,13 @@ class Evaluator:
         if expr is None:
             return self._unbound(name, node)
         self._cache[name] = Unresolved(f"'{name}' refers to itself", self.span_of(node))
-        value = self.eval(expr)
+        value, read = grow(self, self.eval(expr), self.grown.get(name, []))
         size, depth = self._measure(value)
         if size > MAX_NODES:
             value = Unresolved(f"'{name}' is too large to evaluate statically", value.span)
         elif depth > MAX_DEPTH:
             value = Unresolved(f"'{name}' is nested too deeply to evaluate", value.span)
-        if name in self.mutated:
+        if name in self.mutated and read < self.mutated[name]:
             value = _incomplete(value, f"'{name}' is changed after it is assigned")
         self._cache[name] = value
         return value
@@ -298,6 +301,22 @@ class Evaluator:
             return Unresolved("dedent() of something that is not a constant", span)
         if func == "dict":
             return self._dict_call(node, d)
+        if func not in self.bodies and func not in self.returns:
+            found = self._user_call(func, node, span, d)
+        elif func in self._entered:
+            # `def f(n): return f(n)`: read once, not again at each level, where the chooser
+            # and the return both reading the body doubled the work per level
+            found = None
+        else:
+            self._entered.add(func)
+            try:
+                found = self._user_call(func, node, span, d)
+            finally:
+                self._entered.discard(func)
+        return found if found is not None else self._plain_call(func, node, span, d)
+
+    def _user_call(self, func: str, node: cst.Call, span: Span, d: int) -> Optional[Value]:
+        """A module function's value at the call: a chooser's string, a factory's definition."""
         if func in self.bodies:
             chosen = self._chooser(self.bodies[func], span, d)
             if chosen is not None:
@@ -311,6 +330,9 @@ class Evaluator:
             made = self._returned(func, node, d)
             if isinstance(made, (DictVal, ListVal)):  # a definition; anything else stays the call it was
                 return made
+        return None
+
+    def _plain_call(self, func: str, node: cst.Call, span: Span, d: int) -> Value:
         args: List[Value] = []
         kwargs: List[Tuple[str, Value]] = []
         complete = True

@@ -25,7 +25,8 @@ from toollint.frameworks.recognise import declares
 from toollint.frameworks.registry import FRAMEWORKS
 from toollint.model import PARAM, FunctionSig, PendingTool
 
-# (callee qualified, position or -1, keyword or "", argument qualified): `register_tools(mcp, c)`
+# (callee qualified, position or -1, keyword or "", argument qualified): `register_tools(mcp, c)`;
+# an argument that is the calling def's own parameter is `<param>module:function:position:name`
 ServerArg = Tuple[str, int, str, str]
 # annotations that say nothing of the object: the calls must tell
 _OPAQUE = frozenset({"Any", "typing.Any", "typing_extensions.Any", "object", "builtins.object"})
@@ -70,7 +71,10 @@ def server_args(tree: cst.Module, text: str, module: str, is_package: bool, impo
     own = set(servers)
     candidates = own | {local for local, (mod, attr) in imports.items()
                         if attr not in ("", "*") and mod.split(".")[0] not in STDLIB and not local[:1].isupper()}
-    if not candidates or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(candidates))), text):
+    params = {p.name.value for stmt in tree.body if isinstance(stmt, cst.FunctionDef)
+              for p in (*stmt.params.posonly_params, *stmt.params.params, *stmt.params.kwonly_params)}
+    names = candidates | params
+    if not names or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(names))), text):
         return ()  # most modules hand no such name to anything: no walk
     found = _Calls(module, is_package, imports, own, candidates, set(functions))
     walk(tree, found)
@@ -84,6 +88,30 @@ class _Calls(cst.CSTVisitor):
         self.imports: Dict[str, Tuple[str, str]] = dict(imports)
         self.own, self.candidates, self.functions = own, candidates, functions
         self.out: List[ServerArg] = []
+        # the module-level def the walk is in, with its parameters: `def register_all(mcp):
+        # notes.register_tools(mcp)` hands on whatever server its own callers hand it
+        self.depth = 0
+        self.params: Dict[str, str] = {}
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.depth += 1
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.depth -= 1
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+        if self.depth == 1:  # a typed parameter says what it is: only the loose ones are followed
+            self.params = {name: f"{PARAM}{self.module}:{node.name.value}:{at}:{name}"
+                           for name, (at, _) in loose_params(node, self.imports).items()}
+        elif node.params.params or node.params.posonly_params or node.params.kwonly_params:
+            # a nested def's parameters may shadow the outer ones: they are the nested def's
+            self.params = {k: v for k, v in self.params.items() if not _declares(node.params, k)}
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            self.params = {}
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         # `def main(): from .tools.registration import register_tools`: a function's own import
@@ -110,7 +138,9 @@ class _Calls(cst.CSTVisitor):
                 return  # `f(*args)`: no position holds
             keyword = arg.keyword.value if arg.keyword is not None else ""
             value = arg.value
-            if isinstance(value, cst.Name) and value.value in self.candidates:
+            if isinstance(value, cst.Name) and value.value in self.params:
+                self.out.append((callee, -1 if keyword else at, keyword, self.params[value.value]))
+            elif isinstance(value, cst.Name) and value.value in self.candidates:
                 owner = self._qualified(value.value)
                 if owner is not None:
                     self.out.append((callee, -1 if keyword else at, keyword, owner))
@@ -139,6 +169,10 @@ class _Calls(cst.CSTVisitor):
             return f"{self.module}.{name}" if self.module else name
         mod, attr = self.imports.get(name, ("", ""))
         return f"{mod}.{attr}" if mod and attr else None
+
+
+def _declares(params: cst.Parameters, name: str) -> bool:
+    return any(p.name.value == name for p in (*params.posonly_params, *params.params, *params.kwonly_params))
 
 
 def enclosing_function(scopes: Sequence) -> Optional[Tuple[str, Mapping[str, Tuple[int, str]]]]:

@@ -63,6 +63,9 @@ _SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=
 _SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
 _SELF_NAMED = re.compile(r"""\bname["']?\s*[:=]\s*self\s*\.""")  # `name=self.name`, `"name": self.name`
 _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*get\s*\()""")
+# a module-level def handing a parameter the signature leaves untyped to a call
+# (`def register_all(mcp): notes.register_tools(mcp)`), which passes a server on (extract/passed.py)
+_HANDED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*[,)]")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
 
@@ -126,6 +129,15 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
     return reduced
 
 
+def _hands_on(node, body_text: str) -> bool:
+    import ast
+
+    loose = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+             if a.annotation is None or (isinstance(a.annotation, (ast.Name, ast.Attribute))
+                                         and ast.unparse(a.annotation) in ("Any", "typing.Any", "object"))}
+    return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
+
+
 def _collect_blanks(
     statements, in_class: bool, lines: Sequence[str], triggers: "re.Pattern[str]", blank: List[Tuple[int, int, str]]
 ) -> None:
@@ -134,7 +146,7 @@ def _collect_blanks(
 
     for stmt in statements:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found = _blankable(stmt, lines, triggers)
+            found = _blankable(stmt, lines, triggers, in_class)
             if found is not None:
                 blank.append(found)
         elif isinstance(stmt, ast.ClassDef) and not in_class:
@@ -150,7 +162,8 @@ def _collect_blanks(
             _collect_blanks(stmt.finalbody, False, lines, triggers, blank)
 
 
-def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]") -> Optional[Tuple[int, int, str]]:
+def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
+               in_class: bool = False) -> Optional[Tuple[int, int, str]]:
     """(first line, last line, placeholder) of the body of `node` to blank, or None to keep it."""
     import ast
 
@@ -169,5 +182,7 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]") -> Optio
     params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     body_text = "\n".join(lines[first - 1:last])
     if any(m.group(1) in params for m in _DICT_READ.finditer(body_text)):
+        return None
+    if not in_class and _hands_on(node, body_text):
         return None
     return first, last, "" if rest is not body else indent + "pass"

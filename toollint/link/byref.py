@@ -17,8 +17,10 @@ Lookup = Callable[[str], Optional[ModuleFacts]]
 _MAX_HOPS = 20
 
 
-def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[Tool]]:
-    """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers them."""
+def offered_tools(facts: List[ModuleFacts], module: Lookup,
+                  calling: Optional[Callable[[List[str]], List[ModuleFacts]]] = None) -> Dict[str, List[Tool]]:
+    """Framework-made tools by the module (or `module#Class` for a toolkit class) that offers
+    them; `calling` loads the modules that call given defs (engine/load.py)."""
     out: Dict[str, List[Tool]] = {}
     ordered = sorted(facts, key=lambda m: m.path)
     # made only when some schema needs it: the resolver's closure is a cycle holding every module's facts
@@ -30,7 +32,7 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup) -> Dict[str, List[To
         # a LangChain model's schema derived, or no tool after all
         for tool in filter(None, (linked(t, m, module) for t in m.decorated)):
             out.setdefault(_key(m.path, tool.registry), []).append(model_schema(tool, at, models))
-    calls = passed_calls(ordered, module, function_def) if any(p.owner.startswith(PARAM) for m in ordered for p in m.pending) \
+    calls = passed_calls(ordered, module, function_def, calling) if any(p.owner.startswith(PARAM) for m in ordered for p in m.pending) \
         else {}
     for m in ordered:
         for pending in m.pending:

@@ -5,24 +5,41 @@ server is made, as a tool declared on that server directly would be."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.link.graph import server_at
 from toollint.model import PARAM, ModuleFacts, PendingTool, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
+# `register_all(mcp)` -> `feature.register(mcp)` -> `@mcp.tool()`: a chain of defs handing
+# their parameter on is followed this far (held-out round 17, M4); a cycle stops sooner
+_MAX_CHAIN = 4
 Calls = Dict[Tuple[str, str], List[Tuple[int, str, str]]]  # (path, function) -> (position, keyword, argument)
 
 
-def passed_calls(facts: List[ModuleFacts], module: Lookup, function_def: Callable) -> Calls:
+def passed_calls(facts: List[ModuleFacts], module: Lookup, function_def: Callable,
+                 calling: Optional[Callable[[List[str]], List[ModuleFacts]]] = None) -> Calls:
     """Each project function's calls that hand it a name, by the def they reach
-    (`function_def`: link/byref.py's, through re-exports)."""
+    (`function_def`: link/byref.py's, through re-exports). The modules that call a def
+    declaring tools on its parameter, or a def handing its parameter on, are loaded when
+    the prefilter left them out (a server module that never says "tool"), up the chain."""
     out: Calls = {}
-    for m in facts:
-        for callee, at, keyword, argument in m.server_args:
-            found = function_def(callee, module, 0)
-            if found is not None:
-                out.setdefault((found[0].path, found[1]), []).append((at, keyword, argument))
+    wanted = {p.owner[len(PARAM):].rsplit(":", 2)[0] for m in facts for p in m.pending if p.owner.startswith(PARAM)}
+    searched: Set[str] = set()
+    todo = list(facts)
+    for _ in range(_MAX_CHAIN + 1):
+        for m in todo:
+            for callee, at, keyword, argument in m.server_args:
+                found = function_def(callee, module, 0)
+                if found is not None:
+                    out.setdefault((found[0].path, found[1]), []).append((at, keyword, argument))
+                if argument.startswith(PARAM):
+                    wanted.add(argument[len(PARAM):].rsplit(":", 3)[1])
+        fresh = sorted(wanted - searched)
+        if calling is None or not fresh:
+            break
+        searched.update(fresh)
+        todo = calling(fresh)
     return out
 
 
@@ -30,16 +47,29 @@ def finish_param(pending: PendingTool, m: ModuleFacts, calls: Calls, module: Loo
     """The tool as each server handed to the parameter derives it, with the path of the
     module that makes that server; [] when no call hands it a server."""
     function, at, name = pending.owner[len(PARAM):].rsplit(":", 2)
-    position = int(at)
-    servers = []
-    for given, keyword, argument in calls.get((m.path, function), ()):
-        if (position >= 0 and given == position) or keyword == name:
-            found = server_at(argument, module)
-            if found is not None and found not in servers:
-                servers.append(found)
+    servers: List[Tuple[str, str, str]] = []
+    _handed(m.path, function, int(at), name, calls, module, servers, 0)
     out = []
     for framework, path, server in servers:
         tool = next((t for t in pending.candidates if t.framework == framework), None)
         if tool is not None:
             out.append((replace(tool, owner=f"{path}::{server}"), path))
     return out
+
+
+def _handed(path: str, function: str, position: int, name: str, calls: Calls, module: Lookup,
+            servers: List[Tuple[str, str, str]], depth: int) -> None:
+    """The servers the calls of `function` (in the module at `path`) hand to its parameter."""
+    for given, keyword, argument in calls.get((path, function), ()):
+        if not ((position >= 0 and given == position) or keyword == name):
+            continue
+        if argument.startswith(PARAM):
+            if depth < _MAX_CHAIN:
+                dotted, caller, at, param = argument[len(PARAM):].rsplit(":", 3)
+                outer = module(dotted)
+                if outer is not None:
+                    _handed(outer.path, caller, int(at), param, calls, module, servers, depth + 1)
+            continue
+        found = server_at(argument, module)
+        if found is not None and found not in servers:
+            servers.append(found)

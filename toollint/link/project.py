@@ -155,10 +155,22 @@ def _promote(registry: Registry, names: Set[str], run_by_framework: Set[Optional
     else:
         keys = [m.value for c in registry.categories for m in c.members]
     hits = sum(1 for k in keys if k in names)
+    if registry.kind == "categories" and _record_table(registry.categories, names):
+        return None
     need = 1 if registry.kind == "handlers" else 2
     if hits >= need and hits * 2 >= len(keys):
         return registry
     return None
+
+
+def _record_table(categories, names: Set[str]) -> bool:
+    """`{"datasource": ("export_datasource", "update_datasource", "datasource_id")}`: rows
+    of one length with a column that never holds a tool name are records that name tools
+    among other strings, not a router's lists of tools."""
+    widths = {len(c.members) for c in categories}
+    if len(categories) < 2 or len(widths) != 1 or widths == {1}:
+        return False
+    return any(all(c.members[i].value not in names for c in categories) for i in range(widths.pop()))
 
 
 def _refs(value: Value, out: Set[str], literal: Dict[int, Value], depth: int = 0) -> None:
@@ -212,7 +224,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     facts = [m for m in modules if m.error is None]
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = Resolver(by_module, load)
-    decorated = finish_all(offered_tools(facts, resolver.module), facts, resolver.module)  # model-typed parameters
+    decorated = finish_all(offered_tools(facts, resolver.module, getattr(load, "calling", None)), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = join_through_importers(_grouped(kept, resolver.literal), facts)
     _attach_orphans(ordered)

@@ -1,0 +1,67 @@
+"""A server handed on through a chain of untyped register functions (held-out round 17,
+M4: `mcp = FastMCP(...)`, `register_all(mcp)` -> `notes.register(mcp)` ->
+`tools.register_tools(mcp)` -> `@mcp.tool()`), where the modules in between never say
+"tool". The chain is followed a few calls deep; a chain that starts from no server keeps
+the tools unseen."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lintcase import parse_findings, toollint, write_tree
+
+LEAF = '''def register_tools(mcp) -> None:
+    """Register the note functions on the server."""
+
+    @mcp.tool()
+    def get_note(note_id: int) -> str:
+        """Return one note. Use this when the user names a note by its number."""
+        return str(note_id)
+'''
+
+
+def files(start: str, middle: str = "    notes.register(mcp)\n"):
+    return {
+        "app/__init__.py": "",
+        "app/server.py": "from mcp.server.fastmcp import FastMCP\nfrom unittest.mock import MagicMock\n\n"
+                         "from app.features import register_all\n\n" + start,
+        "app/features/__init__.py": "from app.features import notes\n\n\ndef register_all(mcp):\n" + middle,
+        "app/features/notes/__init__.py": "from app.features.notes import handlers\n\n\ndef register(mcp):\n"
+                                          "    handlers.register_tools(mcp)\n",
+        "app/features/notes/handlers.py": LEAF,
+    }
+
+
+def dumped(tmp_path, tree):
+    write_tree(tmp_path, tree)
+    result = toollint("dump", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return [t["name"] for t in json.loads(result.stdout)]
+
+
+def test_a_server_handed_down_a_chain_of_register_functions(tmp_path):
+    tree = files('mcp = FastMCP("notes")\nregister_all(mcp)\n')
+    assert dumped(tmp_path, tree) == ["get_note"]
+    result = toollint("check", "--select", "TL2", ".", cwd=tmp_path)
+    found = [(path, code) for path, _, _, code, _ in parse_findings(result.stdout)]
+    assert found == [("app/features/notes/handlers.py", "TL207")], result.stdout
+    assert "1 tool in 1 group" in result.stderr
+
+
+@pytest.mark.parametrize("start, middle", [
+    ('register_all(MagicMock())\n', "    notes.register(mcp)\n"),  # a test double at the top
+    ('mcp = FastMCP("notes")\nregister_all(mcp)\n', "    notes.register(make_server())\n"),  # not the parameter
+    ('mcp = FastMCP("notes")\n', "    notes.register(mcp)\n"),  # never called
+])
+def test_a_chain_that_hands_on_no_server_makes_no_tool(tmp_path, start, middle):
+    assert dumped(tmp_path, files(start, middle)) == []
+
+
+def test_a_chain_longer_than_followed_makes_no_tool(tmp_path):
+    tree = files('mcp = FastMCP("notes")\nregister_everything(mcp)\n')
+    tree["app/server.py"] = tree["app/server.py"].replace("import register_all", "import register_everything")
+    tree["app/features/__init__.py"] += "".join(
+        f"\n\ndef register_{a}(mcp):\n    register_{b}(mcp)\n"
+        for a, b in [("everything", "more"), ("more", "most"), ("most", "all")])
+    assert dumped(tmp_path, tree) == []
