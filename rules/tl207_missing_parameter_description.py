@@ -116,6 +116,9 @@ _TEMPLATES = {
     # the identifier itself in the prose, not called nor assigned
     # (ASCII boundaries: Chinese characters are word characters to `re`; held-out round 22)
     "bare": (r"(?<![A-Za-z0-9_.])NAME(?![A-Za-z0-9_(])(?!\s*[:=])", 0),
+    # set to a value in a sentence, not a call's keyword: "and use_active_if_missing=True, use
+    # the active hotel" (held-out round 27)
+    "assigned": (r"(?:^|(?<=\s))(?<!,\s)NAME=(?:True|False|None|\d|['\"])", 0),
     # "by using task_name: str (the task's name, capitalised)": a type and then a note
     "typed": (r"(?<![\w.])NAME\s*:\s*[A-Za-z_][\w\[\]., |]*?\s+\([^)\n]*[A-Za-z]{3}[^)\n]*\)", 0),
 }
@@ -170,7 +173,7 @@ def _identifier_in(text: str, name: str) -> bool:
     names the parameter and says nothing about it."""
     if not re.search(r"_|[a-z][A-Z]", name.strip("_")):
         return False
-    if _search("bare", name, text):
+    if _search("bare", name, text) or _search("assigned", name, text):
         return True
     # "by using task_name: str (the task's name, capitalised)": a type and then a note
     # (held-out round 7); a signature's "topic: str," has no note

@@ -142,3 +142,13 @@ class ReopenFinding(BaseTool):
 def test_a_top_level_field_of_a_shared_args_schema_is_one_finding(lint):
     # held-out round 23: one pydantic args_schema sent by two crewAI tools
     assert lint({"tools.py": SHARED_ARGS_SCHEMA}, select=["TL207"]) == [("tools.py", 6, "TL207")]
+
+
+@pytest.mark.parametrize("doc,reported", [
+    ("Find a hotel by its name. If the hotel has suites and include_suites=True, list them too.", 1),
+    ("Find a hotel: find_hotel(name, include_suites=True)", 2),  # a call's keyword names, it does not document
+])
+def test_a_parameter_set_to_a_value_in_prose_is_documented(lint, doc, reported):
+    # held-out round 27: "use_active_if_missing=True" in a sentence; 'name' is a plain word
+    src = _TOOL.format(doc=doc).replace("month: str, limit: int = 10", "name: str, include_suites: bool = False")
+    assert len(lint({"server.py": src}, select=["TL207"])) == reported

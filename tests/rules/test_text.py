@@ -484,3 +484,12 @@ NO_DEFAULTS = [
 @pytest.mark.parametrize("description", NO_DEFAULTS)
 def test_no_stated_default(description):
     assert stated_default(description) is None
+
+
+def test_a_pair_that_differs_in_how_many_is_told_apart():
+    # held-out round 28: broadcast "to all teammates" and send_message "to a teammate"
+    from toollint.rulekit.text import quantity_tells_apart
+
+    assert quantity_tells_apart("Send a message to all teammates.", "Send a message to a teammate.")
+    assert quantity_tells_apart("Delete every file in the folder.", "Delete one file in the folder.")
+    assert not quantity_tells_apart("Send a message to a teammate.", "Send a note to a teammate.")

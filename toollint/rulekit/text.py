@@ -342,6 +342,19 @@ def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
     only_a, only_b = sa - sb, sb - sa
     return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
 
+_QUANTITY = frozenset("all every each single one many multiple several both bulk batch".split())
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def quantity_tells_apart(a: str, b: str) -> bool:
+    """"Send a message to all teammates" / "Send a message to a teammate": the one word
+    that differs says how many, which is how the model chooses (TL107; held-out round 28).
+    Stop-word folding drops those words from the similarity, so they are compared here."""
+    qa = {w for w in _WORD.findall((a or "").lower()) if w in _QUANTITY}
+    qb = {w for w in _WORD.findall((b or "").lower()) if w in _QUANTITY}
+    return qa != qb
+
+
 def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     """Whether the names carry what tells two tools apart, and each description echoes it (TL107).
 
