@@ -132,15 +132,16 @@ def test_objects_the_names_differ_in_and_the_descriptions_echo_are_quiet(lint):
 
 
 def test_a_name_difference_the_description_does_not_echo_still_fires(lint):
-    a = "Retrieves every pull request of a repository as a JSON string."
+    a = "Retrieves the pull requests of a repository as a JSON string."
     b = "Retrieves a pull request of a repository as a JSON string."
     assert lint({"agent.py": _pair("list_pull_requests", a, "get_pull_request_details", b)},
                 select=["TL107"]) == [("agent.py", 3, "TL107")]
 
 
 def test_same_action_in_both_names_still_fires(lint):
-    a = "Fetches every open ticket of a project, as a JSON string."
-    b = "Fetches one open ticket of a project, as a JSON string."
+    # (with "every" / "one" the quantity tells them apart: tests/rules/test_text.py)
+    a = "Fetches the open tickets of a project, as a JSON string."
+    b = "Fetches an open ticket of a project, as a JSON string."
     assert lint({"agent.py": _pair("get_tickets", a, "get_ticket", b)},
                 select=["TL107"]) == [("agent.py", 3, "TL107")]
 

@@ -342,7 +342,7 @@ def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
     only_a, only_b = sa - sb, sb - sa
     return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
 
-_QUANTITY = frozenset("all every each single one many multiple several both bulk batch".split())
+_QUANTITY = frozenset("all every each single one many multiple several bulk batch".split())  # not "both": "the two"
 _WORD = re.compile(r"[A-Za-z]+")
 
 
