@@ -325,7 +325,7 @@ class FunctionScan(cst.CSTVisitor):
             kwargs = tuple((a.keyword.value, self.evaluator.eval(a.value)) for a in node.args if a.keyword)
             value = CallVal("Tool", (), kwargs, self.span_of(node), all(not a.star for a in node.args))
         else:
-            value = project_call(self.evaluator.eval(node))
+            value = self.evaluator.eval(node)
         if tool_from_value(value) is not None:
             self._add("loose", "call", value, node)
             return False
@@ -437,26 +437,6 @@ class FunctionScan(cst.CSTVisitor):
         return "." not in name and _handler_like(self.evaluator.eval(target))
 
 
-# Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
-_WHOLE_SCHEMA_KEYS = frozenset(("type", "properties", "$ref", "anyOf", "oneOf", "allOf", "$defs", "definitions",
-                                "required", "additionalProperties"))
-
-
-def project_call(value: Value) -> Value:
-    """`register_tool(name=..., parameters={"query": {...}})`: a project function (not a
-    wire type's class) that is given what is only part of a schema builds the rest in
-    its body; that schema is unresolved rather than judged as the whole input schema."""
-    if not isinstance(value, CallVal) or value.func.rpartition(".")[2][:1].isupper():
-        return value
-    kwargs = []
-    for key, arg in value.kwargs:
-        if key in _SCHEMA_KEY_SET and isinstance(arg, DictVal) and arg.entries \
-                and not set(arg.str_keys()) & _WHOLE_SCHEMA_KEYS:
-            arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
-        kwargs.append((key, arg))
-    return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
-
-
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
                   span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
     """The registries one function declares; `factories` collects where it builds a tool
@@ -469,7 +449,7 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
     for decorator in node.decorators:
         # a project's own `@register_tool(name=..., description=..., parameters=...)`
         if _looks_like_tool(decorator.decorator):
-            value = project_call(evaluator.eval(decorator.decorator))
+            value = evaluator.eval(decorator.decorator)
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))
     if test_scope(node):

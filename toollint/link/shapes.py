@@ -35,27 +35,38 @@ def _bool(value: Optional[Value]) -> Optional[bool]:
     return None
 
 
+# Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
+_WHOLE_SCHEMA_KEYS = frozenset(("type", "properties", "$ref", "anyOf", "oneOf", "allOf", "$defs", "definitions",
+                                "required", "additionalProperties"))
+
+
+def project_call(value: CallVal) -> CallVal:
+    """`register_tool(name=..., parameters={"query": {...}})`, `make_tool(...)` of another
+    module (held-out round 21): a project function (not a wire type's class) given only
+    part of a schema builds the rest in its body; that schema is unresolved rather than
+    judged as the whole input schema. Its name and description are read as given."""
+    if value.func.rpartition(".")[2][:1].isupper():
+        return value
+    kwargs = []
+    for key, arg in value.kwargs:
+        if key in SCHEMA_KEYS and isinstance(arg, DictVal) and arg.entries \
+                and not set(arg.str_keys()) & _WHOLE_SCHEMA_KEYS:
+            arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
+        kwargs.append((key, arg))
+    return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
+
+
 def _as_dict(value: Value) -> Optional[DictVal]:
     if isinstance(value, DictVal):
         return value
     if isinstance(value, CallVal) and value.kwargs and not value.args:
-        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`. A
-        # function's call, `make_tool(name=..., parameters={"city": {...}})`, is a project
-        # helper that builds the tool from its arguments as it likes (wraps a properties map
-        # in an object, held-out round 21): read only when what it is given is a whole schema
-        kwargs = value.kwargs
-        if value.func.rpartition(".")[2][:1].islower() and not any(
-                k in SCHEMA_KEYS and isinstance(v, DictVal) and (v.has("type") or v.has("properties"))
-                for k, v in kwargs):
-            why = f"{value.func}() builds the schema from its arguments, in a body linking could not read"
-            kwargs = tuple((k, Unresolved(why, v.span) if k in SCHEMA_KEYS else v) for k, v in kwargs)
-        keys = {k for k, _ in kwargs}
+        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
         if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
             return None  # `BaseTool(name=..., parameters=[{"name": "a", ...}])`: a class's own shape
+        value = project_call(value)
+        keys = {k for k, _ in value.kwargs}
         if "name" in keys and (keys & set(SCHEMA_KEYS) or value.func.rpartition(".")[2] == "Tool"):
-            from toollint.model import Const as C
-
-            entries = tuple((C(k, v.span), v) for k, v in kwargs)
+            entries = tuple((Const(k, v.span), v) for k, v in value.kwargs)
             return DictVal(entries, value.span, value.complete)
     return None
 
