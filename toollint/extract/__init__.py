@@ -89,9 +89,8 @@ class _Extractor:
                             self.names[small.target.value] = small.value
                             self.grown.pop(small.target.value, None)
                             self.targets[small.target.value] = small.target
-                    elif top and growth(small) is not None:
-                        name, grown = growth(small)
-                        self.grown.setdefault(name, []).append(grown)
+                    elif top and (grew := growth(small)) is not None:
+                        self.grown.setdefault(grew[0], []).append(grew[1])
                     elif prefix and isinstance(small, (cst.Assign, cst.AnnAssign)):
                         # class attributes: Enum members, smolagents-style `name = "..."`
                         targets = small.targets if isinstance(small, cst.Assign) else [small]

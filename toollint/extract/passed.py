@@ -71,8 +71,9 @@ def server_args(tree: cst.Module, text: str, module: str, is_package: bool, impo
     own = set(servers)
     candidates = own | {local for local, (mod, attr) in imports.items()
                         if attr not in ("", "*") and mod.split(".")[0] not in STDLIB and not local[:1].isupper()}
-    params = {p.name.value for stmt in tree.body if isinstance(stmt, cst.FunctionDef)
-              for p in (*stmt.params.posonly_params, *stmt.params.params, *stmt.params.kwonly_params)}
+    # only the parameters the walk records: those whose annotation says nothing (a typed
+    # `def f(x: str): g(x)` would send every module with functions through the walk)
+    params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef) for name in loose_params(stmt, imports)}
     names = candidates | params
     if not names or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(names))), text):
         return ()  # most modules hand no such name to anything: no walk
