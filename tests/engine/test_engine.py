@@ -448,3 +448,11 @@ def test_prefilter_passes_every_file_that_declares_something(tree):
             seen += 1
             assert may_define_tools(data, keys), path
     assert seen > 30
+
+
+def test_a_test_file_is_not_parsed(lint):
+    # its definitions are the tests' inputs; a syntax error in it is not toollint's to report
+    files = {"test_tools.py": 'TOOLS = [{"name": "x", "input_schema": {"type": "object"}}\ndef broken(:\n',
+             "tools.py": 'TOOLS = [{"name": "x", "description": "Find x.", "input_schema": {"type": "object"}}]\n'}
+    assert [f for f in lint(files) if f[0] == "test_tools.py"] == []
+    assert lint({"tools_check.py": files["test_tools.py"]}, select=["TL001"]) == [("tools_check.py", 2, "TL001")]
