@@ -12,9 +12,9 @@ def _decorated_subject(tools) -> str:
     if len(owners) == 1 and next(iter(owners)):
         obj = next(iter(owners)).rsplit(":", 1)[-1]
         if obj:
-            return f"'{obj}' offers"
+            return f"'{obj}' offers {{n}} tools"
     paths = {t.span.path for t in tools}
-    return "this module offers its decorated" if len(paths) == 1 else f"{len(paths)} modules offer their decorated"
+    return "this module offers {n} decorated tools" if len(paths) == 1 else f"{len(paths)} modules offer {{n}} decorated tools"
 
 
 class CrowdedTurn(Rule):
@@ -30,7 +30,7 @@ class CrowdedTurn(Rule):
         # Each list on its own: two lists in one group are usually the same tools for two
         # providers, never sent together. Counts are lower bounds when a list is incomplete,
         # so a count over the limit is a fact even then.
-        lists = [(len(_distinct(r.tools)), r.span, f"{r.name} offers") for r in group.definitions]
+        lists = [(len(_distinct(r.tools)), r.span, f"{r.name} offers {{n}} tools") for r in group.definitions]
         if group.decorated:
             first = min(group.decorated, key=lambda t: (t.name.span.line, t.name.span.col))
             lists.append((len(_distinct(group.decorated)), first.name.span, _decorated_subject(group.decorated)))
@@ -38,7 +38,7 @@ class CrowdedTurn(Rule):
             return
         count, span, where = max(lists, key=lambda item: (item[0], -item[1].line))
         if count > limit:
-            yield self.report(span, f"{where} {count} tools in one turn, more than {limit} "
+            yield self.report(span, f"{where.format(n=count)} in one turn, more than {limit} "
                               "(max-tools-per-turn): with many tools to choose from the model picks worse; "
                               "route them into categories and offer one category per turn")
 

@@ -287,4 +287,4 @@ def test_crowded_turn_names_the_server_its_decorated_tools_are_registered_on(tmp
 def test_crowded_turn_of_a_module_s_free_decorated_tools(tmp_path):
     src = "from langchain_core.tools import tool\n" + _decorated(21).replace("@mcp.tool()", "@tool")
     (message,) = _messages(tmp_path, {"tools.py": src})
-    assert message.startswith("this module offers its decorated 21 tools in one turn")
+    assert message.startswith("this module offers 21 decorated tools in one turn")

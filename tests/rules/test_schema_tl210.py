@@ -229,3 +229,11 @@ class Compare(BaseTool):
                                        cache=False).findings]
     assert messages and all(m.endswith("the framework derives it from the type here: use a type with declared fields")
                             for m in messages)
+    # a dict written in the code: there it can be added
+    write_tree(tmp_path, {"tools.py": '''
+TOOLS = [{"type": "function", "function": {"name": "tag", "description": "Tag a ticket.", "strict": True,
+          "parameters": {"type": "object", "properties": {}, "required": []}}}]
+'''})
+    messages = [f.message for f in run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL210",)),
+                                       cache=False).findings]
+    assert messages and all(m.endswith("strict mode rejects the tool; add it") for m in messages)
