@@ -57,7 +57,9 @@ class OverlappingDescriptions(Rule):
                 where = earlier.description.span
                 at = f"line {where.line}" + ("" if where.path == later.description.span.path
                                              else f" of {where.path}")
+                # below near-identity the texts do differ somewhere; "cannot" would overstate it
+                confusion = "cannot tell them apart" if score >= 0.95 else "may confuse them"
                 yield self.report(later.description.span, f"description of '{b}' nearly repeats that of "
-                                  f"'{a}' ({at}; similarity {score:.2f}): the model cannot tell them apart; "
+                                  f"'{a}' ({at}; similarity {score:.2f}): the model {confusion}; "
                                   f"say what each does that the other does not and point to the other "
                                   f"(\"for ..., use {a} instead\")")

@@ -288,3 +288,24 @@ def test_crowded_turn_of_a_module_s_free_decorated_tools(tmp_path):
     src = "from langchain_core.tools import tool\n" + _decorated(21).replace("@mcp.tool()", "@tool")
     (message,) = _messages(tmp_path, {"tools.py": src})
     assert message.startswith("this module offers 21 decorated tools in one turn")
+
+
+def _tl107_messages(tmp_path, src):
+    from toollint.config.settings import Settings
+    from toollint.engine.core import run
+
+    (tmp_path / "agent.py").write_text(src)
+    return [f.message for f in run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL107",)),
+                                   cache=False).findings]
+
+
+def test_tl107_says_cannot_only_for_near_identical_texts(tmp_path):
+    # round 28: "cannot tell them apart" overstated pairs at 0.83-0.93 that differ in a word
+    a = "List all open issues in the project tracker with their labels, assignees and due dates."
+    b = "List all open issues in the project tracker with their labels, owners and due dates."
+    [near] = _tl107_messages(tmp_path, _pair("list_issues", a, "list_tracker_items", b))
+    assert "may confuse them" in near and "cannot" not in near
+    same = tmp_path / "same"
+    same.mkdir()
+    [identical] = _tl107_messages(same, _pair("list_issues", a, "list_tracker_items", a))
+    assert "similarity 1.00): the model cannot tell them apart" in identical
