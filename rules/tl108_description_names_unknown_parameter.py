@@ -2,7 +2,8 @@
 
 The names a text refers to are found by linking (toollint/link/mentions.py: parameter
 sections, backticked names next to a parameter noun, `x=value`, bare backticked
-snake_case names). A bare name is reported only in a sentence that talks about supplying
+snake_case names). A bare name, or one next to "field"/"property" (a result has fields
+too), is reported only in a sentence that talks about supplying
 input ("if", "set", "pass", "omit", "default", ...), when it is no tool, property,
 function or schema value of the project, and the sentence does not describe output
 ("returns", "results", "each", "response", ...).
@@ -163,9 +164,10 @@ class DescriptionNamesUnknownParameter(Rule):
                     sentence = BACKTICKED.sub(" ", _sentence(text, m.offset))
                     if _OUTPUT_WORDS.search(sentence):
                         continue  # a field of what the tool returns
+                    if not _INPUT_WORDS.search(sentence):
+                        # "field" names result fields too ("The `red_flags` field surfaces ...")
+                        continue  # nothing says it is something the caller supplies
                     if m.kind != "field":
-                        if not _INPUT_WORDS.search(sentence):
-                            continue  # nothing says it is something the caller supplies
                         if pointers is None:
                             pointers = {n for n, _ in mentioned_tools(text)}  # TL105's to report
                         if (m.name in strings or m.name in pointers or m.name == tool.name.value

@@ -43,6 +43,17 @@ def test_tl108_a_result_field_said_to_be_populated_is_not_a_parameter(lint):
     assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
 
 
+def test_tl108_a_backticked_field_the_tool_surfaces_is_not_a_parameter(lint):
+    # round 24: a sentence about what the tool shows, with no supplying-input word
+    src = LOAD_CSV.replace("dataset_name:", "path:").replace("Use this when the user asks what a data file contains.",
+                           "Use this when the user asks what a data file contains.\n\n"
+                           "    The `skip_rows` field surfaces what it left out.")
+    assert lint({"tools.py": src}, select=["TL108"]) == []
+    src = src.replace("The `skip_rows` field surfaces what it left out.",
+                      "Set the `skip_rows` field to 2 when the first two lines are a title.")
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
+
+
 def test_tl108_message_names_the_parameters_and_the_likely_one(tmp_path):
     from toollint.engine.core import run
 
