@@ -197,3 +197,30 @@ def test_tools_other_keywords_add_keep_todays_neighbours(lint):
     source = _TOOLS + ('a = Agent(name="A", tools=[add_item], mcp_servers=[server])\n'
                        'b = Agent(name="B", tools=[add_thing])\n')
     assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 6, "TL104")]
+
+
+def test_a_list_assigned_to_an_object_is_its_own_turn(lint):
+    # crewAI (round 25): `task.tools = [...]` after making the task gives it those tools alone
+    source = _TOOLS + ('def build(agent):\n'
+                       '    first = Task(description="d", expected_output="o", agent=agent)\n'
+                       '    first.tools = [add_item]\n'
+                       '    second = Task(description="d", expected_output="o", agent=agent)\n'
+                       '    second.tools = [add_thing, check_out]\n')
+    # add_item is alone in its turn, add_thing is offered with check_out only
+    assert lint({"s.py": source}, select=["TL104", "TL107"]) == [("s.py", 12, "TL104")]
+
+
+def test_a_list_assigned_that_is_not_read_whole_keeps_todays_neighbours(lint):
+    source = _TOOLS + ('def build(agent, extra):\n'
+                       '    first = Task(description="d", expected_output="o", agent=agent)\n'
+                       '    first.tools = [add_item]\n'
+                       '    first.tools = first.tools + extra\n')
+    assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 6, "TL104"), ("s.py", 12, "TL104")]
+
+
+def test_self_tools_assigned_in_a_class_keeps_todays_neighbours(lint):
+    # a class's list is used wherever the class hands `self.tools` over: not a turn of its own
+    source = _TOOLS + ('class Crew:\n'
+                       '    def __init__(self):\n'
+                       '        self.tools = [add_item]\n')
+    assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 6, "TL104"), ("s.py", 12, "TL104")]

@@ -5,7 +5,7 @@
 resolve_move and pick_event in different turns, though one module decorates both. For
 every call registration.py finds handing tools over (`Agent(tools=...)`,
 `create_react_agent(model, tools)`, `ToolNode([...])`, `llm.bind_tools([...])`,
-`CodeAgent(tools=...)`, ...), the list's items as registration.py follows them (local
+`CodeAgent(tools=...)`, ..., and `task.tools = [...]`), the list's items as registration.py follows them (local
 lists and their appends, `[*BASE, x]`, module constants, imports):
 
 - (module, function) of a function named there ("" for this module), as linking finds its def;
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 import libcst as cst
 
@@ -53,11 +53,26 @@ _ADDED_LATER = re.compile(r"@[ \t]*\w+\.(?:tool\w*|register_for_llm)\b"
 _HANDOFFS_LATER = re.compile(r"\.handoffs[ \t]*(?:\.(?:append|extend|insert)[ \t]*\(|\+=|=(?!=))")
 
 
+# `task.tools = [ContactsTool()]` (crewAI, round 25): a new list for one object, read as a
+# list of its own (registration.py); `self.tools = [...]` is a class's, used who knows where
+_LIST_ASSIGNED = re.compile(r"(?<![\w.])(?!(?:self|cls)\.)\w+\.tools[ \t]*=[ \t]*\[")
+
+
+def list_assigned(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    """`name.tools = [...]`: an object's tool list replaced by a list written in place."""
+    return (isinstance(target, cst.Attribute) and target.attr.value == "tools" and isinstance(value, cst.List)
+            and isinstance(target.value, cst.Name) and target.value.value not in ("self", "cls"))
+
+
 def added_later(text: str) -> Tuple[Item, ...]:
     """What every list of the module offers besides its items, when the module may add
     tools to an agent after making it: UNREAD, or BESIDE for handoffs."""
-    if _ADDED_LATER.search(text):
-        return (UNREAD,)
+    for m in _ADDED_LATER.finditer(text):
+        start = m.start()
+        while start and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+        if not (m.group().startswith(".tools") and _LIST_ASSIGNED.match(text, start)):
+            return (UNREAD,)
     return (BESIDE,) if _HANDOFFS_LATER.search(text) else ()
 
 
@@ -127,11 +142,11 @@ def _class_of(callee: str, chain, harvest) -> Optional[Tuple[str, str]]:
     return ("", callee) if not rest and callee not in harvest.names and callee not in harvest.functions else None
 
 
-def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[type, tuple], span_of,
+def offer_of(call: Union[cst.Call, cst.Assign], tools: cst.BaseExpression, chain, harvest: Tuple[type, tuple], span_of,
              later: Tuple[Item, ...]) -> Tuple[Item, ...]:
     """The items of one call's tool list (see the module docstring); `later`: added_later;
     () for a call that adds to what a server or agent already offers (`mcp.add_tool(t)`)."""
-    func = call.func
+    func = getattr(call, "func", None)  # None for `task.tools = [...]`
     if (func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")) in _ADDING:
         return ()
     items = harvest_class(harvest[0])(*harvest[1], span_of=span_of)
@@ -139,7 +154,7 @@ def offer_of(call: cst.Call, tools: cst.BaseExpression, chain, harvest: Tuple[ty
     out = set(items.found) | set(items.made) | set(later)
     if items.opaque:
         out.add(UNREAD)
-    for arg in call.args:
+    for arg in getattr(call, "args", ()):
         if arg.star:
             out.add(UNREAD)  # `Agent(**config)`
         elif arg.keyword is not None and arg.keyword.value in _MORE_TOOLS and not _empty(arg.value):

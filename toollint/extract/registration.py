@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union
 
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
-from toollint.extract.offers import added_later, offer_of
+from toollint.extract.offers import added_later, list_assigned, offer_of
 from toollint.extract.textscan import STDLIB, import_lines, line_index, module_mutations, used_names
 from toollint.extract.walk import walk
 from toollint.model import FunctionSig, Registration, Tool
@@ -89,7 +89,7 @@ class _Walk:
         self.span_of = span_of
         self.module = _Scope()
         self.stack: List[_Scope] = [self.module]
-        self.calls: List[Tuple[cst.Call, cst.BaseExpression, Tuple[_Scope, ...]]] = []
+        self.calls: List[Tuple[Union[cst.Call, cst.Assign], cst.BaseExpression, Tuple[_Scope, ...]]] = []
         self.mutations: List[Tuple[str, cst.BaseExpression, Tuple[_Scope, ...]]] = []
 
     @property
@@ -130,6 +130,8 @@ class _Walk:
                     if isinstance(small, cst.Assign):
                         for target in small.targets:
                             self._bind(target.target, small.value, top)
+                            if list_assigned(target.target, small.value) and self.wanted(stmt):
+                                self.calls.append((small, small.value, tuple(self.stack)))
                     elif isinstance(small, cst.AnnAssign) and small.value is not None:
                         self._bind(small.target, small.value, top)
                     elif isinstance(small, cst.AugAssign):
@@ -462,8 +464,11 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
             harvest = _Harvest(names, imports, functions, walk, mutations, line_of)
             later = added_later(text)
             for call, tools, chain in walk.calls:
-                callee = dotted(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
-                if callee is None and isinstance(call.func, cst.Attribute):
+                if isinstance(call, cst.Assign):
+                    callee = dotted(call.targets[0].target)
+                else:
+                    callee = dotted(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
+                if callee is None and isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
                     callee = "." + call.func.attr.value  # `ChatOpenAI(...).bind_tools`
                 if tools is not _NO_TOOLS:
                     builds.append((callee or "<call>", line_of(call)))
