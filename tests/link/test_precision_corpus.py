@@ -3,7 +3,9 @@
 assertions, factories, a project's own register_tool, handlers in a third module, tools
 sent alone; from the held-out round, heldout_shapes: test files and fixtures, a one-line
 Args list, a parameter the prose names, the event a call waits for, one agent handed
-off to by two; from the fourth round, heldout4_shapes: descriptions toollint cannot read).
+off to by two; from the fourth round, heldout4_shapes: descriptions toollint cannot read;
+from round 30, project_register_wraps: a decorator given properties and required, whose
+body adds the object wrapper).
 Each folder with an expected_all.txt is checked with every default rule:
 any finding not in that reviewed list fails, as does any listed one that goes missing.
 """

@@ -35,22 +35,24 @@ def _bool(value: Optional[Value]) -> Optional[bool]:
     return None
 
 
-# Keys of a whole JSON Schema; a dict with none of them is what goes inside one.
-_WHOLE_SCHEMA_KEYS = frozenset(("type", "properties", "$ref", "anyOf", "oneOf", "allOf", "$defs", "definitions",
-                                "required", "additionalProperties"))
+# Keys that make a dict a whole JSON Schema's root. A dict without them (a properties map,
+# or `{"properties": ..., "required": ...}`) is what a project function puts inside one:
+# its body adds the `"type": "object"` wrapper (round 21; round 30, 33 findings).
+_ROOT_SCHEMA_KEYS = frozenset(("type", "$ref", "anyOf", "oneOf", "allOf"))
 
 
 def project_call(value: CallVal) -> CallVal:
     """`register_tool(name=..., parameters={"query": {...}})`, `make_tool(...)` of another
-    module (held-out round 21): a project function (not a wire type's class) given only
-    part of a schema builds the rest in its body; that schema is unresolved rather than
-    judged as the whole input schema. Its name and description are read as given."""
+    module (held-out round 21), `@register(parameters={"properties": ..., "required": ...})`
+    (round 30): a project function (not a wire type's class) given only part of a schema
+    builds the rest in its body; that schema is unresolved rather than judged as the whole
+    input schema. Its name and description are read as given."""
     if value.func.rpartition(".")[2][:1].isupper():
         return value
     kwargs = []
     for key, arg in value.kwargs:
         if key in SCHEMA_KEYS and isinstance(arg, DictVal) and arg.entries \
-                and not set(arg.str_keys()) & _WHOLE_SCHEMA_KEYS:
+                and not set(arg.str_keys()) & _ROOT_SCHEMA_KEYS:
             arg = Unresolved(f"{value.func}() builds the input schema from it", arg.span)
         kwargs.append((key, arg))
     return CallVal(value.func, value.args, tuple(kwargs), value.span, value.complete)
