@@ -166,3 +166,15 @@ def test_tl208_quiet_when_the_tool_description_says_where_such_ids_come_from(lin
     assert said != src
     assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
     assert lint({"tools.py": said}, select=["TL208"]) == []
+
+
+def test_tl208_a_short_description_is_in_its_tools_language(lint):
+    # round 30: "Telefone do cliente (com DDD)." holds no function word of either language;
+    # the tool's Portuguese description says which it is
+    src = FORMAT_TOOL.format(name="telefone_phone", schema='"type": "string", ',
+                             description="Telefone do cliente (com DDD).")
+    portuguese = src.replace("Book a slot. Call this when the customer agreed on a time.",
+                             "Marca uma visita na casa do cliente. Use quando o cliente pedir uma visita.")
+    assert lint({"tools.py": portuguese}, select=["TL208"]) == []
+    # the same short text under an English tool is judged as before
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]

@@ -132,6 +132,12 @@ def looks_english(description: str) -> bool:
     return True
 
 
+def says_english(text: str) -> bool:
+    """Whether the text holds an English function word: a short parameter description
+    ("Telefone do cliente (com DDD).") often has none, and then its tool's text decides."""
+    return any(w.lower() in _EN_MARKERS for w in _UWORD.findall(MARKUP.sub(" ", _BACKTICKED.sub(" ", text))))
+
+
 # ---------------------------------------------------------------------------------
 # reads_like_signature
 
