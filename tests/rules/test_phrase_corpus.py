@@ -123,7 +123,7 @@ CLAUSES = [
     # flipped (issue 18, round 4): a step before this tool's use is ordering, which TL103's
     # page counts, as it counts "Use this after calling get_docs_index" below
     ("Lists the papers of a topic. Use watch_topic to register topics before calling this.", True, True),
-    ("Get an artist's top tracks. Use search_artists first to get the artist id.", False, True),
+    ("Get an artist's top tracks. Use search_artists first to get the artist id.", True, True),  # flipped, round 30
     ("Fetch one documentation page. Use this after calling get_docs_index.", True, True),
     ("Create an empty page. Use write_page_file with the page path to add its content.", False, True),
     ("Omits the admin fields that get_board exposes. Reach for get_board when you need those.", True, True),
@@ -204,7 +204,9 @@ CLAUSES = [
     ("List the rooms with their capacity; it books nothing.", False, True),
     ("Read a text file in the work folder. Use this to inspect a file; it cannot write.", True, True),
     ("Use the CaseLookup tool to fetch the dockets of a case.", True, False),
-    ("Book a room by name. Call list_rooms() first to see which rooms exist.", False, True),
+    # a sibling as the step before every use is a trigger too (round 30 judged it so, as the
+    # TL103 page lists "a step before every use")
+    ("Book a room by name. Call list_rooms() first to see which rooms exist.", True, True),
     ("Detach a work item from its document — the ONLY detach path.", True, False),
     ("Render a document as Markdown: THE way to read a body.", True, False),
     ("Transfer the call to a human, only do this if the user insists on it.", True, True),
@@ -245,6 +247,24 @@ CLAUSES = [
     ("Assigns a label to the issue.", False, False),
     ("There is no other way to read the file.", False, False),
     ("Only returns the first page of rows.", False, True),
+    # --- held-out rounds 29 and 30: a sibling as the step before, a handoff's case ---
+    ("Stop watching a topic. Use list_watches to inspect saved watches before deleting.", True, True),
+    ("Impute values below the limit of quantification. Use dataset_qc first to assess how many there are.",
+     True, True),
+    ("Fit a library model. Use list_model_library to browse available models, then fit_from_library to "
+     "run them.", True, True),
+    ("Handoff to the Calc Agent agent to handle the request. Handles math calculations and unit conversions.",
+     True, False),
+    ("Handles general questions that are not about arithmetic.", True, True),
+    ("Return the columns of one table. A narrower alternative to dump_catalog when you only need one table.",
+     True, True),
+    # ... and what must stay as it was
+    ("Handles math calculations and unit conversions.", False, False),  # no handoff sentence: the action
+    ("Reads the file, then parses it to a table.", False, False),
+    ("Use caution before deleting the folder.", False, False),
+    ("Uses read_file internally and returns its text.", False, False),
+    ("An alternative to dump_catalog.", False, False),
+    ("The topic is not about sports.", False, False),
 ]
 
 

@@ -150,6 +150,16 @@ _TRIGGER_PATTERNS = (
     # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
     r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
     r"(?:use|call)\s+this(?:\s+tool)?\s+(?:together\s+)?with\s+(?:the\s+)?" + _TOOL_NAME,
+    # a sibling as the step before (held-out round 30, A): "Use list_watches to inspect saved
+    # watches before deleting", "Use dataset_qc first", "Use list_models to browse them,
+    # then fit_model to run one"
+    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+(?:[\w'-]+\s+){0,10}?"
+    + r"before\s+[a-z]+ing\b",
+    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+first\b",
+    r"then\s+(?:use\s+|call\s+|run\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[a-z]",
+    # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
+    # "... to handle the request. Handles math calculations and unit conversions."
+    r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
 ) + _ROUTING_PATTERNS
 _TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
 
@@ -253,6 +263,10 @@ _EXCLUSION_PATTERNS = (
     r"first\s+(?:use|call|run)\s+(?:the\s+)?`[A-Za-z][\w.\-]*`",
     # "Returns thread ids and snippets, not full message content"
     r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
+    # "general questions that are not about math" (round 29, B); "A narrower alternative to
+    # dump_catalog when you only need one table" (round 30, B)
+    r"(?:that|which)\s+(?:are|is)\s+not\s+" + _alt("about related_to regarding concerning") + r"\b",
+    r"alternative\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:when|if|for)\b",
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # "Use this before make_box when you want to overwrite" (held-out round 7)
