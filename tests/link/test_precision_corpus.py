@@ -70,3 +70,10 @@ def test_a_server_built_inside_a_function_of_a_test_file_is_a_test_double(lint, 
     # held-out (smolagents' tests/test_tool_validation.py, mem0's tests/llms): the module-level
     # tools of a test file are the tests' inputs too
     assert ((18, "TL101") in got) is not quiet
+
+
+def test_factories_and_converters_make_no_tool_of_their_own(monkeypatch):
+    # their tools are their callers': the dump and the summary's count have none but the
+    # one a class builds from `self.name` (a tool class's own name, for all toollint knows)
+    monkeypatch.chdir(PROJECTS / "tool_factory")
+    assert run(["."], Settings(root="."), cache=False).tools == 1
