@@ -100,3 +100,33 @@ def test_a_table_of_records_is_no_router(tmp_path):
              '    "alerts": ("get_alerts", "get_devices", "alert_id"),\n}\n')
     result = run(tmp_path, HEAD + DEVICES + "\n" + ALERTS + SERVE + table, "check", "--select", "TL306")
     assert parse_findings(result.stdout) == [], result.stdout
+
+
+CONSTANTS = '''import mcp.types as types
+from mcp.server import Server
+
+server = Server("scores")
+
+alpha_tool = types.Tool(
+    name="alpha",
+    description="Return the alpha score of a paper. Call this when the user asks how cited a paper is.",
+    inputSchema={"type": "object", "properties": {}},
+)
+beta_tool = types.Tool(
+    name="beta",
+    description="Return the beta score of a paper. Call this when the user asks how cited its venue is.",
+    inputSchema={"type": "object", "properties": {}},
+)
+
+
+@server.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [alpha_tool, beta_tool]
+'''
+
+
+def test_module_constants_a_list_tools_returns_are_one_turn(lint):
+    # held-out round 30, M4: each constant was taken as sent alone, so TL104 never weighed them
+    assert lint({"server.py": CONSTANTS}, select=["TL104"]) == [("server.py", 8, "TL104"), ("server.py", 13, "TL104")]
+    alone = CONSTANTS.replace("return [alpha_tool, beta_tool]", "return [alpha_tool]")
+    assert lint({"server.py": alone}, select=["TL104"]) == []

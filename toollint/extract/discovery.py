@@ -305,9 +305,18 @@ class FunctionScan(cst.CSTVisitor):
     def visit_Tuple(self, node: cst.Tuple) -> bool:
         return self._list(node)
 
+    def _tool_constant(self, node: cst.BaseExpression) -> bool:
+        """`return [alpha_tool, beta_tool]` in a low-level server's list_tools (held-out round
+        30, M4): module constants, each alone until a list puts them in one turn."""
+        if not isinstance(node, cst.Name) or node.value in self.params:
+            return False
+        expr = self.evaluator.names.get(node.value)
+        return expr is not None and _looks_like_tool(expr)
+
     def _list(self, node) -> bool:
         elements = [e.value for e in node.elements if isinstance(e, cst.Element)]
-        if not any(_looks_like_tool(e) for e in elements) or any(self._from_parameters(e) for e in elements):
+        if not any(_looks_like_tool(e) or self._tool_constant(e) for e in elements) \
+                or any(self._from_parameters(e) for e in elements):
             return True
         value = self.evaluator.eval(node)
         if is_tool_list(value):
