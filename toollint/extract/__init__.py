@@ -51,6 +51,7 @@ class _Extractor:
         self.targets: Dict[str, cst.CSTNode] = {}
         self.grown: Grown = {}
         self.imports: Dict[str, Tuple[str, str]] = {}
+        self.local_imports: List[cst.CSTNode] = []
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
         self.stars: List[str] = []  # modules of `from m import *`, in order
@@ -100,6 +101,7 @@ class _Extractor:
                                 self.targets[prefix + target.target.value] = target.target
             elif isinstance(stmt, cst.FunctionDef):
                 self.function_nodes.append((prefix + stmt.name.value, stmt))
+                self._local_imports(getattr(stmt.body, "body", ()))
             elif isinstance(stmt, cst.ClassDef) and not prefix:
                 self.classes[stmt.name.value] = stmt
                 if isinstance(stmt.body, cst.IndentedBlock):
@@ -109,6 +111,16 @@ class _Extractor:
                 # and defs; assignments there are conditional, so they are not constants.
                 for block in blocks(stmt):
                     self.collect(block, prefix, top=False)
+
+    def _local_imports(self, body) -> None:
+        """`def build_agent(): from langchain.tools import StructuredTool` (held-out round 29,
+        M1): a function's own imports, kept apart until the module's names are known."""
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                self.local_imports.extend(s for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)))
+            elif isinstance(stmt, (cst.If, cst.Try)):
+                for block in blocks(stmt):
+                    self._local_imports(block)
 
     def _import(self, node) -> None:
         if isinstance(node, cst.Import):
@@ -138,6 +150,18 @@ class _Extractor:
     def prepare(self) -> Tuple[Evaluator, Dict[str, FunctionSig]]:
         """The module's names collected: its evaluator and signatures."""
         self.collect(self.tree.body)
+        if self.local_imports:
+            # a function's import names what the module does not: a module-level binding of
+            # the same name (import, constant, class, def) stays what the name means elsewhere
+            module_level = dict(self.imports)
+            self.imports.clear()
+            for node in self.local_imports:
+                self._import(node)
+            bound = set(module_level) | set(self.names) | set(self.classes) | {q for q, _ in self.function_nodes}
+            local = {k: v for k, v in self.imports.items() if k not in bound}
+            self.imports.clear()
+            self.imports.update(module_level)
+            self.imports.update(local)
         mutated = Counter(m.group(1) for m in _MUTATION.finditer(self.text))
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
