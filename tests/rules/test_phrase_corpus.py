@@ -258,7 +258,11 @@ CLAUSES = [
     ("Handles general questions that are not about arithmetic.", True, True),
     ("Return the columns of one table. A narrower alternative to dump_catalog when you only need one table.",
      True, True),
+    ("Gives the time. Use this when the user asks the time. Input should be a time zone (only 'UTC' supported).",
+     True, True),
+    ("Reliable spare news feed, used for headlines on a topic (use if the main feed fails).", True, True),
     # ... and what must stay as it was
+    ("Returns the retry count when the upload fails.", False, False),
     ("Handles math calculations and unit conversions.", False, False),  # no handoff sentence: the action
     ("Reads the file, then parses it to a table.", False, False),
     ("Use caution before deleting the folder.", False, False),

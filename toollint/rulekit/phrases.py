@@ -267,6 +267,11 @@ _EXCLUSION_PATTERNS = (
     # dump_catalog when you only need one table" (round 30, B)
     r"(?:that|which)\s+(?:are|is)\s+not\s+" + _alt("about related_to regarding concerning") + r"\b",
     r"alternative\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:when|if|for)\b",
+    # round 29: "(only 'UTC' supported)", "(use if the main feed fails)": what it is limited
+    # to, a fallback for a sibling
+    r"only\s+(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|[\w.-]+)\s+(?:is\s+|are\s+)?supported\b",
+    r"(?:use|call)\s+(?:this\s+|it\s+)?(?:only\s+)?(?:if|when)\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?"
+    + _alt("fails failed errors is_down is_unavailable times_out") + r"\b",
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # "Use this before make_box when you want to overwrite" (held-out round 7)
