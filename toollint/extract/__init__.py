@@ -26,7 +26,7 @@ from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
-from toollint.extract.toplevel import module_calls
+from toollint.extract.toplevel import decorator_specs, module_calls
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -254,6 +254,8 @@ class _Extractor:
         skipped = configured | choice_constants(self.text)
         registries.extend(discovery.module_level(self.names, self.targets, skipped, evaluator, self.span_of))
         registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
+        if "@" in self.text:
+            registries.extend(decorator_specs(self.tree, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
         from toollint.toolbases import extracted  # a project's own `class Tool(abc.ABC)` is no framework's

@@ -61,6 +61,10 @@ def project_call(value: CallVal) -> CallVal:
 def _as_dict(value: Value) -> Optional[DictVal]:
     if isinstance(value, DictVal):
         return value
+    if isinstance(value, CallVal) and not value.kwargs and len(value.args) == 1 and isinstance(value.args[0], DictVal):
+        # a whole definition handed to a call: the SDK's TypedDict `ToolParam({...})` (held-out
+        # round 19), a project registry's `@tool({"name": ..., "input_schema": ...})` (round 30)
+        return value.args[0]
     if isinstance(value, CallVal) and value.kwargs and not value.args:
         # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
         if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
