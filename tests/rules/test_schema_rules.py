@@ -296,6 +296,23 @@ def test_tl207_quiet_on_a_parameter_the_tool_description_discusses(lint):
     assert lint({"notes.py": src}, select=["TL207"]) == [("notes.py", 7, "TL207")]  # only title
 
 
+def test_tl207_quiet_on_parameters_a_sentence_says_to_pass_by_their_words(lint):
+    # held-out round 31, E: "Pass column names as ..., data as ..., and optional user intent."
+    src = textwrap.dedent('''
+        from langchain_core.tools import tool
+
+
+        @tool
+        def draw_chart(columns: str, data: str, intent: str = "", style: str = "") -> str:
+            """Draw a chart from query results. Use this after a query when the user asks for a chart.
+            Pass column names as comma-separated string, data as JSON array of rows, and optional user intent.
+            The style of the chart follows the data."""
+            return columns
+    ''')
+    # style is named only in a sentence that sends nothing: still undocumented
+    assert lint({"chart.py": src}, select=["TL207"]) == [("chart.py", 5, "TL207")]
+
+
 def test_tl205_tl206_quiet_on_a_handler_given_the_arguments_dict_and_the_dispatchers_own_values(lint):
     # mcp-server-langgraph's shape: `return await self._handle_get(arguments, span, user_id)`
     src = textwrap.dedent('''
