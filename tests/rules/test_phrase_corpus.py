@@ -261,8 +261,18 @@ CLAUSES = [
     ("Gives the time. Use this when the user asks the time. Input should be a time zone (only 'UTC' supported).",
      True, True),
     ("Reliable spare news feed, used for headlines on a topic (use if the main feed fails).", True, True),
+    # held-out rounds 31 and 32
+    ("Lint a statement for forbidden keywords before run_sql. Returns a list of problems.", True, True),
+    ("Validate a SQL query for security and syntax before execution. Returns JSON with errors.", True, False),
+    ("Load the invoice record. This is the first step for any billing question.", True, False),
+    ("Return the contract terms for a plan. Required step before issuing any credit.", True, False),
+    ("Read a file under the index roots. Dotfiles (.env, .ssh) are rejected by default.", False, True),
+    ("Index a file. file_path must resolve inside one of the allowed index roots.", False, True),
+    ("Execute a SQL query against the sales database. Only SELECT queries are allowed.", False, True),
     # ... and what must stay as it was
     ("Returns the retry count when the upload fails.", False, False),
+    ("Returns the first step of the plan.", False, False),
+    ("Returns the rows that are allowed to the user.", False, False),
     ("Handles math calculations and unit conversions.", False, False),  # no handoff sentence: the action
     ("Reads the file, then parses it to a table.", False, False),
     ("Use caution before deleting the folder.", False, False),

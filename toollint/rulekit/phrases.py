@@ -157,6 +157,14 @@ _TRIGGER_PATTERNS = (
     + r"before\s+[a-z]+ing\b",
     _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+first\b",
     r"then\s+(?:use\s+|call\s+|run\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[a-z]",
+    # held-out rounds 31 and 32: "Lint a statement ... before run_sql", "... before
+    # execution", "This is the first step for any billing question", "Required step before
+    # issuing any credit"
+    r"before\s+(?:calling\s+|using\s+|running\s+)?(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?",
+    r"before\s+" + _alt("execution executing submission submitting sending saving publishing merging "
+                        "issuing") + r"\b",
+    r"first\s+step\s+(?:for|in|before|when|whenever)\b",
+    r"step\s+(?:before|prior\s+to)\s+[a-z]+ing\b",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
@@ -239,7 +247,10 @@ _EXCLUSION_PATTERNS = (
     # "(no web search, no deep reasoning)", "File must be within the working directory"
     # (held-out round 21)
     r"\bno\s+[\w-]+(?:\s+[\w-]+)?,\s+no\s+[\w-]+",
-    r"must\s+be\s+(?:within|inside|under)\b",
+    r"must\s+(?:be|resolve|lie|stay|remain)\s+(?:within|inside|under)\b",
+    # "Dotfiles are rejected by default", "Only SELECT queries are allowed" (rounds 31, 32)
+    r"(?:are|is)\s+(?:always\s+)?" + _alt("rejected refused disallowed blocked forbidden") + r"\b",
+    r"only\s+(?:[\w-]+\s+){1,3}?(?:are|is)\s+" + _alt("allowed accepted supported permitted") + r"\b",
     # held-out round 24: "do not file for cosmetic issues", "Don't flag on a single message",
     # "Only needed for standalone questions — record_payment already returns it", "must
     # have linked their account first using link_account"
