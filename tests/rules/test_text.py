@@ -348,6 +348,7 @@ SHOUTING = [
     # under a section heading, the stress in the text still counts
     ("Lists flows.\n\nWHEN NOT TO USE:\n- Do NOT call with an empty id list.", "NOT"),
     ("Lists tables. Do NOT call this LIKE a search.", "NOT"),  # only NOT LIKE with nothing between is SQL
+    ("Closes the case. Do NOT reopen it: 'it is closed' is what you say.", "NOT"),  # outside the quote
 ]
 
 
@@ -374,6 +375,8 @@ CALM = [
     "Creates a configuration.\n\nUSAGE:\n- Use when you want a new one.\n\nWHEN NOT TO USE:\n- flows.",
     "Creates a row.\n\nBEFORE CALLING - REQUIRED STEPS:\n1. Read the component schema.",
     "Not for flows; use the dedicated tools (see WHEN NOT TO USE).\n\nWHEN NOT TO USE:\n- flows.",
+    # a sentence the model must write word for word (held-out round 32, C)
+    "Write exactly: 'I confirmed with the customer that the case is NOT disputed.'",
 ]
 
 

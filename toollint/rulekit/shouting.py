@@ -13,7 +13,10 @@ __all__ = ["shouting"]
 
 
 _CODE_SPAN = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
-_QUOTED = re.compile(r"\"[^\"\n]{0,60}\"|\u201c[^\u201d\n]{0,60}\u201d|'[A-Z][A-Z0-9_ ]*'")
+# ... and a quoted sentence the model must write word for word ("Write exactly: 'I confirmed
+# the case is NOT disputed.'", held-out round 32, C)
+_QUOTED = re.compile(r"\"[^\"\n]{0,60}\"|\u201c[^\u201d\n]{0,60}\u201d|'[A-Z][A-Z0-9_ ]*'"
+                     r"|'[A-Z][^'\n]{8,200}?[.!?]'")
 _CAPS = re.compile(r"(?<![\w\-./=$@#{\\])[A-Z]{2,}(?:['\u2019][A-Z]{1,2})?(?![\w\-/(=])")
 _BANGS = re.compile(r"!{2,}")
 _EMPHATIC = frozenset(
