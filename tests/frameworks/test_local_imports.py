@@ -44,3 +44,20 @@ def legacy():
     return StructuredTool
 '''
     assert lint({"agent.py": own}, select=["TL102"]) == []
+
+
+
+def test_a_lazy_import_names_a_tool_but_joins_no_modules():
+    # round 16's crewai_custom_tools: a cascade tool imports each provider inside `_run`;
+    # the name is read there, but the module graph (which modules are judged together)
+    # keeps the module's own imports only
+    import libcst as cst
+
+    from toollint.config.settings import Settings
+    from toollint.extract import extract_module
+
+    text = LOCAL + "\n\ndef cascade(query):\n    from app.web.first import FirstSearch\n    return FirstSearch()\n"
+    facts = extract_module("agent.py", "agent", False, cst.parse_module(text), text, Settings())
+    assert not any(local == "FirstSearch" for local, _, _ in facts.imports)
+    assert not any(local == "StructuredTool" for local, _, _ in facts.imports)
+

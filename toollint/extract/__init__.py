@@ -52,6 +52,7 @@ class _Extractor:
         self.grown: Grown = {}
         self.imports: Dict[str, Tuple[str, str]] = {}
         self.local_imports: List[cst.CSTNode] = []
+        self.module_imports: Optional[Dict[str, Tuple[str, str]]] = None  # without the local ones
         self.function_nodes: List[Tuple[str, cst.FunctionDef]] = []
         self.classes: Dict[str, cst.ClassDef] = {}
         self.stars: List[str] = []  # modules of `from m import *`, in order
@@ -162,6 +163,8 @@ class _Extractor:
             self.imports.clear()
             self.imports.update(module_level)
             self.imports.update(local)
+            # a lazy import inside a function reads names; it joins no modules into one group
+            self.module_imports = module_level
         mutated = Counter(m.group(1) for m in _MUTATION.finditer(self.text))
         functions: Dict[str, FunctionSig] = {}
         lambda_sig = lambda node: signature(node, "<lambda>", self.span_of, self.code_of, None)
@@ -219,7 +222,7 @@ class _Extractor:
             server_args=server_args(self.tree, self.text, self.module, self.is_package, self.imports,
                                     (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q)),
             functions=tuple(functions.items()),
-            imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
+            imports=tuple((local, mod, attr) for local, (mod, attr) in (self.imports if self.module_imports is None else self.module_imports).items()),
             constants=tuple(constants),
             factories=factory_calls(evaluator.final, evaluator.bodies, evaluator),
             comments=comments(self.text),
