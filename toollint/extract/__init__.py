@@ -160,12 +160,15 @@ class _Extractor:
         from toollint.extract.declared import module_tools
         from toollint.extract.factories import factory_calls
         from toollint.extract.passed import server_args
+        from toollint.extract.serverfactory import server_factories
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
 
         # `from .tools import *`: where a function handed over may come from (extract/byref.py);
         # `class FileAgent(Agent)`: its instances are read as the framework class's
         subclasses = subclass_aliases(self.classes, self.imports)
+        # `def build_server(...): return FastMCP(...)`: its calls are read as the class's (extract/serverfactory.py)
+        subclasses.update(server_factories(self.function_nodes, self.imports))
         imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}, **subclasses}
         found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,

@@ -32,7 +32,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a helper returning one of the module's strings, or a literal dict (factories);
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
-# - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`).
+# - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
+# - a function returning the server it builds (`return FastMCP(...)`).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -58,6 +59,9 @@ _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
+# a function returning a server it builds (`return MCPServer(name, ...)`), which is then
+# read as that server's class (toollint.extract.serverfactory)
+_SERVER_RETURN = r"\breturn\s+(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
 # an `__init__`, or any method that sets an attribute of self (`self.name = new`)
 _SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)|\bsetattr\s*\(\s*self\b"
 _SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
@@ -91,7 +95,7 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
                                                      _CHOOSER,
-                                                     _FACTORY, _SELF_SET if inits else ""))))
+                                                     _FACTORY, _SERVER_RETURN, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern
 
