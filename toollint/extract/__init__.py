@@ -168,7 +168,8 @@ class _Extractor:
         # `class FileAgent(Agent)`: its instances are read as the framework class's
         subclasses = subclass_aliases(self.classes, self.imports)
         # `def build_server(...): return FastMCP(...)`: its calls are read as the class's (extract/serverfactory.py)
-        subclasses.update(server_factories(self.function_nodes, self.imports))
+        made_by = server_factories(self.function_nodes, self.imports)
+        subclasses.update(made_by)
         imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}, **subclasses}
         found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
@@ -196,7 +197,7 @@ class _Extractor:
             by_reference=found.refs,
             servers=found.servers + subclass_servers(subclasses),
             server_args=server_args(self.tree, self.text, self.module, self.is_package, self.imports,
-                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q)),
+                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q), made_by),
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in self.imports.items()),
             constants=tuple(constants),

@@ -33,7 +33,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
 # - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
-# - a function returning the server it builds (`return FastMCP(...)`).
+# - a function returning the server it builds (`return FastMCP(...)`), or binding one
+#   (`mcp = FastMCP(...)`) that it may hand to register functions.
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -62,6 +63,9 @@ _FACTORY = r"\breturn\s*\{"
 # a function returning a server it builds (`return MCPServer(name, ...)`), which is then
 # read as that server's class (toollint.extract.serverfactory)
 _SERVER_RETURN = r"\breturn\s+(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
+# a server a function makes for itself (`mcp = FastMCP(...)`) and may hand to register
+# functions (toollint.extract.localservers)
+_LOCAL_SERVER = r"\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
 # an `__init__`, or any method that sets an attribute of self (`self.name = new`)
 _SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)|\bsetattr\s*\(\s*self\b"
 _SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
@@ -95,7 +99,8 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
                                                      _CHOOSER,
-                                                     _FACTORY, _SERVER_RETURN, _SELF_SET if inits else ""))))
+                                                     _FACTORY, _SERVER_RETURN, _LOCAL_SERVER,
+                                                     _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern
 

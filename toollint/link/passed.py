@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.link.graph import server_at
-from toollint.model import PARAM, ModuleFacts, PendingTool, Tool
+from toollint.model import LOCAL, PARAM, ModuleFacts, PendingTool, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
 # `register_all(mcp)` -> `feature.register(mcp)` -> `@mcp.tool()`: a chain of defs handing
@@ -50,16 +50,17 @@ def finish_param(pending: PendingTool, m: ModuleFacts, calls: Calls, module: Loo
     servers: List[Tuple[str, str, str]] = []
     _handed(m.path, function, int(at), name, calls, module, servers, 0)
     out = []
-    for framework, path, server in servers:
+    for framework, path, owner in servers:
         tool = next((t for t in pending.candidates if t.framework == framework), None)
         if tool is not None:
-            out.append((replace(tool, owner=f"{path}::{server}"), path))
+            out.append((replace(tool, owner=owner), path))
     return out
 
 
 def _handed(path: str, function: str, position: int, name: str, calls: Calls, module: Lookup,
             servers: List[Tuple[str, str, str]], depth: int) -> None:
-    """The servers the calls of `function` (in the module at `path`) hand to its parameter."""
+    """The servers the calls of `function` (in the module at `path`) hand to its parameter:
+    (framework, path of the module making it, its Tool.owner)."""
     for given, keyword, argument in calls.get((path, function), ()):
         if not ((position >= 0 and given == position) or keyword == name):
             continue
@@ -70,6 +71,14 @@ def _handed(path: str, function: str, position: int, name: str, calls: Calls, mo
                 if outer is not None:
                     _handed(outer.path, caller, int(at), param, calls, module, servers, depth + 1)
             continue
-        found = server_at(argument, module)
+        if argument.startswith(LOCAL):  # `def main(): mcp = FastMCP(...); register_all(mcp)`
+            dotted, function_, name_, framework = argument[len(LOCAL):].rsplit(":", 3)
+            outer = module(dotted)
+            # named as extract/owners.py names a server bound in a def: "path:function:name"
+            found = (framework, outer.path, f"{outer.path}:{function_}:{name_}") if outer is not None else None
+        else:
+            found = server_at(argument, module)
+            # as extract/owners.py names a module's server there: "path::name"
+            found = (found[0], found[1], f"{found[1]}::{found[2]}") if found is not None else None
         if found is not None and found not in servers:
             servers.append(found)
