@@ -24,6 +24,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
+from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
 from toollint.extract.toplevel import module_calls
@@ -260,6 +261,8 @@ class _Extractor:
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
                                                     in calls)]
         registries = [r for r in map(lambda r: _without_made(r, calls), registries) if r is not None]
+        # `HANDLERS[name](**args)`: the table's lambdas take keywords (extract/spread.py)
+        registries = with_spread_calls(registries, self.tree, self.text)
         return registries, factories
 
 

@@ -34,7 +34,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
 # - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
 # - a function returning the server it builds (`return FastMCP(...)`), or binding one
-#   (`mcp = FastMCP(...)`) that it may hand to register functions.
+#   (`mcp = FastMCP(...)`) that it may hand to register functions;
+# - a call given only `**x` (`handler(**tool_input)`), which may dispatch a handler table.
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -66,6 +67,9 @@ _SERVER_RETURN = r"\breturn\s+(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
 # a server a function makes for itself (`mcp = FastMCP(...)`) and may hand to register
 # functions (toollint.extract.localservers)
 _LOCAL_SERVER = r"\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
+# a call given nothing but `**x` (`handler(**tool_input)`): a handler table's items may take
+# keywords (toollint.extract.spread)
+_SPREAD_CALL = r"[\w\])](?<!__init__)\s*\(\s*\*\*\s*[A-Za-z_][\w.]*\s*,?\s*\)"
 # an `__init__`, or any method that sets an attribute of self (`self.name = new`)
 _SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)|\bsetattr\s*\(\s*self\b"
 _SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
@@ -100,7 +104,7 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
                                                      _CHOOSER,
                                                      _FACTORY, _SERVER_RETURN, _LOCAL_SERVER,
-                                                     _SELF_SET if inits else ""))))
+                                                     _SPREAD_CALL, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern
 
