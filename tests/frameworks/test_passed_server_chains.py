@@ -98,3 +98,9 @@ def test_a_server_made_in_main_is_one_group_with_the_tools_declared_on_it_there(
 ])
 def test_a_local_that_may_be_no_server_hands_on_nothing(tmp_path, body):
     assert dumped(tmp_path, files(in_main(body))) == []
+
+
+def test_a_server_made_in_a_function_with_its_own_import(tmp_path):
+    tree = files(in_main('from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("notes")\nregister_all(mcp)'))
+    tree["app/server.py"] = tree["app/server.py"].replace("from mcp.server.fastmcp import FastMCP\n", "", 1)
+    assert dumped(tmp_path, tree) == ["get_note"]

@@ -21,7 +21,10 @@ Imports = Mapping[str, Tuple[str, str]]
 
 def local_servers(node: cst.FunctionDef, imports: Imports) -> Dict[str, str]:
     """name -> framework of each local bound only to servers of one framework."""
-    seen = _Bindings(imports)
+    # `def main(): from mcp.server.fastmcp import FastMCP`: the function's own imports name the class
+    own = _Imports()
+    node.body.visit(own)
+    seen = _Bindings({**imports, **own.found})
     node.body.visit(seen)
     params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
     for star in (node.params.star_arg, node.params.star_kwarg):
@@ -110,3 +113,20 @@ class _Bindings(cst.CSTVisitor):
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.other.add(node.name.value)
+
+
+class _Imports(cst.CSTVisitor):
+    """`from pkg import Class [as name]` anywhere in the def (absolute only: a relative one needs the module)."""
+
+    def __init__(self) -> None:
+        self.found: Dict[str, Tuple[str, str]] = {}
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+            return
+        module = dotted(node.module) or ""
+        for alias in node.names:
+            name = dotted(alias.name) or ""
+            local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
+                else name
+            self.found[local] = (module, name)
