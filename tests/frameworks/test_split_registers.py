@@ -74,3 +74,21 @@ def test_the_server_of_the_same_module(tmp_path):
     assert sorted(t["name"] for t in json.loads(result.stdout)) == ["a_item_0", "b_item_0", "ping"]
     result = toollint("check", "--select", "TL104", ".", cwd=tmp_path)
     assert len(parse_findings(result.stdout)) == 3 and "3 tools in 1 group" in result.stderr, result.stdout
+
+
+def test_a_typed_register_all_hands_its_server_on(tmp_path):
+    # `def register_all(mcp: FastMCP, client)` calling each module's function, with their
+    # imports inside it; the server made in a function that returns it
+    register_all = ("from fastmcp import FastMCP\n\n\ndef register_all_tools(mcp: FastMCP, client) -> None:\n"
+                    "    from pkg.a import register_a_tools\n    from pkg.b import register_b_tools\n\n"
+                    "    register_a_tools(mcp, client)\n    register_b_tools(mcp, client)\n")
+    files = {"pkg/tools.py": register_all}
+    write_tree(tmp_path, files)
+    found, summary = project(tmp_path, 'from pkg.tools import register_all_tools\n\n\n'
+                                       'def create_server() -> FastMCP:\n    mcp = FastMCP("big")\n'
+                                       '    register_all_tools(mcp, None)\n    return mcp\n')
+    assert found == [("pkg/a.py", "TL307")], found
+    assert "22 tools in 1 group" in summary
+    # a register_all no visible call hands a server to: the modules stay apart
+    found, summary = project(tmp_path, 'from pkg.tools import register_all_tools\n')
+    assert found == [] and "22 tools in 2 groups" in summary, (found, summary)

@@ -49,6 +49,19 @@ def loose_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
     return out
 
 
+def server_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
+    """Parameters typed as a server class (`def register_all(server: FastMCP, client)`), which
+    a def may hand on to the register functions that declare tools on it."""
+    out: Dict[str, Tuple[int, str]] = {}
+    params = node.params
+    positional = [*params.posonly_params, *params.params]
+    for at, param in [(i, p) for i, p in enumerate(positional)] + [(-1, p) for p in params.kwonly_params]:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(annotation, (cst.Name, cst.Attribute)) and (qualified(annotation, imports) or "") in CLASSES:
+            out[param.name.value] = (at, param.name.value)
+    return out
+
+
 def param_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, function: str,
                params: Mapping[str, Tuple[int, str]]) -> Optional[PendingTool]:
     """The tool `@param.tool()` on a def inside the module-level `function` declares, each
@@ -80,7 +93,8 @@ def server_args(tree: cst.Module, text: str, module: str, is_package: bool, impo
                         if attr not in ("", "*") and mod.split(".")[0] not in STDLIB and not local[:1].isupper()}
     # only the parameters the walk records: those whose annotation says nothing (a typed
     # `def f(x: str): g(x)` would send every module with functions through the walk)
-    params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef) for name in loose_params(stmt, imports)}
+    params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef)
+              for name in {**loose_params(stmt, imports), **server_params(stmt, imports)}}
     makers = [*_CLASS_NAMES, *made_by]
     built = set(re.findall(r"\b([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*\("
                            % "|".join(map(re.escape, makers)), text)) if any(m in text for m in makers) else set()
@@ -115,9 +129,11 @@ class _Calls(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
-        if self.depth == 1:  # a typed parameter says what it is: only the loose ones are followed
+        # a typed parameter says what it is: only the loose ones and the servers are followed
+        if self.depth == 1:
+            handed = {**loose_params(node, self.imports), **server_params(node, self.imports)}
             self.params = {name: f"{PARAM}{self.module}:{node.name.value}:{at}:{name}"
-                           for name, (at, _) in loose_params(node, self.imports).items()}
+                           for name, (at, _) in handed.items()}
             made = local_servers(node, self.makers) if self.makers is not None else {}
             self.locals = {name: f"{LOCAL}{self.module}:{node.name.value}:{name}:{framework}"
                            for name, framework in made.items()}

@@ -78,6 +78,7 @@ _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*ge
 # a module-level def handing a parameter the signature leaves untyped to a call
 # (`def register_all(mcp): notes.register_tools(mcp)`), which passes a server on (extract/passed.py)
 _HANDED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*[,)]")
+_SERVERS = ("FastMCP", "MCPServer")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
 
@@ -145,9 +146,11 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
 def _hands_on(node, body_text: str) -> bool:
     import ast
 
+    # a parameter typed as a server (`server: FastMCP`) is handed on as an untyped one is
     loose = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs
              if a.annotation is None or (isinstance(a.annotation, (ast.Name, ast.Attribute))
-                                         and ast.unparse(a.annotation) in ("Any", "typing.Any", "object"))}
+                                         and (ast.unparse(a.annotation) in ("Any", "typing.Any", "object")
+                                              or ast.unparse(a.annotation).rpartition(".")[2] in _SERVERS))}
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
