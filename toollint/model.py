@@ -308,8 +308,8 @@ class RefTool:
 
 
 # RefTool.framework of a def decorated by another module's wrapper (extract/wrappers.py); PendingTool.owner
-# of a tool on a function's parameter, "<param>register:0:mcp": its callers hand the server (extract/passed.py)
-WRAPPED, PARAM = "<wrapped>", "<param>"
+# of a tool on a function's parameter, "<param>register:0:mcp": its callers hand the server (extract/passed.py), maybe a def's own
+WRAPPED, PARAM, LOCAL = "<wrapped>", "<param>", "<local>"
 # in RefTool.target: "app.svc.OrderService#cancel", a method of an instance of the class; "app.agents.build()", what it returns
 BOUND, CALLED = "#", "()"
 

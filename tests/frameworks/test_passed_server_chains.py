@@ -65,3 +65,42 @@ def test_a_chain_longer_than_followed_makes_no_tool(tmp_path):
         f"\n\ndef register_{a}(mcp):\n    register_{b}(mcp)\n"
         for a, b in [("everything", "more"), ("more", "most"), ("most", "all")])
     assert dumped(tmp_path, tree) == []
+
+
+def in_main(body: str) -> str:
+    return "def main() -> None:\n" + "".join(f"    {line}\n" for line in body.splitlines())
+
+
+def test_a_server_made_in_main_and_handed_down_the_chain(tmp_path):
+    tree = files(in_main('mcp = FastMCP("notes")\nregister_all(mcp)\nmcp.run()'))
+    assert dumped(tmp_path, tree) == ["get_note"]
+
+
+def test_a_server_made_in_main_is_one_group_with_the_tools_declared_on_it_there(tmp_path):
+    tree = files(in_main('mcp = FastMCP("notes")\n\n@mcp.tool()\ndef list_notes(tag: str) -> str:\n'
+                         '    """List the notes of a tag. Use this when the user asks which notes exist."""\n'
+                         '    return tag\n\nregister_all(mcp)\nmcp.run()'))
+    assert sorted(dumped(tmp_path, tree)) == ["get_note", "list_notes"]
+    result = toollint("check", "--select", "TL104", ".", cwd=tmp_path)
+    # two tools offered together: each needs to say when the other is meant
+    assert [(p, c) for p, _, _, c, _ in parse_findings(result.stdout)] == [
+        ("app/features/notes/handlers.py", "TL104"), ("app/server.py", "TL104")], result.stdout
+    assert "2 tools in 1 group" in result.stderr
+
+
+@pytest.mark.parametrize("body", [
+    'mcp = FastMCP("notes")\nmcp = wrap(mcp)\nregister_all(mcp)',  # rebound to what wrap() returns
+    'for mcp in (FastMCP("a"), MagicMock()):\n    register_all(mcp)',  # a loop's target
+    'mcp = FastMCP("notes") if LIVE else MagicMock()\nregister_all(mcp)',  # either
+    'global mcp\nmcp = FastMCP("notes")\nregister_all(other)',  # a module name, and not handed on
+    'with make_server() as mcp:\n    register_all(mcp)',
+    'mcp = FastMCP("notes")\nregister_all(MagicMock())',  # the server is not the one handed on
+])
+def test_a_local_that_may_be_no_server_hands_on_nothing(tmp_path, body):
+    assert dumped(tmp_path, files(in_main(body))) == []
+
+
+def test_a_server_made_in_a_function_with_its_own_import(tmp_path):
+    tree = files(in_main('from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("notes")\nregister_all(mcp)'))
+    tree["app/server.py"] = tree["app/server.py"].replace("from mcp.server.fastmcp import FastMCP\n", "", 1)
+    assert dumped(tmp_path, tree) == ["get_note"]

@@ -24,6 +24,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
+from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
 from toollint.extract.toplevel import decorator_specs, module_calls
@@ -187,12 +188,16 @@ class _Extractor:
         from toollint.extract.declared import module_tools
         from toollint.extract.factories import factory_calls
         from toollint.extract.passed import server_args
+        from toollint.extract.serverfactory import server_factories
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
 
         # `from .tools import *`: where a function handed over may come from (extract/byref.py);
         # `class FileAgent(Agent)`: its instances are read as the framework class's
         subclasses = subclass_aliases(self.classes, self.imports)
+        # `def build_server(...): return FastMCP(...)`: its calls are read as the class's (extract/serverfactory.py)
+        made_by = server_factories(self.function_nodes, self.imports)
+        subclasses.update(made_by)
         imports = {**self.imports, **{f"{STAR}{i}": (m, "*") for i, m in enumerate(self.stars)}, **subclasses}
         found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
@@ -220,7 +225,7 @@ class _Extractor:
             by_reference=found.refs,
             servers=found.servers + subclass_servers(subclasses),
             server_args=server_args(self.tree, self.text, self.module, self.is_package, self.imports,
-                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q)),
+                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q), made_by),
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in (self.imports if self.module_imports is None else self.module_imports).items()),
             constants=tuple(constants),
@@ -285,6 +290,8 @@ class _Extractor:
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
                                                     in calls)]
         registries = [r for r in map(lambda r: _without_made(r, calls), registries) if r is not None]
+        # `HANDLERS[name](**args)`: the table's lambdas take keywords (extract/spread.py)
+        registries = with_spread_calls(registries, self.tree, self.text)
         return registries, factories
 
 

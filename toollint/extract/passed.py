@@ -17,19 +17,23 @@ from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.localservers import local_servers
 from toollint.extract.textscan import STDLIB
 from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Context, Use
 from toollint.frameworks.recognise import declares
-from toollint.frameworks.registry import FRAMEWORKS
-from toollint.model import PARAM, FunctionSig, PendingTool
+from toollint.frameworks.registry import CLASSES, FRAMEWORKS
+from toollint.model import LOCAL, PARAM, FunctionSig, PendingTool
 
 # (callee qualified, position or -1, keyword or "", argument qualified): `register_tools(mcp, c)`;
 # an argument that is the calling def's own parameter is `<param>module:function:position:name`
 ServerArg = Tuple[str, int, str, str]
 # annotations that say nothing of the object: the calls must tell
 _OPAQUE = frozenset({"Any", "typing.Any", "typing_extensions.Any", "object", "builtins.object"})
+# an argument that is a server a module-level def makes for itself (`def main(): mcp =
+# FastMCP(...); register_all(mcp)`) is `<local>module:function:name:framework`
+_CLASS_NAMES = sorted({q.rpartition(".")[2] for q in CLASSES})
 
 
 def loose_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
@@ -41,6 +45,19 @@ def loose_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
         annotation = param.annotation.annotation if param.annotation is not None else None
         if annotation is None or (isinstance(annotation, (cst.Name, cst.Attribute))
                                   and (qualified(annotation, imports) or dotted(annotation)) in _OPAQUE):
+            out[param.name.value] = (at, param.name.value)
+    return out
+
+
+def server_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
+    """Parameters typed as a server class (`def register_all(server: FastMCP, client)`), which
+    a def may hand on to the register functions that declare tools on it."""
+    out: Dict[str, Tuple[int, str]] = {}
+    params = node.params
+    positional = [*params.posonly_params, *params.params]
+    for at, param in [(i, p) for i, p in enumerate(positional)] + [(-1, p) for p in params.kwonly_params]:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(annotation, (cst.Name, cst.Attribute)) and (qualified(annotation, imports) or "") in CLASSES:
             out[param.name.value] = (at, param.name.value)
     return out
 
@@ -65,19 +82,27 @@ def param_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, function: 
 
 
 def server_args(tree: cst.Module, text: str, module: str, is_package: bool, imports: Mapping[str, Tuple[str, str]],
-                servers: Iterable[str], functions: Iterable[str]) -> Tuple[ServerArg, ...]:
+                servers: Iterable[str], functions: Iterable[str],
+                made_by: Mapping[str, Tuple[str, str]] = {}) -> Tuple[ServerArg, ...]:
     """The calls of this module handing a module-level server, or an imported name that may be
-    one, to a project function: those linking may read as a server handed to a parameter."""
+    one, or a server a def makes for itself, to a project function: those linking may read
+    as a server handed to a parameter. `made_by`: the module's server factories, as
+    extract/serverfactory.py aliases them."""
     own = set(servers)
     candidates = own | {local for local, (mod, attr) in imports.items()
                         if attr not in ("", "*") and mod.split(".")[0] not in STDLIB and not local[:1].isupper()}
     # only the parameters the walk records: those whose annotation says nothing (a typed
     # `def f(x: str): g(x)` would send every module with functions through the walk)
-    params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef) for name in loose_params(stmt, imports)}
-    names = candidates | params
+    params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef)
+              for name in {**loose_params(stmt, imports), **server_params(stmt, imports)}}
+    makers = [*_CLASS_NAMES, *made_by]
+    built = set(re.findall(r"\b([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*\("
+                           % "|".join(map(re.escape, makers)), text)) if any(m in text for m in makers) else set()
+    names = candidates | params | built
     if not names or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(names))), text):
         return ()  # most modules hand no such name to anything: no walk
     found = _Calls(module, is_package, imports, own, candidates, set(functions))
+    found.makers = {**imports, **made_by} if built else None
     walk(tree, found)
     return tuple(dict.fromkeys(found.out))
 
@@ -93,6 +118,8 @@ class _Calls(cst.CSTVisitor):
         # notes.register_tools(mcp)` hands on whatever server its own callers hand it
         self.depth = 0
         self.params: Dict[str, str] = {}
+        self.makers: Optional[Mapping[str, Tuple[str, str]]] = None  # imports to read `Class(...)` by; None: no local
+        self.locals: Dict[str, str] = {}  # the def's own servers (local_servers), as arguments
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.depth += 1
@@ -102,17 +129,23 @@ class _Calls(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
-        if self.depth == 1:  # a typed parameter says what it is: only the loose ones are followed
+        # a typed parameter says what it is: only the loose ones and the servers are followed
+        if self.depth == 1:
+            handed = {**loose_params(node, self.imports), **server_params(node, self.imports)}
             self.params = {name: f"{PARAM}{self.module}:{node.name.value}:{at}:{name}"
-                           for name, (at, _) in loose_params(node, self.imports).items()}
+                           for name, (at, _) in handed.items()}
+            made = local_servers(node, self.makers) if self.makers is not None else {}
+            self.locals = {name: f"{LOCAL}{self.module}:{node.name.value}:{name}:{framework}"
+                           for name, framework in made.items()}
         elif node.params.params or node.params.posonly_params or node.params.kwonly_params:
             # a nested def's parameters may shadow the outer ones: they are the nested def's
             self.params = {k: v for k, v in self.params.items() if not _declares(node.params, k)}
+            self.locals = {k: v for k, v in self.locals.items() if not _declares(node.params, k)}
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self.depth -= 1
         if self.depth == 0:
-            self.params = {}
+            self.params, self.locals = {}, {}
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         # `def main(): from .tools.registration import register_tools`: a function's own import
@@ -141,6 +174,8 @@ class _Calls(cst.CSTVisitor):
             value = arg.value
             if isinstance(value, cst.Name) and value.value in self.params:
                 self.out.append((callee, -1 if keyword else at, keyword, self.params[value.value]))
+            elif isinstance(value, cst.Name) and value.value in self.locals:
+                self.out.append((callee, -1 if keyword else at, keyword, self.locals[value.value]))
             elif isinstance(value, cst.Name) and value.value in self.candidates:
                 owner = self._qualified(value.value)
                 if owner is not None:

@@ -2,9 +2,17 @@
 log(fn); return tool(fn)`, then `@tracked_tool def search(...)`. A def decorated with one
 is the framework's tool, derived as the wrapped decorator would. Only a plain delegation
 counts: the last statement returns the framework's decorator applied to the function
-parameter, unchanged (`tool(fn)`, `mcp.tool()(fn)`); anything else may make another tool."""
+parameter, unchanged (`tool(fn)`, `mcp.tool()(fn)`); anything else may make another tool.
+
+A decorator factory is read the same way (held-out round 15, M2): `def write_tool(**kwargs):
+... return mcp.tool(**kwargs)`, then `@write_tool(name="transfer", description="...")`
+declares the tool the framework's decorator does with those keywords. Only when the
+factory takes nothing but `**kwargs` and its last statement hands them, untouched, to the
+decorator; an earlier return (`return lambda fn: fn` under a read-only setting) is a
+configuration that registers nothing, not another tool. Its entry is keyed `name()`."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
@@ -13,7 +21,8 @@ from toollint.extract.textscan import STDLIB
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
 from toollint.extract.walk import walk
-from toollint.model import WRAPPED, RefTool
+from toollint.extract.owners import decorator_object, owner
+from toollint.model import WRAPPED, RefTool, Tool
 
 
 def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -23,6 +32,10 @@ def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
     out: Dict[str, Use] = {}
     for qualname, node in function_nodes:
         if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock):
+            continue
+        factory = _factory(node, imports, names)
+        if factory is not None:
+            out[qualname + "()"] = factory
             continue
         params = node.params.params
         if not params or not node.body.body:
@@ -45,6 +58,45 @@ def _delegation(stmt: cst.BaseStatement, param: str, imports, names) -> Optional
     return recognise_expr(call.func, imports, names)
 
 
+def _factory(node: cst.FunctionDef, imports, names) -> Optional[Use]:
+    """The framework decorator call `def write_tool(**kwargs): return mcp.tool(**kwargs)` makes."""
+    params = node.params
+    star = params.star_kwarg
+    if not isinstance(star, cst.Param) or params.params or params.posonly_params or params.kwonly_params \
+            or isinstance(params.star_arg, cst.Param) or node.asynchronous is not None:
+        return None
+    stmt = node.body.body[-1]
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+            and isinstance(stmt.body[0], cst.Return) and isinstance(stmt.body[0].value, cst.Call)):
+        return None
+    call = stmt.body[0].value
+    kwargs = star.name.value
+    if len(call.args) != 1 or call.args[0].star != "**" or not (
+            isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == kwargs):
+        return None
+    if any(rebinds(s, kwargs) or _changes(s, kwargs) for s in node.body.body):
+        return None  # `kwargs["name"] = ...`, `kwargs.setdefault(...)`: the keywords are not the decorator's
+    use = recognise_expr(call, imports, names)
+    return use if use is not None and use.call is call else None
+
+
+def _changes(stmt: cst.BaseStatement, name: str) -> bool:
+    """Whether a statement stores into or calls a method of `name` (`kwargs["x"] = 1`, `kwargs.pop("x")`)."""
+    found = []
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+    walk(stmt, _Visitor())
+    return bool(found)
+
+
 def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement of the wrapper assigns the function parameter (`fn = other(fn)`)."""
     found = []
@@ -61,6 +113,8 @@ def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
 def is_wrapper(expr: cst.BaseExpression, wrappers: Mapping[str, Use]) -> bool:
     """Whether a decorator is one of the module's wrappers: its def is a tool already, and
     handing it to an agent too (`Agent(tools=[fn])`) makes no second one."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+        return expr.func.value + "()" in wrappers  # a decorator factory's call
     return isinstance(expr, cst.Name) and expr.value in wrappers
 
 
@@ -71,6 +125,15 @@ def wrapped_tool(node: cst.FunctionDef, sig, ctx, wrappers: Mapping[str, Use], i
         return None
     for decorator in node.decorators:
         expr = decorator.decorator
+        if isinstance(expr, cst.Call) and is_wrapper(expr, wrappers):
+            # `@write_tool(name=..., description=...)`: the keywords are the decorator's
+            inner = wrappers[expr.func.value + "()"]
+            if any(a.keyword is None for a in expr.args):
+                return None  # a positional argument the factory cannot take: it raises
+            tool = inner.framework.derive(node, sig, Use(inner.framework, expr, inner.method), ctx, "function")
+            obj = decorator_object(inner.call, inner.method)
+            return replace(tool, owner=owner(ctx.span_of(node).path, (), obj)) \
+                if isinstance(tool, Tool) and obj else tool
         if is_wrapper(expr, wrappers):
             use = wrappers[expr.value]
             return use.framework.derive(node, sig, use, ctx, "function")

@@ -93,12 +93,15 @@ def _defines(node: cst.ClassDef, names) -> bool:
     return False
 
 
-_SUBCLASSED = tuple(fw for fw in FRAMEWORKS if fw.subclassed)
+# a project's function returning a server (extract/serverfactory.py) makes one of these too
+_SUBCLASSED = tuple(fw for fw in FRAMEWORKS if fw.subclassed or (fw.classes and not fw.tool_list
+                                                                 and not fw.object_lists))
 
 
 class Instance(Framework):
-    """An object of a class another module defines (`qualified`): its `@x.tool` is each
-    subclassed framework's tool, pending until linking tells which the class is, if any."""
+    """An object of a class another module defines, or that a function of another module
+    makes (`qualified`): its `@x.tool` is each such framework's tool, pending until
+    linking tells which the class or function is, if any."""
 
     methods = frozenset(m for fw in _SUBCLASSED for m in fw.methods)
     bare = any(fw.bare for fw in _SUBCLASSED)
@@ -113,7 +116,8 @@ class Instance(Framework):
 
     def derive(self, node, sig, use, ctx, mode):
         candidates = tuple(filter(None, (fw.derive(node, sig, Use(fw, use.call, use.method, use.params), ctx, mode)
-                                         for fw in _SUBCLASSED if use.method in fw.methods)))
+                                         for fw in _SUBCLASSED if use.method in fw.methods
+                                         and (use.call is not None or fw.bare))))
         where = ctx.span_of(use.call) if use.call is not None else sig.span
         return PendingTool(self.owner, where, candidates, instance=True) if candidates else None
 

@@ -32,7 +32,10 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a helper returning one of the module's strings, or a literal dict (factories);
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
-# - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`).
+# - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
+# - a function returning the server it builds (`return FastMCP(...)`), or binding one
+#   (`mcp = FastMCP(...)`) that it may hand to register functions;
+# - a call given only `**x` (`handler(**tool_input)`), which may dispatch a handler table.
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -58,6 +61,15 @@ _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
+# a function returning a server it builds (`return MCPServer(name, ...)`), which is then
+# read as that server's class (toollint.extract.serverfactory)
+_SERVER_RETURN = r"\breturn\s+(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
+# a server a function makes for itself (`mcp = FastMCP(...)`) and may hand to register
+# functions (toollint.extract.localservers)
+_LOCAL_SERVER = r"\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
+# a call given nothing but `**x` (`handler(**tool_input)`): a handler table's items may take
+# keywords (toollint.extract.spread)
+_SPREAD_CALL = r"[\w\])](?<!__init__)\s*\(\s*\*\*\s*[A-Za-z_][\w.]*\s*,?\s*\)"
 # an `__init__`, or any method that sets an attribute of self (`self.name = new`)
 _SELF_SET = r"\bdef\s+__init__\b|\bself\s*\.\s*\w+\s*(?::[^=\n]*)?[-+*/|&]?=(?!=)|\bsetattr\s*\(\s*self\b"
 _SELF_OBJECT_TEXT = re.compile(_SELF_OBJECT)
@@ -66,6 +78,7 @@ _DICT_READ = re.compile(r"""\b([A-Za-z_]\w*)\s*(?:\[\s*[rRbBuU]{0,2}["']|\.\s*ge
 # a module-level def handing a parameter the signature leaves untyped to a call
 # (`def register_all(mcp): notes.register_tools(mcp)`), which passes a server on (extract/passed.py)
 _HANDED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*[,)]")
+_SERVERS = ("FastMCP", "MCPServer")
 _LINES = re.compile(r"(\r\n|\r|\n)")  # as Python counts lines, not str.splitlines
 
 
@@ -91,7 +104,8 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
                                                      _CHOOSER,
-                                                     _FACTORY, _SELF_SET if inits else ""))))
+                                                     _FACTORY, _SERVER_RETURN, _LOCAL_SERVER,
+                                                     _SPREAD_CALL, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
     return pattern
 
@@ -132,9 +146,11 @@ def reduce_source(text: str, keys: Tuple[bytes, ...]) -> Optional[str]:
 def _hands_on(node, body_text: str) -> bool:
     import ast
 
+    # a parameter typed as a server (`server: FastMCP`) is handed on as an untyped one is
     loose = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs
              if a.annotation is None or (isinstance(a.annotation, (ast.Name, ast.Attribute))
-                                         and ast.unparse(a.annotation) in ("Any", "typing.Any", "object"))}
+                                         and (ast.unparse(a.annotation) in ("Any", "typing.Any", "object")
+                                              or ast.unparse(a.annotation).rpartition(".")[2] in _SERVERS))}
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 

@@ -9,7 +9,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from toollint.frameworks.pydantic_values import linked, module_resolver, schema_call
 from toollint.link.graph import finish_pending, imported_as
-from toollint.link.passed import finish_param, passed_calls
+from toollint.link.passed import finish_param, passed_calls, rehomed, typed_param
 from toollint.model import (BOUND, CALLED, PARAM, WRAPPED, CallVal, Const, DictVal, ListVal, ModuleFacts, Ref, RefTool, Symbol, Tool,
                             Unresolved)
 
@@ -27,13 +27,20 @@ def offered_tools(facts: List[ModuleFacts], module: Lookup,
     models = module_resolver(module) if any(isinstance(t.schema, CallVal) for m in ordered for t in m.decorated) \
         else None
     at = {m.path: m for m in ordered}.get
+    passing = any(p.owner.startswith(PARAM) for m in ordered for p in m.pending) or any(
+        typed_param(t, m) for m in ordered for t in m.decorated)
+    calls = passed_calls(ordered, module, function_def, calling) if passing else {}
     for m in ordered:
         # a toolkit class's tools (Tool.registry: the class) are a group of their own; linked():
         # a LangChain model's schema derived, or no tool after all
         for tool in filter(None, (linked(t, m, module) for t in m.decorated)):
-            out.setdefault(_key(m.path, tool.registry), []).append(model_schema(tool, at, models))
-    calls = passed_calls(ordered, module, function_def, calling) if any(p.owner.startswith(PARAM) for m in ordered for p in m.pending) \
-        else {}
+            tool = model_schema(tool, at, models)
+            # `register_a(mcp)` with `def register_a(mcp: FastMCP)`: the group of the server handed
+            moved = rehomed(tool, m, calls, module) if calls and tool.registry is None else []
+            for copy, path in moved:
+                out.setdefault(path, []).append(copy)
+            if not moved:
+                out.setdefault(_key(m.path, tool.registry), []).append(tool)
     for m in ordered:
         for pending in m.pending:
             if pending.owner.startswith(PARAM):  # `def register_tools(mcp_server: Any)`: link/passed.py

@@ -65,6 +65,9 @@ _TRIGGER_PATTERNS = (
     # "the right tool for", "the tool to use when"
     _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
     r"tool\s+to\s+(?:use|call)\b",
+    # "Client should call this on connection to verify compatibility" (held-out round 17, jupyter)
+    r"(?:should|must)\s+(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool\s+)?"
+    + _alt("on upon at after before when whenever once") + r"\b",
     # "For billing questions, call this." / "... use this tool."
     _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
     # Session timing: "Call at the start of every session", "Start here", "call first"

