@@ -194,3 +194,34 @@ register_function(price_history, caller=assistant, executor=user_proxy,
                               "Not for today's live price; "
                               "use stock_price for that.")
 '''}) == []
+
+
+_AGENTS = '''
+from autogen import ConversableAgent
+
+
+def answer_basic(question: str) -> str:
+    """Call this tool with your answer to a basic question."""
+
+
+def answer_advanced(question: str) -> str:
+    """Call this tool with your answer to a basic question."""
+
+
+def main(llm_config):
+    {agents}
+'''
+
+
+def test_each_agents_functions_are_its_own_turn(lint):
+    # a group chat's agents: each offers its own function, never weighed against the other's
+    agents = ('basic = ConversableAgent("basic", llm_config=llm_config, functions=[answer_basic])\n'
+              '    advanced = ConversableAgent("advanced", llm_config=llm_config, functions=[answer_advanced])')
+    assert [c for _, _, c in lint({"agents.py": _AGENTS.replace("{agents}", agents)})
+            if c in ("TL104", "TL107")] == []
+
+
+def test_one_agents_functions_are_one_turn(lint):
+    agents = 'both = ConversableAgent("both", llm_config=llm_config, functions=[answer_basic, answer_advanced])'
+    codes = [c for _, _, c in lint({"agents.py": _AGENTS.replace("{agents}", agents)})]
+    assert "TL107" in codes and "TL104" in codes
