@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from frameworkcase import check_recording, extract, name_of, props, recordings, schema
-from toollint.model import Unresolved
+from toollint.model import UNRESOLVED, Unresolved
 
 
 @pytest.mark.parametrize("recording", recordings("ag2"), ids=name_of)
@@ -225,3 +225,24 @@ def test_one_agents_functions_are_one_turn(lint):
     agents = 'both = ConversableAgent("both", llm_config=llm_config, functions=[answer_basic, answer_advanced])'
     codes = [c for _, _, c in lint({"agents.py": _AGENTS.replace("{agents}", agents)})]
     assert "TL107" in codes and "TL104" in codes
+
+
+def test_a_parameter_typed_with_a_model_is_unresolved_and_a_literal_alias_is_read():
+    # ag2 sends the model's $defs inside the property itself, a form toollint does not derive
+    tool, = extract('''
+        from typing import Annotated, List, Literal
+        from pydantic import BaseModel
+        from autogen import AssistantAgent
+        agent = AssistantAgent("a", llm_config={})
+        Currency = Literal["USD", "EUR"]
+
+        class Day(BaseModel):
+            date: str
+
+        @agent.register_for_llm(description="Store the plan.")
+        def store(days: List[Day], currency: Annotated[Currency, "Currency of the prices"] = "USD") -> str:
+            return ""
+    ''')
+    assert props(tool)["days"] is UNRESOLVED
+    assert props(tool)["currency"] == {"type": "string", "enum": ["USD", "EUR"], "description": "Currency of the prices",
+                                       "default": "USD"}
