@@ -344,6 +344,9 @@ def test_every_form_passes_the_prefilter():
         "from mcp.server.fastmcp import FastMCP\nm = FastMCP()\ndef f(x: int): ...\nm.add_tool(f)\n",
         "from agents import function_tool as ft\ndef f(x: int): ...\nt = ft(f)\n",
         "from fastmcp import FastMCP\ndef register(m: FastMCP):\n    @m.tool\n    def f(x: int): ...\n",
+        "from autogen import ConversableAgent as C\na = C('a')\n@a.register_for_llm(description='d')\ndef f(x: int): ...\n",
+        "import autogen as ag\ndef f(x: int): ...\nag.register_function(f, caller=a, executor=b, description='d')\n",
+        "from autogen import ConversableAgent as C\ndef f(x: int): ...\na = C('a', functions=[f])\n",
     ]
     for form in forms:
         assert may_define_tools(form.encode(), needles(Settings())), form

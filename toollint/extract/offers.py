@@ -157,7 +157,8 @@ def offer_of(call: Union[cst.Call, cst.Assign], tools: cst.BaseExpression, chain
     for arg in getattr(call, "args", ()):
         if arg.star:
             out.add(UNREAD)  # `Agent(**config)`
-        elif arg.keyword is not None and arg.keyword.value in _MORE_TOOLS and not _empty(arg.value):
+        elif arg.keyword is not None and arg.keyword.value in _MORE_TOOLS and arg.value is not tools \
+                and not _empty(arg.value):  # AG2's `functions=` is the list itself
             out.add(UNREAD)
         elif arg.keyword is not None and arg.keyword.value in _AGENT_LISTS and not _empty(arg.value):
             if not isinstance(arg.value, cst.List):

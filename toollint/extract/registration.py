@@ -58,7 +58,9 @@ _POSITIONAL = {
     "from_agent_and_tools": 1,
 }
 # Literal-led patterns: a leading \b would make re try every position of every module.
-_TOOLS_KEYWORD = re.compile(r"(?:tools|handoffs)[ \t]*=(?!=)")
+_TOOLS_KEYWORD = re.compile(r"(?:tools|handoffs|functions)[ \t]*=(?!=)")
+# AG2's agents take their tool list as `functions=` (frameworks/ag2.py): each agent its own turn
+_FUNCTION_LISTS = frozenset({"ConversableAgent", "AssistantAgent", "UserProxyAgent"})
 _NO_TOOLS = cst.List([])  # `Agent(handoffs=[...])` alone: a turn of handoffs (extract/offers.py), no tools handed
 _CALLEE = re.compile(r"(?:%s)[ \t]*\(" % "|".join(_POSITIONAL))
 _CALLEE_WORDS = ("Agent", "ToolNode", "agent", "add_tool", "bind_tools", "from_tools")
@@ -232,11 +234,13 @@ class _Calls(cst.CSTVisitor):
         walk = self.walk
         func = node.func
         tools: Optional[cst.BaseExpression] = None
+        # `ChatOpenAI(...).bind_tools([...])`: the method's name is enough
+        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "tools":
                 tools = arg.value
-        # `ChatOpenAI(...).bind_tools([...])`: the method's name is enough
-        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            elif arg.keyword is not None and arg.keyword.value == "functions" and last in _FUNCTION_LISTS:
+                tools = tools or arg.value
         if tools is None and last in _POSITIONAL:
             plain = [a for a in node.args if a.keyword is None]
             index = _POSITIONAL[last]
@@ -451,7 +455,7 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
     found: Set[Tuple[str, str]] = set()
     opaque: Set[Tuple[str, str]] = set()
     offers: List[Tuple[Tuple[str, str], ...]] = []  # each call's list on its own (extract/offers.py)
-    gate = [m.start() for m in _TOOLS_KEYWORD.finditer(text)] if "tools" in text or "handoffs" in text else []
+    gate = [m.start() for m in _TOOLS_KEYWORD.finditer(text)] if any(w in text for w in ("tools", "handoffs", "functions")) else []
     if any(w in text for w in _CALLEE_WORDS):  # plain `in` tests: most modules have none
         gate.extend(m.start() for m in _CALLEE.finditer(text))
     if gate:

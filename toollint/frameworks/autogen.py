@@ -24,7 +24,7 @@ _FUNCTION_TOOL = Factory(("func", "description", "name", "global_imports", "stri
                          method="FunctionTool")
 
 
-def _described(schema: DictVal) -> DictVal:
+def named_descriptions(schema: DictVal) -> DictVal:
     """Each property without a description gets its parameter's name, as autogen sends it."""
     props = schema.get("properties")
     if not isinstance(props, DictVal):
@@ -56,7 +56,7 @@ class Autogen(Framework):
         tool = function_tool(node, sig, use, ctx, mode)
         if tool is None or not isinstance(tool.schema, DictVal):
             return tool
-        return replace(tool, schema=_described(tool.schema))
+        return replace(tool, schema=named_descriptions(tool.schema))
 
     def class_tool(self, node, init, ctx) -> Optional[Tool]:
         """`class Search(BaseTool[Args, Result])` calling `super().__init__(Args, Result, name, description)`:

@@ -10,8 +10,8 @@ from typing import Dict, FrozenSet, Tuple
 
 from toollint.frameworks.base import Factory, Framework, ListCall
 
-MODULES = ("mcp", "fastmcp", "langchain", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
+MODULES = ("mcp", "fastmcp", "langchain", "langchain_retriever", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
+           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "ag2", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
            "browser_use", "crewai", "letta")
 
 

@@ -52,8 +52,8 @@ _AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_an
 _SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own method (agno)
 # a server or agent kept on self (`self.mcp = FastMCP(...)`), whose tools another method
 # declares (toollint.extract.objects); the names of frameworks' classes (registry CLASSES)
-OBJECT_CLASSES = ("Agent", "AssistantAgent", "CodeAgent", "Controller", "FastMCP", "FunctionToolset", "GoogleToolkit",
-                  "MCPServer", "Registry", "Team", "ToolCallingAgent", "Toolkit", "Tools")
+OBJECT_CLASSES = ("Agent", "AssistantAgent", "CodeAgent", "Controller", "ConversableAgent", "FastMCP", "FunctionToolset",
+                  "GoogleToolkit", "MCPServer", "Registry", "Team", "ToolCallingAgent", "Toolkit", "Tools", "UserProxyAgent")
 _SELF_OBJECT = r"\bself\s*\.\s*\w+\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*[\[(]" % "|".join(OBJECT_CLASSES)
 # a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
 # evaluator reads when a description calls it

@@ -37,6 +37,7 @@ _SHAPE_KEYS = (
     b"functions",  # swarm's Agent(functions=[fn])
     b"handoff",  # the Agents SDK's Agent(handoffs=[agent]), handoff(agent): a transfer_to_ tool each
     b"browser_use",  # `@controller.action("...")` holds neither: the import does
+    b"register_f",  # AG2's `@agent.register_for_llm(...)` and `register_function(f, ...)`
 )
 
 # `tool` inside these words never declares a tool; any other occurrence may.

@@ -196,6 +196,19 @@ def _autogen_basetool(module):
              "strict": s.get("strict", False)} for s in (t.schema for t in module.tools)]
 
 
+def _ag2(module):
+    from autogen import ConversableAgent
+
+    # what each agent's llm_config sends, in the order the module made the agents
+    out = []
+    for agent in _functions(module):
+        if isinstance(agent, ConversableAgent) and agent.llm_config:
+            for tool in agent.llm_config.get("tools", []):
+                fn = tool["function"]
+                out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -383,6 +396,8 @@ READERS = {
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,
     "autogen": _autogen,
+    "ag2": _ag2,
+    "langchain_retriever": _langchain,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,
     "agents_appended": _agents_registered,  # the same reader: what `triage` offers

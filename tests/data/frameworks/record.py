@@ -19,6 +19,9 @@ of these packages.
     # letta's server derives the schema of the source letta-client sends:
     python -m venv /tmp/letta && /tmp/letta/bin/pip install letta-nightly==0.11.5
     /tmp/letta/bin/python tests/data/frameworks/record.py letta
+    # AG2's 1.x has no `autogen` package any more: the last 0.x (with openai, for its client)
+    python -m venv /tmp/ag2 && /tmp/ag2/bin/pip install "ag2==0.14.0" openai
+    /tmp/ag2/bin/python tests/data/frameworks/record.py ag2
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
@@ -64,6 +67,9 @@ FRAMEWORKS = {
     "swarm": ("swarm", "swarm"),
     "autogen": ("autogen-core", "autogen"),
     "autogen_basetool": ("autogen-core", "autogen"),
+    # AG2, the autogen 0.2-style API: register_for_llm, register_function, functions=[...]
+    "ag2": ("ag2", "ag2"),
+    "langchain_retriever": ("langchain-core", "langchain"),  # create_retriever_tool
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
     "agents_handoff_class": ("openai-agents", "openai-agents"),  # Handoff(tool_name=..., ...) by hand
