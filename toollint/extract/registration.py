@@ -32,37 +32,15 @@ from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.handovers import NO_TOOLS, POSITIONAL, Calls
 from toollint.extract.offers import added_later, list_assigned, offer_of
 from toollint.extract.textscan import STDLIB, import_lines, line_index, module_mutations, used_names
 from toollint.extract.walk import walk
 from toollint.model import FunctionSig, Registration, Tool
 
-# callee's last name -> the positional argument that holds the tools (`tools=` always does)
-_POSITIONAL = {
-    "CodeAgent": 0,
-    "ToolCallingAgent": 0,
-    "MultiStepAgent": 0,
-    "ToolNode": 0,
-    "initialize_agent": 0,
-    "bind_tools": 0,
-    "from_tools": 0,
-    "add_tool": 0,
-    "create_react_agent": 1,
-    "create_agent": 1,
-    "create_tool_calling_agent": 1,
-    "create_openai_tools_agent": 1,
-    "create_openai_functions_agent": 1,
-    "create_structured_chat_agent": 1,
-    "create_json_chat_agent": 1,
-    "create_xml_agent": 1,
-    "from_agent_and_tools": 1,
-}
 # Literal-led patterns: a leading \b would make re try every position of every module.
 _TOOLS_KEYWORD = re.compile(r"(?:tools|handoffs|functions)[ \t]*=(?!=)")
-# AG2's agents take their tool list as `functions=` (frameworks/ag2.py): each agent its own turn
-_FUNCTION_LISTS = frozenset({"ConversableAgent", "AssistantAgent", "UserProxyAgent"})
-_NO_TOOLS = cst.List([])  # `Agent(handoffs=[...])` alone: a turn of handoffs (extract/offers.py), no tools handed
-_CALLEE = re.compile(r"(?:%s)[ \t]*\(" % "|".join(_POSITIONAL))
+_CALLEE = re.compile(r"(?:%s)[ \t]*\(" % "|".join(POSITIONAL))
 _CALLEE_WORDS = ("Agent", "ToolNode", "agent", "add_tool", "bind_tools", "from_tools")
 _MUTATORS = frozenset(("append", "extend", "insert", "add"))
 
@@ -95,10 +73,10 @@ class _Walk:
         self.mutations: List[Tuple[str, cst.BaseExpression, Tuple[_Scope, ...]]] = []
 
     @property
-    def _finder(self) -> "_Calls":
+    def _finder(self) -> "Calls":
         # a new visitor per use: one kept here would be a cycle (walk -> visitor -> walk)
         # holding the tree and its positions until the cyclic collector runs
-        return _Calls(self)
+        return Calls(self)
 
     def wanted(self, node: cst.CSTNode) -> bool:
         span = self.span_of(node)
@@ -222,38 +200,6 @@ class _Walk:
                 self.statements(block.body, False)
             elif self.wanted(block):
                 walk(block, self._finder)
-
-
-class _Calls(cst.CSTVisitor):
-    """Inside one wanted statement: the calls that hand tools over."""
-
-    def __init__(self, walk: _Walk) -> None:
-        self.walk = walk
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        walk = self.walk
-        func = node.func
-        tools: Optional[cst.BaseExpression] = None
-        # `ChatOpenAI(...).bind_tools([...])`: the method's name is enough
-        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "tools":
-                tools = arg.value
-            elif arg.keyword is not None and arg.keyword.value == "functions" and last in _FUNCTION_LISTS:
-                tools = tools or arg.value
-        if tools is None and last in _POSITIONAL:
-            plain = [a for a in node.args if a.keyword is None]
-            index = _POSITIONAL[last]
-            if index < len(plain) and not any(a.star for a in plain[: index + 1]):
-                tools = plain[index].value
-        if tools is None and any(a.keyword is not None and a.keyword.value == "handoffs" for a in node.args):
-            tools = _NO_TOOLS
-        if tools is not None:
-            walk.calls.append((node, tools, tuple(walk.stack)))
-        return True
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False  # a def inside a wanted statement is scanned as a function of its own
 
 
 class _Harvest:
@@ -474,7 +420,7 @@ def registrations(tree: cst.Module, text: str, names: Mapping[str, cst.BaseExpre
                     callee = dotted(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
                 if callee is None and isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
                     callee = "." + call.func.attr.value  # `ChatOpenAI(...).bind_tools`
-                if tools is not _NO_TOOLS:
+                if tools is not NO_TOOLS:
                     builds.append((callee or "<call>", line_of(call)))
                 harvest.expr(tools, chain)
                 offers.append(offer_of(call, tools, chain, (_Harvest, (names, imports, functions, walk, mutations,
