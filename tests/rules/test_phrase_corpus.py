@@ -273,6 +273,7 @@ CLAUSES = [
     ("Returns the retry count when the upload fails.", False, False),
     ("Returns the first step of the plan.", False, False),
     ("Returns the rows that are allowed to the user.", False, False),
+    ("Update an area's title. title='' is rejected with a validation error.", False, False),
     ("Handles math calculations and unit conversions.", False, False),  # no handoff sentence: the action
     ("Reads the file, then parses it to a table.", False, False),
     ("Use caution before deleting the folder.", False, False),
