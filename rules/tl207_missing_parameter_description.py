@@ -20,11 +20,15 @@ class MissingParameterDescription(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.shape == "server":
             return
-        for path, name, key, prop in field_properties(tool.schema):
+        fields = list(field_properties(tool.schema))
+        sole = [name for path, name, _, _ in fields if not path]
+        for path, name, key, prop in fields:
             if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
                 continue
             if not path and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
+            if not path and sole == [name] and _says_the_input(tool.description):
+                continue  # "Input should be the name of a Python package." (held-out round 33, A)
             description = _description(prop)
             subject = property_subject(tool, path, name)
             if description is None:
@@ -119,7 +123,7 @@ _TEMPLATES = {
     "bare": (r"(?<![A-Za-z0-9_.])NAME(?![A-Za-z0-9_(])(?!\s*[:=])", 0),
     # set to a value in a sentence, not a call's keyword: "and use_active_if_missing=True, use
     # the active hotel" (held-out round 27)
-    "assigned": (r"(?:^|(?<=\s))(?<!,\s)NAME=(?:True|False|None|\d|['\"])", 0),
+    "assigned": (r"(?:^|(?<=\s))(?<!,\s)NAME=(?:[Tt]rue|[Ff]alse|None|null|\d|['\"])", 0),
     # "by using task_name: str (the task's name, capitalised)": a type and then a note
     "typed": (r"(?<![\w.])NAME\s*:\s*[A-Za-z_][\w\[\]., |]*?\s+\([^)\n]*[A-Za-z]{3}[^)\n]*\)", 0),
 }
@@ -154,6 +158,8 @@ def _listed_in(description, name: str) -> bool:
         return False  # every test below finds the name itself, spelled as it is
     return bool(_search("line", name, text) or _search("prose", name, text) or _search("quoted", name, text)
                 or _search("listed", name, text) or _search("inline", name, text)
+                # "Set backburner=true to move it" (held-out round 34, D): set in a sentence
+                or _search("assigned", name, text)
                 or _inline_args(text, name)
                 or _identifier_in(text, name))
 
@@ -178,9 +184,17 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 def _passed_in(text: str, name: str) -> bool:
     """The parameter's words, in order, after a verb of supplying input in one sentence: a
-    plain word counts here, since the sentence says it is what the caller sends."""
+    plain word counts here, since the sentence says it is what the caller sends; so do
+    "optional date (format: YYYY-MM-DD)" and "If no date is provided" (held-out round 33, B)."""
     words = [stem(w) for w in split_identifier(name.strip("_"))]
-    if not words or not _PASS_VERB.search(text):
+    if not words:
+        return False
+    phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
+    if re.search(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
+                 r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b",
+                 text, re.IGNORECASE):
+        return True
+    if not _PASS_VERB.search(text):
         return False
     n = len(words)
     for sentence in _SENTENCE.split(text):
@@ -191,6 +205,16 @@ def _passed_in(text: str, name: str) -> bool:
         if any(tokens[i:i + n] == words for i in range(len(tokens) - n + 1)):
             return True
     return False
+
+
+_THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b",
+                        re.IGNORECASE)
+
+
+def _says_the_input(description) -> bool:
+    """LangChain's single-input convention: the description says what the one input is."""
+    value = description.value if description is not None else None
+    return isinstance(value, str) and _THE_INPUT.search(value) is not None
 
 
 def _identifier_in(text: str, name: str) -> bool:
@@ -231,6 +255,16 @@ def _exempt(prop: DictVal) -> bool:
         branches = prop.get(key)
         if isinstance(branches, ListVal) and any(isinstance(b, DictVal) and b.has("$ref") for b in branches.items):
             return True  # `anyOf: [{$ref}, {type: null}]`, pydantic's `allOf: [{$ref}]`
+    for key in COMPOSITION:  # `Literal[...] | None`: anyOf [{enum}, {type: null}] (held-out round 34, C)
+        branches = prop.get(key)
+        if isinstance(branches, ListVal):
+            kept = [b for b in branches.items if not (isinstance(b, DictVal) and isinstance(b.get("type"), Const)
+                                                      and b.get("type").value == "null")]
+            if len(kept) == 1 and isinstance(kept[0], DictVal) and kept[0].has("enum"):
+                return _exempt(kept[0])
+    items = prop.get("items")
+    if isinstance(items, DictVal) and items.has("enum"):
+        return _exempt(items)  # a list of such words
     enum = prop.get("enum")
     if enum is not None and not (isinstance(enum, ListVal) and enum.complete):
         return True  # values we cannot see might speak for themselves

@@ -269,6 +269,7 @@ CLAUSES = [
     ("Read a file under the index roots. Dotfiles (.env, .ssh) are rejected by default.", False, True),
     ("Index a file. file_path must resolve inside one of the allowed index roots.", False, True),
     ("Execute a SQL query against the sales database. Only SELECT queries are allowed.", False, True),
+    ("Lightweight search returning only trial ids and minimal metadata.", False, True),
     # ... and what must stay as it was
     ("Returns the retry count when the upload fails.", False, False),
     ("Returns the first step of the plan.", False, False),

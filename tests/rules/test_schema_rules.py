@@ -313,6 +313,43 @@ def test_tl207_quiet_on_parameters_a_sentence_says_to_pass_by_their_words(lint):
     assert lint({"chart.py": src}, select=["TL207"]) == [("chart.py", 5, "TL207")]
 
 
+def test_tl207_the_shapes_of_rounds_33_and_34(lint):
+    src = textwrap.dedent('''
+        from typing import Literal, Optional
+
+        from langchain_core.tools import tool
+
+
+        @tool
+        def package_info(package_name: str) -> str:
+            """Look up a package on the index. Use this when the user names a package.
+            Input should be the name of a Python package."""
+            return package_name
+
+
+        @tool
+        def tide_table(harbour: str, date: str = "") -> str:
+            """Use this when the user asks about tides. Returns high and low water for a harbour
+            and optional date (format: YYYY-MM-DD). If no date is provided, today's table is returned."""
+            return harbour
+
+
+        @tool
+        def move_item(item_id: str, backburner: bool = False) -> str:
+            """Move an item. Use this when the user reorganises. Set backburner=true to park it.
+            The item_id comes from list_items."""
+            return item_id
+
+
+        @tool
+        def set_level(level: Optional[Literal["low", "mid", "high"]] = None, tags: list[Literal["red", "blue"]] = []) -> str:
+            """Set the alert level. Use this when the user asks for quieter or louder alerts."""
+            return ""
+    ''')
+    # harbour is named only as a plain word in the prose: still undocumented
+    assert lint({"tools.py": src}, select=["TL207"]) == [("tools.py", 14, "TL207")]
+
+
 def test_tl205_tl206_quiet_on_a_handler_given_the_arguments_dict_and_the_dispatchers_own_values(lint):
     # mcp-server-langgraph's shape: `return await self._handle_get(arguments, span, user_id)`
     src = textwrap.dedent('''

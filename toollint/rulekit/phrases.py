@@ -252,6 +252,8 @@ _EXCLUSION_PATTERNS = (
     r"\bno\s+[\w-]+(?:\s+[\w-]+)?,\s+no\s+[\w-]+",
     r"must\s+(?:be|resolve|lie|stay|remain)\s+(?:within|inside|under)\b",
     # "Dotfiles are rejected by default", "Only SELECT queries are allowed" (rounds 31, 32)
+    # "Lightweight search returning only NCT IDs and minimal metadata" (held-out round 34, A)
+    r"returning\s+only\s+[a-z]",
     # plural inputs only: "title='' is rejected" is about an argument, not the tool
     r"are\s+(?:always\s+)?" + _alt("rejected refused disallowed blocked forbidden") + r"\b",
     r"only\s+(?:[\w-]+\s+){1,3}?(?:are|is)\s+" + _alt("allowed accepted supported permitted") + r"\b",
