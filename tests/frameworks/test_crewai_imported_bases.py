@@ -188,3 +188,32 @@ def test_a_class_of_another_framework_keeps_its_own_reading(lint):
         return query
 '''
     assert lint(_files(base, search), select=["TL102"]) == [("pkg/search.py", 6, "TL102")]
+
+
+COMPAT_TOOL = '''
+from pkg.compat import BaseTool
+
+
+class QuoteTool(BaseTool):
+    name: str = "quote"
+    description: str = "Latest price"
+
+    def _run(self, code: str) -> str:
+        return code
+'''
+
+
+def test_crewais_base_tool_handed_on_by_a_project_module(lint):
+    # held-out round 33, M2: `from tools.compat import BaseTool`, compat importing crewAI's
+    # (plainly, or in a try whose except defines a stand-in for when crewAI is missing)
+    for compat in ("from crewai.tools import BaseTool\n",
+                   "try:\n    from crewai.tools import BaseTool\nexcept ImportError:\n"
+                   "    from pydantic import BaseModel\n\n    class BaseTool(BaseModel):\n        name: str = ''\n"):
+        tree = {"pkg/__init__.py": "", "pkg/compat.py": compat, "pkg/quotes.py": COMPAT_TOOL}
+        assert lint(tree, select=["TL102"]) == [("pkg/quotes.py", 6, "TL102")]
+
+
+def test_another_base_handed_on_by_a_project_module_makes_no_crewai_tool(lint):
+    tree = {"pkg/__init__.py": "", "pkg/compat.py": "from pydantic import BaseModel as BaseTool\n",
+            "pkg/quotes.py": COMPAT_TOOL}
+    assert lint(tree, select=["TL102"]) == []

