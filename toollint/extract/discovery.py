@@ -261,6 +261,8 @@ class FunctionScan(cst.CSTVisitor):
     def _parameter(self, value: cst.BaseExpression) -> bool:
         """`name`, `tool.name`, `row[0]` of a parameter or loop variable (not `self`: a tool
         class's own): a name that comes from data the function is given."""
+        if isinstance(value, cst.BooleanOperation):  # `tool_name = name or func.__name__` (round 34)
+            return self._parameter(value.left) or self._parameter(value.right)
         while isinstance(value, (cst.Subscript, cst.Call)):
             value = value.value if isinstance(value, cst.Subscript) else value.func
         head = (dotted(value) or "").partition(".")[0]

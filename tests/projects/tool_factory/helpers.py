@@ -74,3 +74,18 @@ def to_openai(tools):
             },
         })
     return out
+
+
+class Registry:
+    # a registry whose decorator names each tool `name or func.__name__` (held-out round 34)
+    def __init__(self):
+        self._schemas = {}
+
+    def register(self, name=None, description=None):
+        def deco(func):
+            tool_name = name or func.__name__
+            self._schemas[tool_name] = {"type": "function", "function": {
+                "name": tool_name, "description": description or func.__doc__,
+                "parameters": {"type": "object", "properties": {}}}}
+            return func
+        return deco
