@@ -6,8 +6,8 @@ jsonschema is imported on first use, not at start-up, and one meta-validator per
 kept for the run. Most schemas use a handful of keywords in the plain way; those are
 recognised as valid by a walk that costs a fraction of the meta-validation (which was
 half the rules' time on the benchmark), and anything else goes to jsonschema. The same walk
-answers a schema whose one defect is a type name ("str", "None"), the commonest mistake,
-with the message jsonschema's error would be given, so a run that meets only such schemas
+answers a schema whose only defects are type names ("str", "None"), the commonest mistake,
+with the messages jsonschema's errors would be given, so a run that meets only such schemas
 never imports jsonschema (tests/rules/test_schema_tl201_fast.py holds both to jsonschema);
 jsonschema's verdicts are remembered by the schema's repr (rulekit/memo.py), for the
 process, as tools often share one schema, and across runs in the cache.
@@ -175,13 +175,14 @@ def meta_errors(data: dict) -> Tuple[str, List[Tuple[Tuple, str]]]:
 
 def fast_errors(data: dict) -> Optional[List[Tuple[Tuple, str]]]:
     """What jsonschema's check_schema reports, known without it, or None (ask jsonschema):
-    nothing for a plainly valid schema, and the one finding of a schema whose one defect is
-    a type name such as "str" or "None" (the common mistake; each such name is its own
-    finding in jsonschema, in an order this does not model, so only one is answered here)."""
+    nothing for a plainly valid schema, and a finding for each type name such as "str" or
+    "None" (the common mistake) of a schema whose only defects those are: each is its own
+    error in jsonschema, in an order that follows string hashing (a set), so the findings
+    are sorted wherever they are shown, and this gives them in the walk's order."""
     if "$schema" in data:
         return None
     bad_types: List[Tuple[Tuple, str]] = []
-    if not _walk(data, bad_types) or len(bad_types) > 1:
+    if not _walk(data, bad_types):
         return None
     return [(path, _type_message(name)) for path, name in bad_types]
 
