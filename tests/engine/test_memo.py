@@ -32,3 +32,35 @@ def test_a_remembered_answer_is_the_answer():
     assert memo.end() is None
     # the user's phrases are part of the question
     assert memo._key("has_trigger", ("a", "b")) != memo._key("has_trigger", ("a b",))
+
+
+def test_answers_found_in_forked_rule_workers_are_stored(tmp_path):
+    """A cold `-j 2` run judges its groups in forked workers: their answers come back with
+    their findings and are stored, so a pre-commit run after it compiles none of phrases'
+    big patterns."""
+    import os
+    import subprocess
+    import sys
+
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    for g in range(3):
+        tools = ", ".join(f'{{"name": "t{g}_{i}", "description": "Look up record {g} {i}. Use this when asked '
+                          f'about record {i}.", "input_schema": {{"type": "object", "properties": {{}}}}}}'
+                          for i in range(30))
+        (root / f"m{g}.py").write_text(f"TOOLS = [{tools}]\n")
+    env = dict(os.environ, TOOLLINT_CACHE_DIR=str(tmp_path / "cache"), XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    env.pop("TOOLLINT_NO_CACHE", None)
+    code = ("import sys\nfrom toollint.commands.cli import main\nfrom toollint.engine import pool\n"
+            "from toollint.rulekit import phrases\nseen = []\nreal = pool.run_chunks\n"
+            "pool.run_chunks = lambda work, *a, **k: seen.append(work.__name__) or real(work, *a, **k)\n"
+            "rc = main(sys.argv[1:])\n"
+            "print(seen, phrases._trigger.cache_info().currsize, rc)")
+    cold = subprocess.run([sys.executable, "-c", code, "check", "-q", "-j", "2", "."], cwd=root,
+                          capture_output=True, text=True, env=env)
+    assert cold.stdout.splitlines()[-1].startswith("['_check_groups'] 0"), cold.stdout + cold.stderr
+    (root / "m1.py").write_text((root / "m1.py").read_text() + "# edited\n")
+    warm = subprocess.run([sys.executable, "-c", code, "check", "-q", "m1.py"], cwd=root,
+                          capture_output=True, text=True, env=env)
+    assert warm.stdout.splitlines()[-1].split()[-2:] == ["0", "1"], warm.stdout + warm.stderr
