@@ -28,6 +28,7 @@ KEEP = 20_000
 _known: Dict[bytes, Any] = {}
 _used: Dict[bytes, Any] = {}  # asked in this run (since begin())
 _loaded: Dict[bytes, Any] = {}  # what begin() was given
+_storing = False  # between begin() and end(): a run whose answers will be stored
 
 
 def _key(kind: str, args: Sequence[str]) -> bytes:
@@ -54,14 +55,18 @@ def recall(kind: str, args: Sequence[str], compute: Callable[[], Any]) -> Any:
 
 def begin(loaded: Optional[Dict[bytes, Any]]) -> None:
     """Start a run that will store its answers, with those of the last runs."""
-    global _loaded
+    global _loaded, _storing
     _loaded = dict(loaded or {})
     _known.update(_loaded)
     _used.clear()
+    _storing = True
 
 
 def fresh() -> Dict[bytes, Any]:
-    """The answers computed since begin(), not loaded (a pool worker sends them back)."""
+    """The answers computed since begin(), not loaded (a pool worker sends them back);
+    none when no run will store them (a long-lived process without a cache)."""
+    if not _storing:
+        return {}
     return {k: v for k, v in _used.items() if k not in _loaded}
 
 
@@ -72,8 +77,8 @@ def merge(answers: Dict[bytes, Any]) -> None:
 
 def end() -> Optional[Dict[bytes, Any]]:
     """What to store: None when the run learnt nothing new (nothing is written)."""
-    global _loaded
-    loaded, _loaded = _loaded, {}
+    global _loaded, _storing
+    loaded, _loaded, _storing = _loaded, {}, False
     if all(k in loaded for k in _used):
         _used.clear()
         return None
