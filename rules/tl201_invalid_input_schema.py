@@ -6,17 +6,18 @@ jsonschema is imported on first use, not at start-up, and one meta-validator per
 kept for the run. Most schemas use a handful of keywords in the plain way; those are
 recognised as valid by a walk that costs a fraction of the meta-validation (which was
 half the rules' time on the benchmark), and anything else goes to jsonschema. The same walk
-answers a schema whose one defect is a type name ("str", "None"), the commonest mistake,
-with the message jsonschema's error would be given, so a run that meets only such schemas
+answers a schema whose only defects are type names ("str", "None"), the commonest mistake,
+with the messages jsonschema's errors would be given, so a run that meets only such schemas
 never imports jsonschema (tests/rules/test_schema_tl201_fast.py holds both to jsonschema);
-jsonschema's verdicts are kept for the process by the schema's repr, as tools often share
-one schema.
+jsonschema's verdicts are remembered by the schema's repr (rulekit/memo.py), for the
+process, as tools often share one schema, and across runs in the cache.
 """
 import re
 from functools import lru_cache
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from toollint.model import Const, DictVal, is_complete, to_python
+from toollint.rulekit import memo
 from toollint.rulekit.naming import shown_name
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import TYPE_NAMES, pointer_node, where
@@ -166,26 +167,22 @@ def meta_errors(data: dict) -> Tuple[str, List[Tuple[Tuple, str]]]:
         key = repr(data)
     except RecursionError:
         return _jsonschema_errors(data)
-    if key not in _VERDICTS:  # many tools of a project share one schema
-        _VERDICTS[key] = _jsonschema_errors(data)
-    draft, errors = _VERDICTS[key]
+    # by the schema's repr, which tells 1 from 1.0 and True, and keeps key order (which
+    # error order follows): tools share schemas, and a pre-commit run meets last run's
+    draft, errors = memo.recall("jsonschema", (key,), lambda: _jsonschema_errors(data))
     return draft, list(errors)
-
-
-# jsonschema's verdict on each schema it judged in this process, by the schema's repr (which
-# tells 1 from 1.0 and True, and keeps key order, which error order follows)
-_VERDICTS: Dict[str, Tuple[str, List[Tuple[Tuple, str]]]] = {}
 
 
 def fast_errors(data: dict) -> Optional[List[Tuple[Tuple, str]]]:
     """What jsonschema's check_schema reports, known without it, or None (ask jsonschema):
-    nothing for a plainly valid schema, and the one finding of a schema whose one defect is
-    a type name such as "str" or "None" (the common mistake; each such name is its own
-    finding in jsonschema, in an order this does not model, so only one is answered here)."""
+    nothing for a plainly valid schema, and a finding for each type name such as "str" or
+    "None" (the common mistake) of a schema whose only defects those are: each is its own
+    error in jsonschema, in an order that follows string hashing (a set), so the findings
+    are sorted wherever they are shown, and this gives them in the walk's order."""
     if "$schema" in data:
         return None
     bad_types: List[Tuple[Tuple, str]] = []
-    if not _walk(data, bad_types) or len(bad_types) > 1:
+    if not _walk(data, bad_types):
         return None
     return [(path, _type_message(name)) for path, name in bad_types]
 

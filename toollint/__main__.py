@@ -7,7 +7,8 @@ import sys
 if sys.path and os.path.abspath(sys.path[0] or os.curdir) == os.getcwd():
     del sys.path[0]
 
-from toollint.commands.cli import main  # noqa: E402
+# main, for callers in-process (tests/usage/test_usage_memory.py)
+from toollint.commands.cli import entry, main  # noqa: E402,F401
 
 if __name__ == "__main__":  # a spawned pool worker imports this module as __mp_main__
-    raise SystemExit(main())
+    entry()

@@ -82,3 +82,31 @@ def test_the_neighbour_is_parsed_once_cold_and_never_warm(tmp_path, monkeypatch)
     warm = toollint("check", "small.py", "-j", "1", cwd=root)
     assert parsed == ["small.py"]
     assert warm.stdout == cold.stdout
+
+
+_ASKED = ('TOOLS = [{"name": "search_orders", "description": "Search the orders. Use this when the user '
+          'asks about an order; do not use it for refunds.", "input_schema": {"type": "object", "properties": '
+          '{"a": {"type": ["string", "None"]}, "b": {"type": ["integer", "None"]}}, "required": ["a"]}}]\n')
+
+
+def test_edited_tool_file_finds_the_rules_answers_remembered(tmp_path):
+    """Pre-commit on an edited tool module whose descriptions and schemas a run has seen:
+    the rules' answers come from the cache (rulekit/memo.py), so neither jsonschema (a
+    schema with two bad type names is its to judge) nor phrases' big patterns are loaded,
+    and the findings are a cold run's."""
+    root = _project(tmp_path, {"c.py": _ASKED})
+    cold = subprocess.run([sys.executable, "-m", "toollint", "check", "--no-cache", "c.py"], cwd=root,
+                          capture_output=True, text=True, env=_env(tmp_path))
+    assert "TL201" in cold.stdout
+    assert cold_run_here(root, tmp_path) == 1  # writes the cache
+    (root / "c.py").write_text(_ASKED + "# edited\n")
+    code = ("import sys\nfrom toollint.commands.cli import main\nrc = main(['check', 'c.py'])\n"
+            "from toollint.rulekit import phrases\n"
+            "print('jsonschema' in sys.modules, phrases._trigger.cache_info().currsize, "
+            "phrases._exclusion.cache_info().currsize, rc)")
+    warm = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                          env=_env(tmp_path))
+    assert warm.returncode == 0, warm.stderr
+    last = warm.stdout.splitlines()[-1]
+    assert last.split() == ["False", "0", "0", "1"]
+    assert warm.stdout == cold.stdout + last + "\n"

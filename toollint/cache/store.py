@@ -311,6 +311,29 @@ class Cache:
             return
         self._write(self._run_slot(run_key, scope), body)
 
+    # --- the rules' remembered answers (toollint/rulekit/memo.py) ---------------------------
+
+    def _memo_header(self) -> bytes:
+        # one entry, not one per version: another toollint's, rules' or jsonschema's is a miss
+        # and is overwritten; the answers do not depend on the settings (extra phrases are
+        # part of each key)
+        return hashlib.sha256(b"\0".join([b"toollint-memo-1", _code_hash(), _rules_hash(), _installed("jsonschema"),
+                                          repr(sys.getrecursionlimit()).encode()])).digest()
+
+    def _memo_slot(self) -> str:
+        return os.path.join(os.path.dirname(self.folder), "memo")
+
+    def memo(self):
+        value = self._load(self._memo_slot(), self._memo_header())
+        return value if isinstance(value, dict) else {}
+
+    def put_memo(self, answers) -> None:
+        try:
+            body = self._memo_header() + pickle.dumps(answers, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write(self._memo_slot(), body)
+
     # --- stamps (toollint/cache/stamps.py) ----------------------------------------------------------
 
     def _stamps_slot(self) -> str:

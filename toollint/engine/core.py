@@ -80,7 +80,7 @@ def run(paths: Sequence[str], settings: Settings, *, stdin: Optional[Tuple[str, 
                           groups=hit[3][1])
     jobs = jobs or default_jobs()
     built = build_project(found, settings, verbose, jobs)
-    kept, warnings = _judge(built, settings, jobs, ignore_noqa)
+    kept, warnings = _judge(built, settings, jobs, ignore_noqa, store)
     counts = _counts(built)
     if store is not None and run_key is not None and scope is not None and not built.bugs:
         store.put_run(run_key, scope, sorted(built.loaded.items()), kept, warnings, counts)
@@ -98,7 +98,7 @@ def _counts(built: Build) -> Tuple[int, int]:
     return len({(t.span, t.name.value, t.shape) for g in groups for t in g.tools}), len(groups)
 
 
-def _judge(built: Build, settings: Settings, jobs: int, ignore_noqa: bool) -> Tuple[List[Finding], List[str]]:
+def _judge(built: Build, settings: Settings, jobs: int, ignore_noqa: bool, store=None) -> Tuple[List[Finding], List[str]]:
     """(findings kept after suppression, sorted; suppression's warnings)."""
     from toollint.engine.runner import check
     from toollint.report.suppress import suppress
@@ -111,11 +111,27 @@ def _judge(built: Build, settings: Settings, jobs: int, ignore_noqa: bool) -> Tu
         findings = list(built.errors)
     else:
         project = built.project
-        findings = check(project, settings, requested, jobs)
+        findings = _remembering(store, lambda: check(project, settings, requested, jobs))
         findings.extend(built.errors)
     kept, warnings = suppress(findings, project, settings, requested, ignore_noqa=ignore_noqa)
     kept.sort(key=Finding.sort_key)
     return kept, warnings
+
+
+def _remembering(store, judge):
+    """judge(), with the rules' answers of the last runs at hand, and this run's stored."""
+    if store is None:
+        return judge()
+    from toollint.rulekit import memo
+
+    memo.begin(store.memo())
+    try:
+        findings = judge()
+    finally:
+        answers = memo.end()
+    if answers is not None:
+        store.put_memo(answers)
+    return findings
 
 
 class _NoModules:

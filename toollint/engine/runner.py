@@ -64,10 +64,16 @@ def _check_group(rules, ctx, group, requested: Set[str]) -> List[Finding]:
 _fork_state: Optional[Tuple[Any, Any, Set[str]]] = None
 
 
-def _check_groups(indexes: List[int]) -> List[Tuple[int, List[Finding]]]:
+def _check_groups(indexes: List[int]) -> List[Tuple[Optional[int], Any]]:
+    """(index, findings) of each group; then (None, the rules' new answers), which the
+    parent stores (rulekit/memo.py)."""
+    from toollint.rulekit import memo
+
     assert _fork_state is not None
     rules, ctx, requested = _fork_state
-    return [(i, _check_group(rules, ctx, ctx.project.groups[i], requested)) for i in indexes]
+    out: List[Tuple[Optional[int], Any]] = [(i, _check_group(rules, ctx, ctx.project.groups[i], requested))
+                                            for i in indexes]
+    return out + [(None, memo.fresh())]
 
 
 def _check_parallel(rules, ctx, requested: Set[str], jobs: int) -> Dict[int, List[Finding]]:
@@ -76,8 +82,17 @@ def _check_parallel(rules, ctx, requested: Set[str], jobs: int) -> Dict[int, Lis
     groups = ctx.project.groups
     target = pool.chunk_size(sum(len(g.tools) for g in groups), jobs, pool.RULES_CHUNKS_PER_JOB)
     chunks = pool.chunked(range(len(groups)), lambda i: len(groups[i].tools) + 1, target)
+    from toollint.rulekit import memo
+
     _fork_state = (rules, ctx, requested)
     try:
-        return dict(pool.run_chunks(_check_groups, chunks, jobs))
+        done = pool.run_chunks(_check_groups, chunks, jobs)
     finally:
         _fork_state = None
+    out: Dict[int, List[Finding]] = {}
+    for i, value in done:
+        if i is None:
+            memo.merge(value)
+        else:
+            out[i] = value
+    return out

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Optional, Set
 
-from toollint.link.written import definitions_by_span, values_in
+from toollint.link.written import definition_at, values_in
 from toollint.model import DictVal, ListVal
 
 
 def example_keys(tool, project) -> Optional[Set[str]]:
     """The property names the tool's input_examples give values for, at any depth; empty
     when it has none; None when they cannot be read (then any property may have one)."""
-    raw = definitions_by_span(project).get(tool.span)
+    raw = definition_at(project, tool.span)
     examples = raw.get("input_examples") if isinstance(raw, DictVal) else None
     if examples is None:
         return set()

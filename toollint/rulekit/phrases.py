@@ -8,7 +8,10 @@ the shapes, with their verdicts).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Dict, List, Pattern, Sequence, Tuple
+
+from toollint.rulekit import memo
 
 from toollint.rulekit.phrasebase import (
     _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME, _alt,
@@ -172,7 +175,14 @@ _TRIGGER_PATTERNS = (
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
 ) + _ROUTING_PATTERNS
-_TRIGGER = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
+
+
+# The two big patterns are compiled on first use (0.02 s together): a pre-commit run
+# finds every answer in the memo and never needs them.
+@lru_cache(maxsize=None)
+def _trigger() -> Pattern[str]:
+    return re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
+
 
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to
 # mentioned_tools, which has_exclusion consults last.
@@ -315,7 +325,12 @@ _EXCLUSION_PATTERNS = (
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
 )
-_EXCLUSION = re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _EXCLUSION_PATTERNS), re.IGNORECASE)
+
+
+@lru_cache(maxsize=None)
+def _exclusion() -> Pattern[str]:
+    return re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _EXCLUSION_PATTERNS), re.IGNORECASE)
+
 
 _EXTRA_CACHE: Dict[Tuple[str, ...], Tuple[Pattern[str], ...]] = {}
 
@@ -350,8 +365,12 @@ def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """
     if not description:
         return False
+    return memo.recall("has_trigger", (description, *extra_phrases), lambda: _has_trigger(description, extra_phrases))
+
+
+def _has_trigger(description: str, extra_phrases: Sequence[str]) -> bool:
     description = _plain(description)
-    return bool(_TRIGGER.search(description)) or _event_trigger(description) \
+    return bool(_trigger().search(description)) or _event_trigger(description) \
         or _any_extra(description, extra_phrases)
 
 
@@ -383,9 +402,14 @@ def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
     """
     if not description:
         return False
+    return memo.recall("has_exclusion", (description, *extra_phrases),
+                       lambda: _has_exclusion(description, extra_phrases))
+
+
+def _has_exclusion(description: str, extra_phrases: Sequence[str]) -> bool:
     description = _plain(description)
     return (
-        bool(_EXCLUSION.search(description))
+        bool(_exclusion().search(description))
         or _any_extra(description, extra_phrases)
         or bool(mentioned_tools(description))
     )

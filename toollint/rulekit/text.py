@@ -39,11 +39,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import FrozenSet, List, Optional
+from typing import FrozenSet, List, Optional, Pattern
 
 from toollint.rulekit.phrases import has_exclusion, has_trigger, mentioned_tools
 from toollint.rulekit.words import (
-    BOILERPLATE, CJK, FILLER, MARKUP, STOP, WORD, canon, split_identifier, stem, words_any_script,
+    BOILERPLATE, FILLER, MARKUP, STOP, WORD, canon, split_identifier, stem, starts_cjk, words_any_script,
 )
 
 __all__ = [
@@ -100,7 +100,14 @@ _FOREIGN_MARKERS = frozenset(
 
 
 _IDENTIFIER = re.compile(r"\b[A-Za-z]\w*_\w+")  # `in_progress`: code, not an English word
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+@lru_cache(maxsize=None)
+def _cjk() -> Pattern[str]:
+    # on first use by a text that is not ASCII: its ranges cost `re` 2 ms to compile
+    return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 _HEADING = re.compile(r"^[ \t]*(?:Returns?|Args|Arguments|Parameters|Raises|Yields|Examples?|Notes?)[ \t]*:",
                       re.MULTILINE)
 
@@ -122,7 +129,7 @@ def looks_english(description: str) -> bool:
     foreign = sum(1 for w in words if w in _FOREIGN_MARKERS)
     if foreign > english:
         return False
-    if english == 0 and len(_CJK.findall(text)) >= 2:
+    if english == 0 and not text.isascii() and len(_cjk().findall(text)) >= 2:
         return False  # "完成任务(in_progress→completed)": the Latin letters are an identifier (round 19)
     accented = ascii_letters < n_letters
     if accented and english == 0 and len(words) > 3:
@@ -293,7 +300,7 @@ _ACTION_VERBS = frozenset(
 def _content_set(text: str) -> FrozenSet[str]:
     out = set()
     for w in words_any_script(text.replace("_", " ")):
-        if w in STOP or w in BOILERPLATE or (len(w) == 1 and not CJK.match(w)):
+        if w in STOP or w in BOILERPLATE or (len(w) == 1 and not starts_cjk(w)):
             continue
         out.add(canon(w))
     return frozenset(out)

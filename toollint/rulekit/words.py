@@ -7,7 +7,8 @@ to produce a dictionary form.
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from functools import lru_cache
+from typing import Dict, List, Pattern
 
 # Words and stems
 
@@ -17,16 +18,33 @@ WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019-][A-Za-z0-9]+)*")
 MARKUP = re.compile(r"</?[A-Za-z][\w-]*\s*/?>")
 # Words in any script, for TL107: a run of Chinese or Japanese characters becomes its
 # character pairs ("查询用户" -> 查询 询用 用户), as those scripts put no space between words.
+# Both patterns compile on first use, by a text that is not ASCII: their ranges cost `re`
+# 3 ms to compile, which an ASCII text (nearly every description) never needs.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_ANY_WORD = re.compile(r"[%s]+|[^\W_%s]+" % (_CJK, _CJK))
-CJK = re.compile(r"[%s]" % _CJK)
+_ASCII_WORD = re.compile(r"[^\W_]+")  # what _any_word() finds in an ASCII text
+
+
+@lru_cache(maxsize=None)
+def _any_word() -> Pattern[str]:
+    return re.compile(r"[%s]+|[^\W_%s]+" % (_CJK, _CJK))
+
+
+@lru_cache(maxsize=None)
+def _cjk() -> Pattern[str]:
+    return re.compile(r"[%s]" % _CJK)
+
+
+def starts_cjk(text: str) -> bool:
+    """Whether ``text`` starts with a Chinese or Japanese character."""
+    return not text.isascii() and _cjk().match(text) is not None
 
 
 def words_any_script(text: str) -> List[str]:
-    """The words of ``text`` in any script, lower-cased, markup dropped (see _ANY_WORD)."""
+    """The words of ``text`` in any script, lower-cased, markup dropped (see _any_word)."""
     out: List[str] = []
-    for w in _ANY_WORD.findall(MARKUP.sub(" ", text).lower()):
-        if CJK.match(w):
+    text = MARKUP.sub(" ", text).lower()
+    for w in (_ASCII_WORD if text.isascii() else _any_word()).findall(text):
+        if starts_cjk(w):
             out.extend([w] if len(w) == 1 else [w[i:i + 2] for i in range(len(w) - 1)])
         else:
             out.append(w)
