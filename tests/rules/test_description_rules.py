@@ -309,3 +309,18 @@ def test_tl107_says_cannot_only_for_near_identical_texts(tmp_path):
     same.mkdir()
     [identical] = _tl107_messages(same, _pair("list_issues", a, "list_tracker_items", a))
     assert "similarity 1.00): the model cannot tell them apart" in identical
+
+
+def _agents_module(per_agent):
+    tools = "".join(f'\n\n@function_tool\ndef tool_{i}(x: str) -> str:\n    """Do step {i}. Use it for step {i}."""\n'
+                    f'    return x\n' for i in range(22))
+    names = [f"tool_{i}" for i in range(22)]
+    groups = [names[i:i + per_agent] for i in range(0, 22, per_agent)]
+    agents = "".join(f'\nagent_{i} = Agent(name="a{i}", tools=[{", ".join(g)}])' for i, g in enumerate(groups))
+    return "from agents import Agent, function_tool\n" + tools + agents + "\n"
+
+
+def test_crowded_turn_counts_each_agents_list_not_the_module(lint):
+    # held-out round 35: 30 decorated tools on 16 agents of one module, none offering more than 12
+    assert lint({"agents_app.py": _agents_module(per_agent=1)}, select=["TL307"]) == []
+    assert lint({"agents_app.py": _agents_module(per_agent=22)}, select=["TL307"]) == [("agents_app.py", 5, "TL307")]
