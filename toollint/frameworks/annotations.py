@@ -6,7 +6,7 @@ Reads the annotation as written (`Optional[str]`, `list[int] | None`, `Literal["
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Tuple
 
 import libcst as cst
 
@@ -32,6 +32,7 @@ class ParamType:
     nullable: bool = False
     description: Optional[Const] = None  # Annotated[X, Field(description=...)] / Annotated[X, "..."]
     field_default: bool = False  # Annotated[X, Field(default=...)]: optional without `= v`
+    field_keywords: Tuple[Tuple[str, cst.BaseExpression], ...] = ()  # Annotated[X, Field(pattern=...)]: the rest
     literal_null: bool = False  # None among a Literal's values: pydantic lists it in the enum
     null_outside: bool = False  # Optional[Literal["a", None]]: a null beside that enum too
 
@@ -132,8 +133,8 @@ class Types:
             only = flat[0]
             return ParamType(only.span, type=only.type, items=only.items, enum=only.enum, values=only.values,
                              nullable=nullable or only.nullable, description=only.description,
-                             field_default=only.field_default, literal_null=only.literal_null,
-                             null_outside=nullable and only.literal_null)
+                             field_default=only.field_default, field_keywords=only.field_keywords,
+                             literal_null=only.literal_null, null_outside=nullable and only.literal_null)
         return ParamType(span, members=flat, nullable=nullable)
 
     def _metadata(self, meta: cst.BaseExpression, into: ParamType) -> None:
@@ -149,8 +150,11 @@ class Types:
                 if not isinstance(got, Const) or isinstance(got.value, str):
                     into.description = got  # `description=helper(...)`: there is one, we cannot read it
             into.field_default = field_has_default(call)
+            into.field_keywords = tuple((a.keyword.value, a.value) for a in call.args
+                                        if a.keyword is not None and a.keyword.value not in _READ_HERE)
 
 
+_READ_HERE = frozenset({"description", "default", "default_factory"})
 _NONE = cst.Name("None")  # the None that Optional[X] implies; it has no position
 
 

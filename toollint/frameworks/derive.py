@@ -192,13 +192,53 @@ def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Conte
             marker = Unresolved("a default on a parameter whose type is a class that is not derived", param.span)
         return marker, strict is True or not has_default
     prop = render(t, framework.style)
+    keywords = t.field_keywords + (tuple((a.keyword.value, a.value) for a in field.args if a.keyword is not None
+                                         and a.keyword.value not in ("description", "default", "default_factory"))
+                                   if field is not None else ())
+    constraints, whole = _constraints(keywords, t, ctx.evaluator) if pydantic else ([], True)
+    extra.extend(constraints)
     if description is not None:
         extra.append(("description", description.span, description))
     if isinstance(given, (Const, DictVal, ListVal)) and not (
         strict and isinstance(given, Const) and given.value is None
     ):
         extra.append(("default", given.span, given))
-    return _opaque(param) if opaque else with_keys(prop, extra), strict is True or not has_default
+    prop = with_keys(prop, extra)
+    if not whole:
+        prop = DictVal(prop.entries, prop.span, False)  # a Field keyword not derived: more may be sent
+    return _opaque(param) if opaque else prop, strict is True or not has_default
+
+
+# pydantic's spelling of a Field's constraints (as frameworks/pydantic_schema.py for model fields)
+_NUMERIC = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum", "lt": "exclusiveMaximum",
+            "multiple_of": "multipleOf"}
+_LENGTHS = {"string": ("minLength", "maxLength"), "array": ("minItems", "maxItems")}
+
+
+def _constraints(keywords, t, evaluator) -> Tuple[Pairs, bool]:
+    """The schema keys pydantic adds for `Field(examples=..., pattern=..., ge=...)` on a
+    parameter (held-out round 36: fastmcp sends them; recorded with fastmcp 4.2.3), and
+    whether every keyword was read; one on a nullable or union type is not placed here."""
+    pairs: Pairs = []
+    whole = True
+    plain = not t.members and not t.nullable
+    for name, node in keywords:
+        value = evaluator.eval(node)
+        text = isinstance(value, Const) and isinstance(value.value, str)
+        number = isinstance(value, Const) and isinstance(value.value, (int, float)) and not isinstance(value.value, bool)
+        if name == "examples" and isinstance(value, ListVal) and value.complete:
+            pairs.append(("examples", value.span, value))
+        elif name == "title":
+            continue  # fastmcp drops titles (recorded); pydantic-style frameworks' titles say nothing rules read
+        elif name == "pattern" and text and plain and t.type == "string":
+            pairs.append(("pattern", value.span, value))
+        elif name in _NUMERIC and number and plain and t.type in ("integer", "number"):
+            pairs.append((_NUMERIC[name], value.span, value))
+        elif name in ("min_length", "max_length") and number and plain and t.type in _LENGTHS:
+            pairs.append((_LENGTHS[t.type][name == "max_length"], value.span, value))
+        else:
+            whole = False
+    return pairs, whole
 
 
 def _field_default(field: cst.Call, evaluator) -> Tuple[Optional[Value], bool]:

@@ -429,6 +429,7 @@ READERS = {
     "langchain_classes": _langchain_classes,
     "pep695_models": _pep695_models,
     "fastmcp_pep695": _fastmcp,
+    "fastmcp_constraints": _fastmcp,
     "langchain_pep695": _langchain,
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,
