@@ -77,3 +77,28 @@ def test_factories_and_converters_make_no_tool_of_their_own(monkeypatch):
     # one a class builds from `self.name` (a tool class's own name, for all toollint knows)
     monkeypatch.chdir(PROJECTS / "tool_factory")
     assert run(["."], Settings(root="."), cache=False).tools == 1
+
+
+ABI = '''
+ERC20_ABI = [
+    {"constant": True, "inputs": [{"name": "_owner", "type": "address"}], "name": "balanceOf",
+     "outputs": [{"name": "balance", "type": "uint256"}], "type": "function"},
+    {"constant": True, "inputs": [], "name": "decimals", "outputs": [{"name": "", "type": "uint8"}],
+     "type": "function"},
+]
+
+
+def erc20_balance_tool(token, owner):
+    """Return an ERC20 balance. Use this when the user asks how many tokens a wallet holds."""
+    return ERC20_ABI, token, owner
+'''
+
+
+def test_a_solidity_abi_is_no_tool_list(tmp_path):
+    # held-out round 36, G: {"name", "inputs", "outputs", "type": "function"} entries
+    (tmp_path / "chain.py").write_text(ABI)
+    assert run([str(tmp_path)], Settings(root=str(tmp_path)), cache=False).tools == 0
+    # the Responses API's own shape next to it still is a tool
+    (tmp_path / "tools.py").write_text('TOOLS = [{"type": "function", "name": "get_balance", "description": "d",'
+                                       ' "parameters": {"type": "object", "properties": {}}}]\n')
+    assert run([str(tmp_path)], Settings(root=str(tmp_path)), cache=False).tools == 1

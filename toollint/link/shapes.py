@@ -93,6 +93,8 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
     if d.get("name") is None:
         return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
+    if type_name == "function" and (d.has("inputs") or d.has("outputs")) and not d.has("parameters"):
+        return None  # a Solidity ABI entry ({"name", "inputs", "outputs", "type": "function"}; round 36, G)
     if type_name == "function":
         return _tool(d, "openai-responses", registry, strict=_bool(d.get("strict")))
     if isinstance(type_name, str) and type_name not in ("custom", "function", "object"):
