@@ -102,3 +102,34 @@ def test_a_solidity_abi_is_no_tool_list(tmp_path):
     (tmp_path / "tools.py").write_text('TOOLS = [{"type": "function", "name": "get_balance", "description": "d",'
                                        ' "parameters": {"type": "object", "properties": {}}}]\n')
     assert run([str(tmp_path)], Settings(root=str(tmp_path)), cache=False).tools == 1
+
+
+CHANGED_LATER = '''
+import openai
+from pydantic import BaseModel
+
+
+class Get_slots(BaseModel):
+    start_time: str
+
+
+tools = []
+tools.append(openai.pydantic_function_tool(Get_slots))
+tools[0]["function"]["description"] = "List free slots. Use this when the user wants to book."
+tools[0]["function"]["parameters"]["properties"]["start_time"]["description"] = "Start, e.g. 2024-05-01T09:00Z"
+
+openai.OpenAI().chat.completions.create(model="m", messages=[], tools=tools)
+'''
+
+
+def test_a_list_whose_items_are_changed_later_is_not_judged(tmp_path):
+    # held-out round 36, F: the descriptions are set by subscript after the list is made
+    (tmp_path / "app.py").write_text(CHANGED_LATER)
+    found = run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL101", "TL207")), cache=False).findings
+    assert found == []
+    # a function changing a local of the same name leaves the module's list as it was
+    local = CHANGED_LATER.replace('tools[0]["function"]', 'def f(tools):\n    tools[0]["function"]', 1)
+    local = local.replace('\ntools[0]["function"]["parameters"]', '\n    tools[0]["function"]["parameters"]')
+    (tmp_path / "app.py").write_text(local)
+    found = run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL101",)), cache=False).findings
+    assert [f.code for f in found] == ["TL101"]
