@@ -70,7 +70,7 @@ _FORMAT_WORDS = re.compile(
     # A named public id scheme is a spec: the model knows what an arXiv ID or a DOI is.
     r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
-    r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|"
+    r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|"
     r"(?:language|locale|currency|region|country)\s+code|locale)\b",
     re.IGNORECASE,
 )
@@ -79,6 +79,8 @@ _PROVENANCE = re.compile(
     r"fetched)\s+(?:by|from|in|with|via)\b|"
     # "The user-provided URL of the issue" (held-out round 15, E): who gives it
     r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
+    # "The email address the customer gave, as they typed it" (held-out round 36, D)
+    r"\bthe\s+(?:user|caller|customer|client)\s+(?:gave|gives|typed|types|entered|enters|provided|provides)\b|"
     # a link of a named service: "a valid Youtube video or Spotify track link" (held-out round 26)
     r"\b(?:a|an|any)\s+(?:valid\s+)?(?-i:[A-Z][a-z]+[A-Za-z]*)(?:\s+(?-i:[a-z]+|[A-Z][a-z]+[A-Za-z]*)){0,4}?"
     r"\s+(?:link|url)s?\b|"

@@ -270,7 +270,14 @@ CLAUSES = [
     ("Index a file. file_path must resolve inside one of the allowed index roots.", False, True),
     ("Execute a SQL query against the sales database. Only SELECT queries are allowed.", False, True),
     ("Lightweight search returning only trial ids and minimal metadata.", False, True),
+    # held-out rounds 35 and 36
+    ("Generate many images at once. This is how you actually parallelize image jobs.", True, False),
+    ("Look up citations. Use this alongside arXiv search to find related work.", True, False),
+    ("List the user's accounts. Required before anything account-specific.", True, False),
+    ("Patch a note. Only role, mime, title, and position are patchable.", False, True),
+    ("Save a fact the user mentions that doesn't fit in profile or preferences.", False, True),
     # ... and what must stay as it was
+    ("Use this value with care.", False, False),
     ("Returns the retry count when the upload fails.", False, False),
     ("Returns the first step of the plan.", False, False),
     ("Returns the rows that are allowed to the user.", False, False),

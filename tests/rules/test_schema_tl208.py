@@ -50,6 +50,9 @@ UNSPECIFIED = [
 
 
 SPECIFIED = [
+    # held-out round 36: who gives it, and a registry's public id
+    ("contact_email", "The email address the customer gave, as they typed it."),
+    ("trial_id", "NCT ID of the clinical trial."),
     ("start_date", "ISO 8601 date, e.g. 2024-05-01"),
     ("order_id", "The order number, e.g. 'ORD-10423'"),
     ("order_id", "The order number such as ORD10423"),

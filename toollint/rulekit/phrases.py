@@ -172,6 +172,11 @@ _TRIGGER_PATTERNS = (
                         "issuing") + r"\b",
     r"first\s+step\s+(?:for|in|before|when|whenever)\b",
     r"step\s+(?:before|prior\s+to)\s+[a-z]+ing\b",
+    # round 36: "This is how you actually parallelize image jobs", "Use this alongside arXiv
+    # search to find ...", "Required before anything account-specific"
+    r"this\s+is\s+(?:how|the\s+way)\s+(?:you|to)\b",
+    _NOT_NEGATED + _alt("use call") + r"\s+(?:this|that|it)\s+(?:[\w-]+\s+){1,4}?to\s+[a-z]",
+    r"required\s+before\b",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
@@ -263,6 +268,11 @@ _EXCLUSION_PATTERNS = (
     r"\bno\s+[\w-]+(?:\s+[\w-]+)?,\s+no\s+[\w-]+",
     r"must\s+(?:be|resolve|lie|stay|remain)\s+(?:within|inside|under)\b",
     # "Dotfiles are rejected by default", "Only SELECT queries are allowed" (rounds 31, 32)
+    # "Only role, mime, title, and position are patchable" (round 36, H); "information that
+    # doesn't fit in profile or preferences" (round 35, A)
+    r"only\s+(?:[\w-]+,?\s+){1,8}?(?:are|is)\s+" + _alt("patchable editable updatable changeable modifiable "
+                                                     "writable settable") + r"\b",
+    r"(?:does\s+not|doesn['\u2019]t|do\s+not|don['\u2019]t)\s+fit\s+(?:in|into|with)\b",
     # "Lightweight search returning only NCT IDs and minimal metadata" (held-out round 34, A)
     r"returning\s+only\s+[a-z]",
     # plural inputs only: "title='' is rejected" is about an argument, not the tool
