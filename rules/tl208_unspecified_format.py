@@ -79,6 +79,10 @@ _PROVENANCE = re.compile(
     r"fetched)\s+(?:by|from|in|with|via)\b|"
     # "The user-provided URL of the issue" (held-out round 15, E): who gives it
     r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
+    # a named service's URL without an article: "GitHub PR URL to analyze" (held-out round 37)
+    r"\b(?:github|gitlab|bitbucket|youtube|spotify|twitter|linkedin|reddit|slack|notion|figma|jira|"
+    r"confluence|hugging\s*face|stack\s*overflow|google\s+(?:drive|docs|sheets|maps))\b[^.\n]{0,20}?"
+    r"\b(?:url|link|uri)s?\b|"
     # "The email address the customer gave, as they typed it" (held-out round 36, D)
     r"\bthe\s+(?:user|caller|customer|client)\s+(?:gave|gives|typed|types|entered|enters|provided|provides)\b|"
     # a link of a named service: "a valid Youtube video or Spotify track link" (held-out round 26)

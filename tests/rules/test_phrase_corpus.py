@@ -276,7 +276,9 @@ CLAUSES = [
     ("List the user's accounts. Required before anything account-specific.", True, False),
     ("Patch a note. Only role, mime, title, and position are patchable.", False, True),
     ("Save a fact the user mentions that doesn't fit in profile or preferences.", False, True),
+    ("Ask the finance agent any question about stocks, market analysis, or financial data.", True, False),
     # ... and what must stay as it was
+    ("Ask the user for their name.", False, False),
     ("Use this value with care.", False, False),
     ("Returns the retry count when the upload fails.", False, False),
     ("Returns the first step of the plan.", False, False),

@@ -26,6 +26,7 @@ TOOLS = [
 
 
 UNSPECIFIED = [
+    ("page_url", "Target URL to fetch."),  # no named service: the model still guesses the form
     ("user_id", "The user's ID."),
     ("userId", "Identifier of the user."),
     ("order_number", "The order number."),
@@ -53,6 +54,7 @@ SPECIFIED = [
     # held-out round 36: who gives it, and a registry's public id
     ("contact_email", "The email address the customer gave, as they typed it."),
     ("trial_id", "NCT ID of the clinical trial."),
+    ("pr_url", "GitHub PR URL to analyze"),
     ("start_date", "ISO 8601 date, e.g. 2024-05-01"),
     ("order_id", "The order number, e.g. 'ORD-10423'"),
     ("order_id", "The order number such as ORD10423"),

@@ -52,6 +52,9 @@ _ROUTING_PATTERNS = (
     # "Helps users with questions about books", "Supports users with surgery issues" (round 13, H)
     _NOT_NEGATED + _alt("help helps helping support supports supporting assist assists assisting")
     + r"\s+(?:the\s+)?(?:users?|customers?|clients?|people|patients?)\s+(?:with|in|on)\s+" + _KIND + _CASE,
+    # "Ask the finance agent any question about stocks" (held-out round 37, A)
+    _NOT_NEGATED + r"ask\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?" + _alt("agent assistant expert specialist team")
+    + r"\s+(?:any\s+|a\s+)?(?:questions?|requests?)\s+(?:about|on|regarding|related\s+to)\s",
     # "answers the query related to the premium policies" (held-out round 11, class R)
     _NOT_NEGATED + _alt("answer answers answering") + r"\s+(?:[\w'-]+\s+){0,2}?" + _CASE
     + r"\s+(?:related\s+to|about|on|regarding|concerning|around)\s",
