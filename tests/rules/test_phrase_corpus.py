@@ -277,6 +277,7 @@ CLAUSES = [
     ("Patch a note. Only role, mime, title, and position are patchable.", False, True),
     ("Save a fact the user mentions that doesn't fit in profile or preferences.", False, True),
     ("Ask the finance agent any question about stocks, market analysis, or financial data.", True, False),
+    ("Deliver the notices. Call propose_fix() or generate_email() first to create them.", True, True),
     # ... and what must stay as it was
     ("Ask the user for their name.", False, False),
     ("Use this value with care.", False, False),

@@ -162,7 +162,8 @@ _TRIGGER_PATTERNS = (
     # then fit_model to run one"
     _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+(?:[\w'-]+\s+){0,10}?"
     + r"before\s+[a-z]+ing\b",
-    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+first\b",
+    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?"
+    + r"(?:\s+(?:or|and)\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?)?\s+first\b",  # "X() or Y() first" (round 38)
     r"then\s+(?:use\s+|call\s+|run\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[a-z]",
     # held-out rounds 31 and 32: "Lint a statement ... before run_sql", "... before
     # execution", "This is the first step for any billing question", "Required step before
