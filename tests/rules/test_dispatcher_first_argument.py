@@ -43,3 +43,33 @@ def test_a_handler_whose_parameters_match_nothing_is_judged_as_before(lint):
     handlers = HANDLERS.replace("limit: int = 50):\n    return []\n\n\nasync def get_tokens", "count=5):\n    return []\n\n\nasync def get_tokens")
     tree = {"app/__init__.py": "", "app/registry.py": TOOLS, "app/handlers.py": handlers}
     assert ("app/handlers.py", 1, "TL205") in lint(tree, select=["TL205"])
+
+
+CONTEXT_THEN_ARGS = '''
+TOOLS = [
+    {"name": "add_note", "description": "Save a note. Use this when the user asks to remember something.",
+     "input_schema": {"type": "object", "properties": {"text": {"type": "string", "description": "The text."}},
+                      "required": ["text"]}},
+]
+
+
+def handle_add_note(chatbot, tool_input):
+    return chatbot.save(tool_input["text"])
+
+
+TOOL_HANDLERS = {"add_note": handle_add_note}
+
+
+def execute(chatbot, name, tool_input):
+    handler = TOOL_HANDLERS.get(name)
+    return handler(chatbot, tool_input)
+'''
+
+
+def test_a_handler_given_a_context_then_the_arguments_dict(lint):
+    # held-out round 40: `handle_x(chatbot, tool_input)` called as `handler(chatbot, tool_input)`
+    assert lint({"agent.py": CONTEXT_THEN_ARGS}, select=["TL205", "TL206"]) == []
+    # a handler whose parameters are the schema's own is still judged by them
+    kwargs = CONTEXT_THEN_ARGS.replace("def handle_add_note(chatbot, tool_input):\n    return chatbot.save(tool_input[\"text\"])",
+                                       "def handle_add_note(text, tags):\n    return text")
+    assert lint({"agent.py": kwargs}, select=["TL205", "TL206"]) == [("agent.py", 8, "TL205")]

@@ -279,6 +279,7 @@ CLAUSES = [
     ("Ask the finance agent any question about stocks, market analysis, or financial data.", True, False),
     ("Deliver the notices. Call propose_fix() or generate_email() first to create them.", True, True),
     ("Search the web when relevant URLs are not yet known.", True, False),
+    ("Add extra items to the shopping list that aren't from recipes.", False, True),
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),
     ("Ask the user for their name.", False, False),

@@ -55,6 +55,7 @@ SPECIFIED = [
     ("contact_email", "The email address the customer gave, as they typed it."),
     ("trial_id", "NCT ID of the clinical trial."),
     ("pr_url", "GitHub PR URL to analyze"),
+    ("recipe_id", "Recipe ID to star (from current plan or search results)"),
     ("start_date", "ISO 8601 date, e.g. 2024-05-01"),
     ("order_id", "The order number, e.g. 'ORD-10423'"),
     ("order_id", "The order number such as ORD10423"),

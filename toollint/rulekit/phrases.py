@@ -304,7 +304,8 @@ _EXCLUSION_PATTERNS = (
     r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
     # "general questions that are not about math" (round 29, B); "A narrower alternative to
     # dump_catalog when you only need one table" (round 30, B)
-    r"(?:that|which)\s+(?:are|is)\s+not\s+" + _alt("about related_to regarding concerning") + r"\b",
+    r"(?:that|which)\s+(?:are\s+not|is\s+not|aren['\u2019]t|isn['\u2019]t)\s+"
+    + _alt("about related_to regarding concerning from part_of covered_by") + r"\b",  # "items that aren't from recipes"
     r"alternative\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:when|if|for)\b",
     # round 29: "(only 'UTC' supported)", "(use if the main feed fails)": what it is limited
     # to, a fallback for a sibling

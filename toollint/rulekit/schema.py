@@ -125,6 +125,9 @@ def call_style(sig: FunctionSig, declared: Dict[str, object]) -> str:
     if len(params) > 1 and not sig.accepts_any_keyword and params[0].name not in declared \
             and takes_the_arguments(params[0]):
         return "dict"  # `_handle_search(self, arguments: dict, span)`: the rest are the dispatcher's own
+    if len(params) > 1 and not sig.accepts_any_keyword and not any(p.name in declared for p in params) \
+            and any(takes_the_arguments(p) for p in params[1:]):
+        return "dict"  # `handle_add_note(chatbot, tool_input: dict)` (held-out round 40): context first
     if len(params) != 1 or sig.accepts_any_keyword or params[0].name in declared:
         return "kwargs"
     only = params[0]
