@@ -22,6 +22,12 @@ def _mention(name):
     return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])").search
 
 
+def _converse(a: str, b: str) -> bool:
+    """Names of the two directions of one conversion: `x_to_y` and `y_to_x`."""
+    left, right = a.lower().split("_to_"), b.lower().split("_to_")
+    return len(left) == 2 and left == right[::-1]
+
+
 def _position(tool):
     s = tool.description.span
     return (s.path, s.line, s.col)
@@ -49,6 +55,8 @@ class OverlappingDescriptions(Rule):
                 if not offered_together(earlier, later, group) or _mentions(earlier_text, b) \
                         or _mentions(later_text, a):
                     continue  # pointing to each other, or never offered in one turn
+                if _converse(a, b):
+                    continue  # `hex_to_rgb` / `rgb_to_hex`: the direction is what the model picks by (round 41)
                 score = description_similarity(earlier_text, later_text)
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
                         or names_tell_apart(earlier_text, later_text, a, b)

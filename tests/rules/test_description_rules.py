@@ -324,3 +324,13 @@ def test_crowded_turn_counts_each_agents_list_not_the_module(lint):
     # held-out round 35: 30 decorated tools on 16 agents of one module, none offering more than 12
     assert lint({"agents_app.py": _agents_module(per_agent=1)}, select=["TL307"]) == []
     assert lint({"agents_app.py": _agents_module(per_agent=22)}, select=["TL307"]) == [("agents_app.py", 5, "TL307")]
+
+
+def test_the_two_directions_of_one_conversion_are_told_apart(lint):
+    # held-out round 41: the same words, the direction in the names is what the model picks by
+    src = _pair("hex_to_rgb", "Convert a HEX color to RGB values for the user's palette.",
+                "rgb_to_hex", "Convert RGB values to a HEX color for the user's palette.")
+    assert lint({"agent.py": src}, select=["TL107"]) == []
+    same = _pair("hex_to_rgb", "Convert a HEX color to RGB values for the user's palette.",
+                 "hex_to_rgba", "Convert a HEX color to RGB values for the user's palette.")
+    assert lint({"agent.py": same}, select=["TL107"]) == [("agent.py", 3, "TL107")]
