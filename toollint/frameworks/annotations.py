@@ -11,7 +11,7 @@ from typing import Callable, List, Optional, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted, number_value, string_value
-from toollint.model import Const, Span
+from toollint.model import CallVal, Const, Span, Unresolved
 
 _SCALARS = {"str": "string", "int": "integer", "float": "number", "bool": "boolean"}
 _ARRAYS = {"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "set", "Set",
@@ -142,6 +142,10 @@ class Types:
             value = self.evaluator.eval(meta)
             if isinstance(value, Const) and isinstance(value.value, str) and into.description is None:
                 into.description = value
+            elif into.description is None and field_call(meta) is None and (isinstance(value, Unresolved) or (
+                    isinstance(value, CallVal) and value.func.rpartition(".")[2][:1].islower())):
+                # `Annotated[str, helper()]`: a description we cannot read (not `Gt(0)`, a class's object)
+                into.description = Unresolved("the description is computed", value.span)
         call = field_call(meta)
         if call is not None:
             description = keyword(call, "description")

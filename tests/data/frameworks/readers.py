@@ -430,6 +430,7 @@ READERS = {
     "pep695_models": _pep695_models,
     "fastmcp_pep695": _fastmcp,
     "fastmcp_constraints": _fastmcp,
+    "fastmcp_annotated": _fastmcp,
     "langchain_pep695": _langchain,
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,

@@ -116,6 +116,7 @@ FRAMEWORKS = {
     # PEP 695 aliases in decorated functions' parameters (Python 3.12 too)
     "fastmcp_pep695": ("fastmcp", "fastmcp"),
     "fastmcp_constraints": ("fastmcp", "fastmcp"),
+    "fastmcp_annotated": ("fastmcp", "fastmcp"),
     "langchain_pep695": ("langchain-core", "langchain"),
     "agents_pep695": ("openai-agents", "openai-agents"),
     "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
