@@ -125,6 +125,8 @@ class _Extractor:
             elif isinstance(stmt, (cst.If, cst.Try)):
                 for block in blocks(stmt):
                     self._local_imports(block)
+            elif isinstance(stmt, (cst.With, cst.For, cst.While)) and isinstance(stmt.body, cst.IndentedBlock):
+                self._local_imports(stmt.body.body)
 
     def _import(self, node) -> None:
         if isinstance(node, cst.Import):
@@ -231,10 +233,11 @@ class _Extractor:
             pending=found.pending,
             by_reference=found.refs,
             servers=found.servers + subclass_servers(subclasses),
-            server_args=server_args(self.tree, self.text, self.module, self.is_package, self.imports,
+            server_args=server_args(self.tree, self.text, self.module, self.imports,
                                     (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q), made_by),
             functions=tuple(functions.items()),
-            imports=tuple((local, mod, attr) for local, (mod, attr) in (self.imports if self.module_imports is None else self.module_imports).items()),
+            imports=tuple((local, mod, attr) for local, (mod, attr) in
+                          (self.imports if self.module_imports is None else self.module_imports).items()),
             constants=tuple(constants),
             factories=factory_calls(evaluator.final, evaluator.bodies, evaluator),
             comments=comments(self.text),

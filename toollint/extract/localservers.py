@@ -13,6 +13,7 @@ from typing import Dict, Mapping, Set, Tuple
 import libcst as cst
 
 from toollint.extract.evaluate import dotted
+from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.registry import CLASSES
 
@@ -21,11 +22,10 @@ Imports = Mapping[str, Tuple[str, str]]
 
 def local_servers(node: cst.FunctionDef, imports: Imports) -> Dict[str, str]:
     """name -> framework of each local bound only to servers of one framework."""
-    # `def main(): from mcp.server.fastmcp import FastMCP`: the function's own imports name the class
-    own = _Imports()
-    node.body.visit(own)
-    seen = _Bindings({**imports, **own.found})
-    node.body.visit(seen)
+    # `def main(): from mcp.server.fastmcp import FastMCP`: `imports` holds the functions' own
+    # imports too (extract/__init__.py, Extractor._local_imports)
+    seen = _Bindings(imports)
+    walk(node.body, seen)
     params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
     for star in (node.params.star_arg, node.params.star_kwarg):
         if isinstance(star, cst.Param):
@@ -113,20 +113,3 @@ class _Bindings(cst.CSTVisitor):
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.other.add(node.name.value)
-
-
-class _Imports(cst.CSTVisitor):
-    """`from pkg import Class [as name]` anywhere in the def (absolute only: a relative one needs the module)."""
-
-    def __init__(self) -> None:
-        self.found: Dict[str, Tuple[str, str]] = {}
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
-            return
-        module = dotted(node.module) or ""
-        for alias in node.names:
-            name = dotted(alias.name) or ""
-            local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
-                else name
-            self.found[local] = (module, name)

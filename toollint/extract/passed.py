@@ -81,7 +81,7 @@ def param_tool(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, function: 
     return None
 
 
-def server_args(tree: cst.Module, text: str, module: str, is_package: bool, imports: Mapping[str, Tuple[str, str]],
+def server_args(tree: cst.Module, text: str, module: str, imports: Mapping[str, Tuple[str, str]],
                 servers: Iterable[str], functions: Iterable[str],
                 made_by: Mapping[str, Tuple[str, str]] = {}) -> Tuple[ServerArg, ...]:
     """The calls of this module handing a module-level server, or an imported name that may be
@@ -101,16 +101,16 @@ def server_args(tree: cst.Module, text: str, module: str, is_package: bool, impo
     names = candidates | params | built
     if not names or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(names))), text):
         return ()  # most modules hand no such name to anything: no walk
-    found = _Calls(module, is_package, imports, own, candidates, set(functions))
+    found = _Calls(module, imports, own, candidates, set(functions))
     found.makers = {**imports, **made_by} if built else None
     walk(tree, found)
     return tuple(dict.fromkeys(found.out))
 
 
 class _Calls(cst.CSTVisitor):
-    def __init__(self, module: str, is_package: bool, imports, own: Set[str], candidates: Set[str],
+    def __init__(self, module: str, imports, own: Set[str], candidates: Set[str],
                  functions: Set[str]) -> None:
-        self.module, self.is_package = module, is_package
+        self.module = module
         self.imports: Dict[str, Tuple[str, str]] = dict(imports)
         self.own, self.candidates, self.functions = own, candidates, functions
         self.out: List[ServerArg] = []
@@ -146,21 +146,6 @@ class _Calls(cst.CSTVisitor):
         self.depth -= 1
         if self.depth == 0:
             self.params, self.locals = {}, {}
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        # `def main(): from .tools.registration import register_tools`: a function's own import
-        if isinstance(node.names, cst.ImportStar):
-            return
-        from toollint.link.graph import absolute_import
-
-        base = dotted(node.module) if node.module is not None else ""
-        if node.relative:
-            base = absolute_import(self.module, self.is_package, len(node.relative), base or "")
-        for alias in node.names:
-            name = dotted(alias.name) or ""
-            local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
-                else name
-            self.imports.setdefault(local, (base, name))
 
     def visit_Call(self, node: cst.Call) -> None:
         callee = self._callee(node.func)

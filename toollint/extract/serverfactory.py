@@ -16,17 +16,23 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
+from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.registry import CLASSES
 
 Imports = Mapping[str, Tuple[str, str]]
 # decorators that hand back what the function returns (a cached singleton getter)
 _KEEPING = frozenset({"cache", "lru_cache", "functools.cache", "functools.lru_cache"})
+# the packages of the classes a factory may build (those without a constructor tool list)
+_SERVER_PACKAGES = frozenset(full.split(".")[0] for full, fw in CLASSES.items()
+                             if not fw.tool_list and not fw.object_lists)
 
 
 def server_factories(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
                      imports: Imports) -> Dict[str, Tuple[str, str]]:
     """def name -> (module, class) of the server class each of its returns builds."""
+    if not any(module.split(".")[0] in _SERVER_PACKAGES for module, _ in imports.values()):
+        return {}  # every module runs this: most import no server class to build
     counts: Dict[str, int] = {}
     for qualname, _ in function_nodes:
         counts[qualname] = counts.get(qualname, 0) + 1
@@ -52,7 +58,7 @@ def _keeps(expr: cst.BaseExpression, imports: Imports) -> bool:
 def _built_class(node: cst.FunctionDef, imports: Imports) -> Optional[str]:
     returns: List[Optional[cst.BaseExpression]] = []
     finder = _Returns(returns)
-    node.body.visit(finder)
+    walk(node.body, finder)
     if finder.yields or not returns:
         return None
     classes = set()
