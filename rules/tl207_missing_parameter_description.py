@@ -1,5 +1,6 @@
 import functools
 import re
+from typing import Tuple
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
@@ -186,27 +187,38 @@ def _passed_in(text: str, name: str) -> bool:
     """The parameter's words, in order, after a verb of supplying input in one sentence: a
     plain word counts here, since the sentence says it is what the caller sends; so do
     "optional date (format: YYYY-MM-DD)" and "If no date is provided" (held-out round 33, B)."""
-    words = [stem(w) for w in split_identifier(name.strip("_"))]
+    words = tuple(stem(w) for w in split_identifier(name.strip("_")))
     if not words:
         return False
-    phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
-    if re.search(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
-                 r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
-                 # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
-                 r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase + r"s?\s+must\b",
-                 text, re.IGNORECASE | re.MULTILINE):
+    if _named_so(name).search(text):
         return True
-    if not _PASS_VERB.search(text):
-        return False
     n = len(words)
+    return any(tokens[i:i + n] == words for tokens in _supplied(text) for i in range(len(tokens) - n + 1))
+
+
+@functools.lru_cache(maxsize=8192)
+def _named_so(name: str):
+    """Compiled once per parameter name, as `_pattern` (issue 22)."""
+    phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
+    return re.compile(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
+                      r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
+                      # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
+                      r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase + r"s?\s+must\b",
+                      re.IGNORECASE | re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=1024)
+def _supplied(text: str) -> Tuple[Tuple[str, ...], ...]:
+    """The stemmed words after a verb of supplying input, one tuple per sentence: read once
+    per description, not once per property."""
+    if not _PASS_VERB.search(text):
+        return ()
+    out = []
     for sentence in _SENTENCE.split(text):
         verb = _PASS_VERB.search(sentence)
-        if verb is None:
-            continue
-        tokens = [stem(w) for w in _WORD.findall(sentence[verb.end():])]
-        if any(tokens[i:i + n] == words for i in range(len(tokens) - n + 1)):
-            return True
-    return False
+        if verb is not None:
+            out.append(tuple(stem(w) for w in _WORD.findall(sentence[verb.end():])))
+    return tuple(out)
 
 
 _THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b",

@@ -27,7 +27,7 @@ from toollint.extract.selfattrs import method_evaluator
 from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
-from toollint.extract.toplevel import decorator_specs, module_calls
+from toollint.extract.toplevel import module_calls
 from toollint.link.graph import absolute_import
 from toollint.model import FunctionSig, ListVal, ModuleFacts, RegistryDecl, Span, Value
 
@@ -272,8 +272,6 @@ class _Extractor:
         skipped = configured | choice_constants(self.text)
         registries.extend(discovery.module_level(self.names, self.targets, skipped, evaluator, self.span_of))
         registries.extend(module_calls(self.tree, self.text, evaluator, self.span_of))
-        if "@" in self.text:
-            registries.extend(decorator_specs(self.tree, evaluator, self.span_of))
         from toollint.frameworks import crewai  # as module_tools: the frameworks import extract.evaluate
 
         from toollint.toolbases import extracted  # a project's own `class Tool(abc.ABC)` is no framework's

@@ -463,6 +463,11 @@ class FunctionScan(cst.CSTVisitor):
         return "." not in name and _handler_like(self.evaluator.eval(target))
 
 
+def _given_a_definition(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and len(node.args) == 1 and node.args[0].keyword is None \
+        and not node.args[0].star and _looks_like_tool(node.args[0].value)
+
+
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
                   span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
     """The registries one function declares; `factories` collects where it builds a tool
@@ -473,8 +478,9 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
     scan.params.update(p.name.value for p in parameters_of(node.params))
     scan.node = node
     for decorator in node.decorators:
-        # a project's own `@register_tool(name=..., description=..., parameters=...)`
-        if _looks_like_tool(decorator.decorator):
+        # a project's own `@register_tool(name=..., description=..., parameters=...)`, or one
+        # given the whole definition, `@tool({"name": ..., "input_schema": ...})` (round 30)
+        if _looks_like_tool(decorator.decorator) or _given_a_definition(decorator.decorator):
             value = evaluator.eval(decorator.decorator)
             if tool_from_value(value) is not None:
                 scan.found.append(RegistryDecl("loose", qualname, value, span_of(node.name), function=sig))

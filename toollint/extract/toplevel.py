@@ -73,26 +73,3 @@ class _Statements(cst.CSTVisitor):
         label = f"{dotted(target)}:tools=" if target is not None else f"<module>:{self.span_of(node.value).line}:tools="
         self.found.append(RegistryDecl("definitions", label, value, self.span_of(target or node.value)))
         return False
-
-
-def decorator_specs(tree: cst.Module, evaluator: Evaluator,
-                    span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
-    """`@tool({"name": ..., "description": ..., "input_schema": ...})` on a module-level def
-    (held-out round 30, M1: a project registry that collects the whole definition it is
-    given): each a tool of the registry the call goes through (link/project.py groups them)."""
-    from toollint.link.shapes import tool_from_value
-
-    found: List[RegistryDecl] = []
-    for stmt in tree.body:
-        if not isinstance(stmt, cst.FunctionDef):
-            continue
-        for decorator in stmt.decorators:
-            call = decorator.decorator
-            if not (isinstance(call, cst.Call) and len(call.args) == 1 and call.args[0].keyword is None
-                    and not call.args[0].star and isinstance(call.args[0].value, cst.Dict)):
-                continue
-            callee = dotted(call.func)
-            value = evaluator.eval(call)
-            if callee and tool_from_value(value) is not None:
-                found.append(RegistryDecl("loose", f"@{callee}", value, span_of(call.args[0].value)))
-    return found
