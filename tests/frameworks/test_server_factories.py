@@ -112,3 +112,15 @@ def test_a_factory_of_an_agent_with_a_tool_list_is_not_read(tmp_path):
               'def lookup(city: str) -> str:\n    """Look up a city. Use this when the user names a city."""\n'
               '    return city\n')
     assert dumped(tmp_path, {"agent.py": source}) == []
+
+
+@pytest.mark.parametrize("signature, found", [
+    ("name", ["read_sheet"]),  # a call cannot pass `tools=`: the server's own list is all
+    ("name, tools=()", []),  # the factory's `tools=` may be anything: its call is no constructor
+    ("name, **options", []),
+])
+def test_a_fastmcp_factory_is_read_unless_it_takes_a_tool_list(tmp_path, signature, found):
+    factory = f'from fastmcp import FastMCP\n\n\ndef build_server({signature}):\n    return FastMCP(name)\n'
+    files = {"pkg/__init__.py": "", "pkg/_shared.py": factory,
+             "pkg/sheets.py": 'from pkg._shared import build_server\n\nmcp = build_server("s")\n' + TOOL}
+    assert dumped(tmp_path, files) == found

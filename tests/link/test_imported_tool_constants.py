@@ -54,3 +54,52 @@ def test_one_agent_given_both_weighs_them(lint):
     files = {"app/__init__.py": "", "app/tools.py": TOOLS,
              "app/agent.py": AGENT.format(names="SearchTool, StatusTool")}
     assert len(_tl104(lint, files)) == 2
+
+
+SEARCH = '''
+import mcp.types as types
+
+search_tool = types.Tool(
+    name="search_papers",
+    description="Search arXiv for papers. Use this when the user asks for papers on a topic.",
+    inputSchema={"type": "object", "properties": {"query": {"type": "string", "description": "Keywords"}}},
+)
+'''
+
+READ = '''
+import mcp.types as types
+
+read_tool = types.Tool(
+    name="read_paper",
+    description="Read a downloaded paper and return its full text. Use this when the user names a paper.",
+    inputSchema={"type": "object", "properties": {"paper_id": {"type": "string", "description": "An arXiv ID"}}},
+)
+'''
+
+SERVER = '''
+import mcp.types as types
+from mcp.server import Server
+
+from .read import read_tool
+from .search import search_tool
+
+server = Server("papers")
+
+
+@server.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [{names}]
+'''
+
+
+def test_low_level_server_lists_tools_imported_from_their_modules_as_one_turn(lint):
+    # held-out round 36, M1: each Tool alone in its module, one list in list_tools
+    files = {"pkg/__init__.py": "", "pkg/search.py": SEARCH, "pkg/read.py": READ,
+             "pkg/server.py": SERVER.format(names="search_tool, read_tool")}
+    assert len(_tl104(lint, files)) == 2
+
+
+def test_a_list_tools_handler_listing_one_imported_tool_gives_it_no_sibling(lint):
+    files = {"pkg/__init__.py": "", "pkg/search.py": SEARCH, "pkg/read.py": READ,
+             "pkg/server.py": SERVER.format(names="search_tool")}
+    assert _tl104(lint, files) == []

@@ -229,6 +229,7 @@ class FunctionScan(cst.CSTVisitor):
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
         self.node: Optional[cst.FunctionDef] = None  # the scanned function
         self._held: Optional[Set[str]] = None  # the names it reads keys of (dispatch.dict_reads), once asked
+        self.lists_tools = False  # an MCP low-level server's `@server.list_tools()` handler
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
@@ -317,6 +318,13 @@ class FunctionScan(cst.CSTVisitor):
 
     def _list(self, node) -> bool:
         elements = [e.value for e in node.elements if isinstance(e, cst.Element)]
+        if self.lists_tools and elements and all(isinstance(e, cst.Name) for e in elements):
+            # `return [search_tool, read_tool]` with each Tool imported from its own module
+            # (held-out round 36, M1): whatever a list_tools handler lists is sent as one turn
+            value = self.evaluator.eval(node)
+            if isinstance(value, ListVal) and all(isinstance(i, Ref) and not i.spread for i in value.items):
+                self._add("definitions", "list", value, node)
+                return False
         if not any(_looks_like_tool(e) or self._tool_constant(e) for e in elements) \
                 or any(self._from_parameters(e) for e in elements):
             return True
@@ -468,6 +476,11 @@ def _given_a_definition(node: cst.BaseExpression) -> bool:
         and not node.args[0].star and _looks_like_tool(node.args[0].value)
 
 
+def _lists_tools(decorator: cst.BaseExpression) -> bool:
+    return isinstance(decorator, cst.Call) and isinstance(decorator.func, cst.Attribute) \
+        and decorator.func.attr.value == "list_tools"
+
+
 def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evaluator: Evaluator,
                   span_of, factories: Optional[Set[Tuple[int, int]]] = None) -> List[RegistryDecl]:
     """The registries one function declares; `factories` collects where it builds a tool
@@ -477,6 +490,7 @@ def scan_function(qualname: str, node: cst.FunctionDef, sig: FunctionSig, evalua
         scan.factories = factories
     scan.params.update(p.name.value for p in parameters_of(node.params))
     scan.node = node
+    scan.lists_tools = any(_lists_tools(d.decorator) for d in node.decorators)
     for decorator in node.decorators:
         # a project's own `@register_tool(name=..., description=..., parameters=...)`, or one
         # given the whole definition, `@tool({"name": ..., "input_schema": ...})` (round 30)

@@ -6,9 +6,10 @@ Such a def is read as the server class it builds, the way frameworks/subclasses.
 a project's subclass: an import-table alias, so `build_server(...)` is that class's
 constructor here, and an entry of ModuleFacts.servers, so linking settles an object
 another module makes with it (an Instance, frameworks/subclasses.py). Precision first:
-only when every return of the def builds a class of one framework whose constructor
-arguments toollint never reads for tools (MCP, fastmcp: no `tools=` list, no handoffs),
-since the arguments of the factory's call are the factory's, not the server's.
+only when every return of the def builds a class of one framework that takes no agents
+(`handoffs=`), and, where the class takes a tool list (`FastMCP(tools=[...])`), a def with
+no parameter of that name nor `**kwargs`: the arguments of the factory's call are read
+as the class's, and a factory's own `tools=` may be anything.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
+from toollint.extract.names import parameters_of
 from toollint.extract.walk import walk
 from toollint.frameworks.args import qualified
 from toollint.frameworks.registry import CLASSES
@@ -23,9 +25,8 @@ from toollint.frameworks.registry import CLASSES
 Imports = Mapping[str, Tuple[str, str]]
 # decorators that hand back what the function returns (a cached singleton getter)
 _KEEPING = frozenset({"cache", "lru_cache", "functools.cache", "functools.lru_cache"})
-# the packages of the classes a factory may build (those without a constructor tool list)
-_SERVER_PACKAGES = frozenset(full.split(".")[0] for full, fw in CLASSES.items()
-                             if not fw.tool_list and not fw.object_lists)
+# the packages of the classes a factory may build (not an agent handed others: `handoffs=`)
+_SERVER_PACKAGES = frozenset(full.split(".")[0] for full, fw in CLASSES.items() if not fw.object_lists)
 
 
 def server_factories(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -44,10 +45,16 @@ def server_factories(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
         if not all(_keeps(d.decorator, imports) for d in node.decorators):
             continue
         made = _built_class(node, imports)
-        if made is not None:
+        if made is not None and not _takes_list(node, CLASSES[made].tool_list):
             module, _, attr = made.rpartition(".")
             out[qualname] = (module, attr)
     return out
+
+
+def _takes_list(node: cst.FunctionDef, keyword: Optional[str]) -> bool:
+    params = node.params
+    return keyword is not None and (isinstance(params.star_kwarg, cst.Param)
+                                    or any(p.name.value == keyword for p in parameters_of(params)))
 
 
 def _keeps(expr: cst.BaseExpression, imports: Imports) -> bool:
@@ -68,7 +75,7 @@ def _built_class(node: cst.FunctionDef, imports: Imports) -> Optional[str]:
         func = value.func.value if isinstance(value.func, cst.Subscript) else value.func
         full = qualified(func, imports) or ""
         framework = CLASSES.get(full)
-        if framework is None or framework.tool_list or framework.object_lists:
+        if framework is None or framework.object_lists:
             return None
         classes.add(full)
     # two classes of one framework (FastMCP or MCPServer by a flag) are one framework's server

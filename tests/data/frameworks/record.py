@@ -62,6 +62,7 @@ FRAMEWORKS = {
     "mcp_registered": ("mcp", "mcp"),
     "mcpserver_registered": ("mcp", "mcp"),
     "fastmcp_registered": ("fastmcp", "fastmcp"),
+    "fastmcp_listed": ("fastmcp", "fastmcp"),
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
