@@ -117,6 +117,22 @@ def test_one_template_with_an_unnamed_difference_still_fires(lint):
     assert lint({"agent.py": src}, select=["TL107"]) == [("agent.py", 3, "TL107")]
 
 
+@pytest.mark.parametrize("a, b", [
+    # held-out round 43, C: Redis's lpush/rpush and lpop/rpop, named so they share every word
+    ("Push a value onto the left end of a work queue and return the new length.",
+     "Push a value onto the right end of a work queue and return the new length."),
+    ("Remove and return the first element of a work queue.", "Remove and return the last element of a work queue."),
+])
+def test_descriptions_that_differ_in_a_pair_of_opposites_are_quiet(lint, a, b):
+    assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == []
+
+
+def test_descriptions_that_differ_in_words_that_are_not_opposites_still_fire(lint):
+    a = "Push a value onto the left end of a work queue and return the new length."
+    b = "Push a value onto the shared end of a work queue and return the new length."
+    assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
 def test_different_actions_named_and_described_are_quiet(lint):
     # The texts share nearly every word, but the verb the model chooses by differs in
     # both the names and the descriptions.

@@ -175,3 +175,17 @@ def test_a_handler_the_branch_calls_with_nothing_is_not_judged_by_its_signature(
     # held-out round 26: `await _empty_cache()` is given none of the arguments, so 'scope'
     # can raise no TypeError there
     assert lint({"server.py": NO_ARGUMENTS}, select=["TL205", "TL206"]) == []
+
+
+def test_a_helper_the_branch_calls_with_literals_only_is_not_judged_by_its_signature(lint):
+    # held-out round 43, A: `await fetch_json("feeds")` fills `endpoint` itself
+    source = NO_ARGUMENTS.replace("async def _empty_cache() -> int:", "async def _empty_cache(endpoint: str) -> int:") \
+        .replace("await _empty_cache()", 'await _empty_cache("feeds")')
+    assert lint({"server.py": source}, select=["TL205", "TL206"]) == []
+
+
+def test_a_helper_given_a_literal_and_the_arguments_by_name_is_still_judged(lint):
+    source = NO_ARGUMENTS.replace("async def _empty_cache() -> int:", "async def _empty_cache(endpoint: str, limit: int) -> int:") \
+        .replace("await _empty_cache()", 'await _empty_cache("feeds", **arguments)')
+    # 'limit' is not declared, 'scope' is no parameter: both raise TypeError
+    assert sorted(code for _, _, code in lint({"server.py": source}, select=["TL205", "TL206"])) == ["TL205", "TL206"]

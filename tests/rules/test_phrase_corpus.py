@@ -281,6 +281,13 @@ CLAUSES = [
     ("Search the web when relevant URLs are not yet known.", True, False),
     ("Add extra items to the shopping list that aren't from recipes.", False, True),
     ("Archive several notes at once. All notes must belong to the same notebook.", False, True),
+    # held-out rounds 43 and 45
+    ("Write a proposed config change to the review folder. Use only after a root cause is confirmed.", True, True),
+    ("Open a helpdesk ticket. This tool is for IT, Facilities and Payroll issues ONLY.", True, True),
+    ("This tool is only for refunds of paid orders.", True, True),
+    ("Create a data stream. The data stream must have a matching index template before creation.", False, True),
+    ("This tool is for searching the web.", False, False),  # what it does, no case
+    ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),
     ("Ask the user for their name.", False, False),

@@ -53,6 +53,9 @@ def read_names(value: cst.BaseExpression) -> Set[str]:
     return reads.found
 
 
+_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+
+
 def through_call(sig: FunctionSig, node: cst.Call, carriers: Optional[Set[str]], span_of, evaluator,
                  held: Optional[Set[str]] = None) -> FunctionSig:
     """`sig` as `node` calls it (calledsig.bind)."""
@@ -90,6 +93,8 @@ def call_shape(node: cst.Call, carriers: Optional[Set[str]], held: Optional[Set[
             keyword = arg.keyword.value if arg.keyword is not None else ""
             if not heads and isinstance(arg.value, cst.Name) and arg.value.value in holders:
                 passed = Passed(keyword, "whole")
+            elif isinstance(arg.value, _LITERALS):
+                passed = Passed(keyword, "literal")
             else:
                 passed = Passed(keyword, "built" if read_names(arg.value) & holders else "other")
         out.append(passed)

@@ -178,6 +178,10 @@ _TRIGGER_PATTERNS = (
     r"this\s+is\s+(?:how|the\s+way)\s+(?:you|to)\b",
     _NOT_NEGATED + _alt("use call") + r"\s+(?:this|that|it)\s+(?:[\w-]+\s+){1,4}?to\s+[a-z]",
     r"required\s+before\b",
+    # round 45: "Use only after a root cause is confirmed." (the pronoun left out), "This
+    # tool is for IT, Facilities, Payroll issues ONLY."
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+only\s+(?:after|before|once)\b",
+    r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
@@ -276,6 +280,9 @@ _EXCLUSION_PATTERNS = (
     r"(?:does\s+not|doesn['\u2019]t|do\s+not|don['\u2019]t)\s+fit\s+(?:in|into|with)\b",
     # "All notes must belong to the same notebook" (held-out round 42, B)
     r"all\s+(?:[\w-]+\s+){1,2}?must\s+(?:be|belong|have|share|come)\b",
+    # a precondition of the action (round 43, B): "The data stream must have a matching
+    # index template before creation."
+    r"must\s+(?:already\s+)?(?:have|exist)\b[^.;\n]{0,60}?\bbefore\s+[a-z]",
     # "Lightweight search returning only NCT IDs and minimal metadata" (held-out round 34, A)
     r"returning\s+only\s+[a-z]",
     # plural inputs only: "title='' is rejected" is about an argument, not the tool

@@ -377,6 +377,24 @@ def quantity_tells_apart(a: str, b: str) -> bool:
     return qa != qb
 
 
+_OPPOSITES = {frozenset(p.split("/")) for p in (
+    "left/right first/last head/tail top/bottom front/back start/end beginning/end begin/end up/down "
+    "min/max minimum/maximum ascending/descending increment/decrement before/after open/close "
+    "enable/disable lock/unlock push/pop inbound/outbound input/output upper/lower horizontal/vertical "
+    "oldest/newest earliest/latest next/previous").split()}
+
+
+def opposites_tell_apart(a: str, b: str) -> bool:
+    """"Push onto the left end" / "Push onto the right end", "Remove the first element" /
+    "Remove the last element": a pair of opposite words, one in each text, is the very
+    choice the model makes (TL107; held-out round 43, C). Stop-word folding drops some of
+    them ("first", "last"), so the texts' own words are compared."""
+    wa = {w for w in _WORD.findall((a or "").lower())}
+    wb = {w for w in _WORD.findall((b or "").lower())}
+    only_a, only_b = wa - wb, wb - wa
+    return any(frozenset((x, y)) in _OPPOSITES for x in only_a for y in only_b)
+
+
 def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     """Whether the names carry what tells two tools apart, and each description echoes it (TL107).
 
