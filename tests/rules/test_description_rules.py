@@ -133,6 +133,15 @@ def test_descriptions_that_differ_in_words_that_are_not_opposites_still_fire(lin
     assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == [("agent.py", 3, "TL107")]
 
 
+def test_a_name_word_the_description_writes_as_two_is_echoed(lint):
+    # held-out round 30 (jira): update_issue_duedate "Update the due date ..." beside
+    # change_issue_title "Change the summary/title ..."
+    docs = "\n:API Docs: https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issues/#api-rest-api-3-issue-put"
+    a = "Change the summary/title of a Jira issue." + docs
+    b = "Update the due date of a Jira issue." + docs
+    assert lint({"agent.py": _pair("change_issue_title", a, "update_issue_duedate", b)}, select=["TL107"]) == []
+
+
 def test_different_actions_named_and_described_are_quiet(lint):
     # The texts share nearly every word, but the verb the model chooses by differs in
     # both the names and the descriptions.

@@ -287,6 +287,7 @@ CLAUSES = [
     ("This tool is only for refunds of paid orders.", True, True),
     ("Create a data stream. The data stream must have a matching index template before creation.", False, True),
     ("This tool is for searching the web.", False, False),  # what it does, no case
+    ("Download and return the LaTeX source. Use section tools for targeted reading.", False, True),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),

@@ -174,6 +174,16 @@ def test_tl208_quiet_when_the_tool_description_says_where_such_ids_come_from(lin
     assert lint({"tools.py": said}, select=["TL208"]) == []
 
 
+def test_tl208_quiet_when_a_wrapped_sentence_of_the_tool_says_which_tool_gives_the_id(lint):
+    # held-out round 30 (jira): "using a transition ID (to get available transitions\n use get_available_transitions())"
+    src = FORMAT_TOOL.format(name="transition_id", schema='"type": "string", ', description="The transition to perform.")
+    said = src.replace("Book a slot.", "Book a slot using a transition ID (to get available transitions\\n"
+                       "use get_available_transitions()).")
+    assert said != src
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+    assert lint({"tools.py": said}, select=["TL208"]) == []
+
+
 def test_tl208_a_short_description_is_in_its_tools_language(lint):
     # round 30: "Telefone do cliente (com DDD)." holds no function word of either language;
     # the tool's Portuguese description says which it is

@@ -280,6 +280,9 @@ _EXCLUSION_PATTERNS = (
     r"(?:does\s+not|doesn['\u2019]t|do\s+not|don['\u2019]t)\s+fit\s+(?:in|into|with)\b",
     # "All notes must belong to the same notebook" (held-out round 42, B)
     r"all\s+(?:[\w-]+\s+){1,2}?must\s+(?:be|belong|have|share|come)\b",
+    # other tools named by their kind, for a case (round 30): "Use section tools for
+    # targeted reading."
+    r"use\s+(?:the\s+)?(?!this\b|it\b|these\b)[a-z][\w-]*\s+tools\s+(?:for|to|when|if)\b",
     # a precondition of the action (round 43, B): "The data stream must have a matching
     # index template before creation."
     r"must\s+(?:already\s+)?(?:have|exist)\b[^.;\n]{0,60}?\bbefore\s+[a-z]",

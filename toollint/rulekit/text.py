@@ -362,7 +362,17 @@ def filled_from_one_template(a: str, b: str, name_a: str, name_b: str) -> bool:
     """
     sa, sb = _content_set(a or ""), _content_set(b or "")
     only_a, only_b = sa - sb, sb - sa
-    return bool(only_a and only_b) and only_a <= _own_names(a, name_a) and only_b <= _own_names(b, name_b)
+    return bool(only_a and only_b) and _owned(only_a, a, name_a) and _owned(only_b, b, name_b)
+
+
+def _owned(words, text: str, tool_name: str) -> bool:
+    """Every word is the tool's own: a word of its name or a proper noun, or part of a name
+    word written as one ("due date" of update_issue_duedate; held-out round 30, jira)."""
+    own = _own_names(text, tool_name)
+    pairs = _WORD.findall((text or "").lower())
+    joined = {canon(x + y): (x, y) for x, y in zip(pairs, pairs[1:])}
+    parts = {canon(w) for k in own & set(joined) for w in joined[k]}
+    return all(w in own or w in parts for w in words)
 
 _QUANTITY = frozenset("all every each single one many multiple several bulk batch".split())  # not "both": "the two"
 _WORD = re.compile(r"[A-Za-z]+")
@@ -414,11 +424,19 @@ def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     """
     wa, wb = _name_words(name_a), _name_words(name_b)
     only_a, only_b = wa - wb, wb - wa
-    ca, cb = _content_set(a or ""), _content_set(b or "")
+    # a name word written as two in the text ("duedate", "due date") is echoed by them
+    ca = _content_set(a or "") | (only_a & _joined_pairs(a))
+    cb = _content_set(b or "") | (only_b & _joined_pairs(b))
     if only_a and only_b and only_a <= ca and only_b <= cb:
         return True
     return any(only and only <= own and not only & other and rest <= _GENERIC_SCOPE
                for only, own, other, rest in ((only_a, ca, cb, only_b), (only_b, cb, ca, only_a)))
+
+
+def _joined_pairs(text: str) -> FrozenSet[str]:
+    """Each two neighbouring words written as one: "due date" -> "duedate"."""
+    words = _WORD.findall((text or "").lower())
+    return frozenset(canon(x + y) for x, y in zip(words, words[1:]))
 
 
 # Name words that mark a tool as the general one of its family (search_web beside
