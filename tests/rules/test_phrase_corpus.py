@@ -288,6 +288,17 @@ CLAUSES = [
     ("Create a data stream. The data stream must have a matching index template before creation.", False, True),
     ("This tool is for searching the web.", False, False),  # what it does, no case
     ("Download and return the LaTeX source. Use section tools for targeted reading.", False, True),
+    # held-out round 44
+    ("Update a character's hit points. Use after combat, location changes, or at session end.", True, False),
+    ("Generate NPCs for one location. Use during the NPC generation phase, one location at a time.", True, False),
+    ("Invent the world's locations. Use after start_campaign to create the locations.", True, True),
+    ("Search the repair manuals. This searches the company manuals, not general knowledge.", False, True),
+    ("Returns highlights from the balance sheet - not full statements.", False, True),
+    ("Be selective - only save genuinely useful info, not trivial conversation details.", False, True),
+    ("List all charts. Returns chart IDs and titles, useful before updating or deleting charts.", True, False),
+    ("Delete a named range by its ID. Use list_named_ranges to get the IDs first.", True, True),
+    ("Use absolute paths.", False, False),
+    ("Use a comma after each item.", False, False),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),

@@ -184,6 +184,15 @@ def test_tl208_quiet_when_a_wrapped_sentence_of_the_tool_says_which_tool_gives_t
     assert lint({"tools.py": said}, select=["TL208"]) == []
 
 
+def test_tl208_quiet_when_the_tool_says_which_tool_to_get_the_ids_from(lint):
+    # held-out round 44, K: "Use list_named_ranges to get the IDs first."
+    src = FORMAT_TOOL.format(name="named_range_id", schema='"type": "string", ', description="The range to delete.")
+    said = src.replace("Book a slot.", "Book a slot. Use list_named_ranges to get the IDs first.")
+    assert said != src
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+    assert lint({"tools.py": said}, select=["TL208"]) == []
+
+
 def test_tl208_a_short_description_is_in_its_tools_language(lint):
     # round 30: "Telefone do cliente (com DDD)." holds no function word of either language;
     # the tool's Portuguese description says which it is

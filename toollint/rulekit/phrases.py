@@ -181,6 +181,13 @@ _TRIGGER_PATTERNS = (
     # round 45: "Use only after a root cause is confirmed." (the pronoun left out), "This
     # tool is for IT, Facilities, Payroll issues ONLY."
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+only\s+(?:after|before|once)\b",
+    # round 44: "Use after combat or at session end.", "Use during the NPC generation
+    # phase", "..., useful before updating or deleting charts", "Use list_named_ranges to
+    # get the IDs first."
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
+    + r"\s+(?:after|during|before|once)\s+[a-z]",
+    _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+ing\b",
+    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[^.;\n]{1,50}?\bfirst\b",
     r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
@@ -313,7 +320,10 @@ _EXCLUSION_PATTERNS = (
     # a sibling to call first, in backticks: "If unknown, first use `find_component_id`"
     r"first\s+(?:use|call|run)\s+(?:the\s+)?`[A-Za-z][\w.\-]*`",
     # "Returns thread ids and snippets, not full message content"
-    r"[,;]\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw)\b",
+    # ... and "This searches the company manuals, not general knowledge", "highlights - not
+    # full statements", "only save useful facts, not trivial details" (held-out round 44)
+    r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
+    r"complete)\b",
     # "general questions that are not about math" (round 29, B); "A narrower alternative to
     # dump_catalog when you only need one table" (round 30, B)
     r"(?:that|which)\s+(?:are\s+not|is\s+not|aren['\u2019]t|isn['\u2019]t)\s+"
@@ -327,7 +337,7 @@ _EXCLUSION_PATTERNS = (
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # "Use this before make_box when you want to overwrite" (held-out round 7)
-    r"(?:use|call|run)\s+this(?:\s+tool)?\s+(?:after|before)\s+(?-i:" + _BARE_TOOL_NAME + r")",
+    r"(?:use|call|run)(?:\s+this(?:\s+tool)?)?\s+(?:only\s+)?(?:after|before)\s+(?-i:" + _BARE_TOOL_NAME + r")",
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"

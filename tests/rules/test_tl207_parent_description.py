@@ -1,0 +1,53 @@
+"""TL207 on a nested property the description of its object documents (held-out round
+44, H): named there, shown in an example, marked required or optional, or covered together with its siblings of one
+type; a parent description that does neither still leaves each child bare."""
+from __future__ import annotations
+
+import pytest
+
+TOOL = '''
+TOOLS = [
+    {
+        "name": "create_pivot",
+        "description": "Create a pivot table. Use this when the user asks for a summary by group.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "rule": {
+                    "type": "object",
+                    "description": DESCRIPTION,
+                    "properties": PROPERTIES,
+                },
+            },
+            "required": ["rule"],
+        },
+    },
+]
+'''
+NUMBERS = '{"interval": {"type": "number"}, "start": {"type": "number"}, "end": {"type": "number"}}'
+MIXED = '{"interval": {"type": "number"}, "label": {"type": "string"}}'
+
+
+def _found(lint, description: str, properties: str):
+    source = TOOL.replace("DESCRIPTION", repr(description)).replace("PROPERTIES", properties)
+    return sorted(line for _, line, _ in lint({"tools.py": source}, select=["TL207"]))
+
+
+@pytest.mark.parametrize("description, properties", [
+    ("Group numbers into buckets. interval required, start/end optional.", NUMBERS),
+    ('Manual groups, e.g. {"interval": 5, "start": 0, "end": 100}.', NUMBERS),
+    ("Bucket bounds (whole numbers, 0-100 each).", NUMBERS),
+])
+def test_children_the_parent_documents_are_quiet(lint, description, properties):
+    assert _found(lint, description, properties) == []
+
+
+@pytest.mark.parametrize("description, properties, count", [
+    ("Group numbers into buckets.", NUMBERS, 3),  # names none of them
+    ("Bucket bounds, one for each group.", MIXED, 2),  # "each" over children of two types
+    # a plain word may name the thing, not the field ("a street address in one city")
+    ("Group numbers into buckets of the given interval.", MIXED, 2),
+    ('Buckets: "interval" sets the width.', MIXED, 1),  # 'label' is still bare
+])
+def test_children_the_parent_does_not_document_still_fire(lint, description, properties, count):
+    assert len(_found(lint, description, properties)) == count
