@@ -24,7 +24,7 @@ from toollint.frameworks.args import qualified
 from toollint.frameworks.base import Context, Use
 from toollint.frameworks.recognise import declares
 from toollint.frameworks.registry import CLASSES, FRAMEWORKS
-from toollint.model import LOCAL, PARAM, FunctionSig, PendingTool
+from toollint.model import BOUND, LOCAL, PARAM, FunctionSig, PendingTool
 
 # (callee qualified, position or -1, keyword or "", argument qualified): `register_tools(mcp, c)`;
 # an argument that is the calling def's own parameter is `<param>module:function:position:name`
@@ -168,6 +168,13 @@ class _Calls(cst.CSTVisitor):
             at += 0 if keyword else 1
 
     def _callee(self, func: cst.BaseExpression) -> Optional[str]:
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) \
+                and isinstance(func.value.func, cst.Name):
+            # `IndexTools(client).register_tools(mcp)`: a method of the class's instance
+            name = func.value.func.value
+            cls = self._imported(name) if name in self.imports else \
+                (f"{self.module}.{name}" if self.module else name) if name[:1].isupper() else None
+            return f"{cls}{BOUND}{func.attr.value}" if cls is not None else None
         if isinstance(func, cst.Name):
             if func.value in self.functions and func.value not in self.imports:
                 return f"{self.module}.{func.value}" if self.module else func.value
