@@ -224,3 +224,32 @@ def test_self_tools_assigned_in_a_class_keeps_todays_neighbours(lint):
                        '    def __init__(self):\n'
                        '        self.tools = [add_item]\n')
     assert lint({"s.py": source}, select=["TL104"]) == [("s.py", 6, "TL104"), ("s.py", 12, "TL104")]
+
+
+_SERVERS = '''
+from fastmcp import FastMCP
+
+search = FastMCP("search")
+admin = FastMCP("admin")
+
+
+@search.tool
+def find_orders(text: str) -> str:
+    """Find orders whose notes mention the text. Use this when the user describes an order."""
+    return text
+
+
+@{server}.tool
+def find_order_notes(text: str) -> str:
+    """Find orders whose notes mention the text. Use this when the user describes an order."""
+    return text
+'''
+
+
+def test_two_servers_of_one_module_are_two_turns(lint):
+    assert lint({"s.py": _SERVERS.format(server="admin")}, select=["TL104", "TL107"]) == []
+
+
+def test_one_server_of_two_in_a_module_is_one_turn(lint):
+    assert [code for _, _, code in lint({"s.py": _SERVERS.format(server="search")}, select=["TL104", "TL107"])] == [
+        "TL104", "TL104", "TL107"]

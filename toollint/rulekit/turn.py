@@ -31,6 +31,9 @@ PASSED_BY_HAND = {"langchain": "@tool", "smolagents": "@tool", "openai-agents": 
                   # module-level function (an Agent subclass's methods are its own, and are never read here)
                   "agno": "@tool", "livekit-agents": "@function_tool"}
 
+# frameworks whose decorated tools are a server's: each server lists its own (extract/owners.py)
+_SERVED = frozenset({"mcp", "fastmcp"})
+
 # the group last asked about, the ids of its tools in no visible turn (lone constants,
 # tools never handed over), per tool id (neighbour indices, one outside, the neighbours'
 # ids), its tools (Group.offers' indices are into them), and the ids of those in some list
@@ -77,6 +80,10 @@ def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
     if near is not None:
         return [_last[3][i] for i in sorted(near[0])]
     everyone = [t for r in group.definitions if not r.alone for t in r.tools] + list(group.decorated)
+    if tool.framework in _SERVED and tool.owner:
+        # two servers made in one module are two tool lists (`mcp = FastMCP("search")`,
+        # `admin = FastMCP("admin")`): a server's tools are offered with its own
+        everyone = [t for t in everyone if t is tool or (t.framework in _SERVED and t.owner == tool.owner)]
     if id(tool) in _last[4] or not _last[2]:
         return everyone  # in a list not read whole, or no list read whole: with anything
     # in no list: not with a tool whose lists, all read whole, leave it out
@@ -104,5 +111,7 @@ def offered_together(a: Tool, b: Tool, group) -> bool:
     _remember(group)
     if id(a) in _last[1] or id(b) in _last[1]:
         return False
+    if a.framework in _SERVED and b.framework in _SERVED and a.owner and b.owner and a.owner != b.owner:
+        return False  # the tools of two servers
     return all(near is None or id(other) in near[2]
                for near, other in ((_last[2].get(id(a)), b), (_last[2].get(id(b)), a)))
