@@ -13,6 +13,7 @@ import libcst as cst
 from toollint.classfacts import ClassFacts
 from toollint.config.settings import Settings
 from toollint.extract import discovery
+from toollint.extract.attrtools import class_attribute_tools
 from toollint.extract.byref import STAR
 from toollint.extract.choices import choice_constants
 from toollint.extract.classfacts import module_classes
@@ -277,7 +278,7 @@ class _Extractor:
         from toollint.toolbases import extracted  # a project's own `class Tool(abc.ABC)` is no framework's
 
         def read(classes):
-            shaped = discovery.classes(classes, self.names, self.targets, evaluator, functions, self.span_of)
+            shaped = class_attribute_tools(classes, self.names, self.targets, evaluator, functions, self.span_of)
             return [d for d in (extracted(d, self.class_facts, self.imports) for d in shaped) if d is not None]
 
         crew = crewai.class_tools(self.class_facts, self.imports, lambda cls: self.span_of(self.classes[cls].name),
