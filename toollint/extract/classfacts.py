@@ -51,7 +51,8 @@ def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tu
         stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
-                               _bound(node), line=span_of(node.name).line)
+                               _bound(node), line=span_of(node.name).line,
+                               init_args=_init_args(found) if found is not None else ())
     given = None
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
@@ -83,6 +84,31 @@ def _given_at_construction(tree, text: str, classes) -> Dict[str, FrozenSet[str]
             if called in wanted:
                 out.setdefault(called, set()).update(k.arg or "*" for k in node.keywords)
     return {c: frozenset(("name", "description", "args_schema") if "*" in k else k) for c, k in out.items()}
+
+
+def _init_args(node: ast.ClassDef) -> Tuple[Tuple[str, str, int], ...]:
+    """`def __init__(self, tool_name): self.name = tool_name` (held-out round 43, M1): the
+    attributes `__init__` sets from a parameter it never rebinds, where that is the class's
+    only store to the attribute."""
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return ()
+    params = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
+    stores: Dict[str, int] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            stores[n.attr] = stores.get(n.attr, 0) + 1
+    rebound = {n.id for n in ast.walk(init) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    out = []
+    for stmt in init.body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        value = stmt.value if target is not None else None
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self" \
+                and isinstance(value, ast.Name) and value.id in params and value.id not in rebound \
+                and stores.get(target.attr) == 1:
+            out.append((target.attr, value.id, params.index(value.id)))
+    return tuple(out)
 
 
 def _real_classes(statements, out: Dict[Tuple[str, int], ast.ClassDef]) -> None:

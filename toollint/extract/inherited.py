@@ -14,7 +14,8 @@ whose `__set__` runs on the subclass's own `self.name = ...`).
 """
 from __future__ import annotations
 
-from typing import Dict
+from dataclasses import replace
+from typing import Dict, Optional, Tuple
 
 from toollint.classfacts import MAX_HOPS, ClassFacts, Lookup, class_map, import_map
 from toollint.model import ModuleFacts
@@ -61,3 +62,31 @@ def _class_never_sets(cls: ClassFacts, facts: ModuleFacts, classes: Dict[str, Cl
         else:
             return False
     return True
+
+
+def stored_from(module: str, name: str, attr: str, lookup: Lookup) -> Optional[Tuple[str, int]]:
+    """(parameter, position after self) of the class's `__init__` that `attr` is set from,
+    when that is the class's one store to it and its bases provably never set it
+    (`class ToolHandler: def __init__(self, tool_name): self.name = tool_name`)."""
+    for _ in range(MAX_HOPS):
+        facts = lookup(module)
+        if facts is None:
+            return None
+        classes = class_map(facts)
+        if name in classes:
+            break
+        source = import_map(facts).get(name)  # re-exported: `from .base import ToolHandler`
+        if source is None or not source[1]:
+            return None
+        module, name = source
+    else:
+        return None
+    cls = classes[name]
+    if cls.decorated or cls.keywords or cls.dynamic or attr in cls.bound:
+        return None
+    found = next(((param, at) for a, param, at in cls.init_args if a == attr), None)
+    if found is None:
+        return None
+    # the store is the class's own: its bases must never set the attribute either
+    bare = replace(cls, stored=cls.stored - {attr})
+    return found if _class_never_sets(bare, facts, classes, attr, lookup, 0) else None

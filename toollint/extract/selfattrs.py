@@ -16,7 +16,10 @@ there `self` may be any of them.
 A base imported by name from another module (`from .base import BaseHandler`) is read
 while linking (toollint.extract.inherited): what the class sets itself before that base's
 `__init__` runs, class attributes included, stands as a ClassAttr, the class's value when
-that base and its bases provably never set the attribute, else unresolved.
+that base and its bases provably never set the attribute, else unresolved. An attribute
+the class never sets, whose `__init__` hands that base `super().__init__("list_notes")`,
+stands as an InitArg: the argument for the parameter the base's `__init__` stores in it
+(held-out round 43, M1), when linking finds that store to be the base's only one.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.deferred import ClassAttr
+from toollint.deferred import ClassAttr, InitArg
 from toollint.extract.evaluate import Evaluator
 from toollint.extract.walk import walk
 from toollint.model import Symbol, Unresolved, Value
@@ -50,19 +53,24 @@ class SelfEvaluator(Evaluator):
         self._self_of = (base, owner, classes)
         self._attrs: Optional[Dict[str, object]] = None
         self.imported: Optional[Tuple[str, str]] = None
+        self.handed: Optional[Dict[str, object]] = None  # what `super().__init__(...)` gives that base
+        self._unknown: Set[str] = set()
 
     def _class_attrs(self) -> Dict[str, object]:
         if self._attrs is None:
             base, owner, classes = self._self_of
             unseen: List[bool] = []
             imported: List[Tuple[str, str]] = []
-            values = _init_values(owner, classes, base, None, 0, unseen, imported)
+            handed: List[Dict[str, object]] = []
+            values = _init_values(owner, classes, base, None, 0, unseen, imported, handed)
             merged = {} if unseen else _class_values(owner, classes, base)
             if imported:
                 merged = _presumed(merged)
             merged.update(values)
             self._attrs = {k: v for k, v in merged.items() if v is not _UNKNOWN}
+            self._unknown = {k for k, v in merged.items() if v is _UNKNOWN}
             self.imported = imported[0] if imported else None
+            self.handed = handed[0] if len(imported) == 1 and len(handed) == 1 else None
         return self._attrs
 
     def _attribute(self, node: cst.Attribute) -> Value:
@@ -72,6 +80,12 @@ class SelfEvaluator(Evaluator):
                 fallback = super()._attribute(node)
                 return ClassAttr(value.value, fallback, *self.imported, node.attr.value, fallback.span)
             return value
+        if isinstance(node.value, cst.Name) and node.value.value == "self" and self.handed is not None \
+                and node.attr.value not in self._unknown:
+            # `super().__init__("list_notes")` to a base of another module, which may store it
+            fallback = super()._attribute(node)
+            given = tuple((k, v) for k, v in self.handed.items() if v is not _UNKNOWN)
+            return InitArg(given, fallback, *self.imported, node.attr.value, fallback.span)
         return super()._attribute(node)
 
 
@@ -162,12 +176,13 @@ def _init(node: cst.ClassDef) -> Optional[cst.FunctionDef]:
 
 def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Evaluator,
                  call: Optional[Dict[str, object]], depth: int, unseen: List[bool],
-                 imported: List[Tuple[str, str]]) -> Dict[str, object]:
+                 imported: List[Tuple[str, str]], handed: Optional[List[Dict[str, object]]] = None) -> Dict[str, object]:
     """attr -> value (or _UNKNOWN) as the `__init__` that runs for `owner` sets them; `call`
     the parameters a subclass's `super().__init__(...)` binds (None: the instance's maker).
     `unseen` gets an entry when an `__init__` the module does not define runs: what it sets,
     class attributes included, is not known; unless it is a base imported by name
-    (`imported` gets it), when what was set before it holds if that base never sets it."""
+    (`imported` gets it), when what was set before it holds if that base never sets it,
+    and `handed` gets what `super().__init__(...)` gives that base."""
     node = classes.get(owner)
     if node is None or depth > _MAX_DEPTH:
         unseen.append(True)
@@ -181,7 +196,7 @@ def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Eva
                 imported.append(outside)
             else:
                 unseen.append(True)
-        return _init_values(base, classes, evaluator, call, depth + 1, unseen, imported) if base else {}
+        return _init_values(base, classes, evaluator, call, depth + 1, unseen, imported, handed) if base else {}
     if not isinstance(init.body, cst.IndentedBlock):
         return {}
     params = _bound(init, call, evaluator)
@@ -195,13 +210,15 @@ def _init_values(owner: str, classes: Mapping[str, cst.ClassDef], evaluator: Eva
             outside = _imported_base(node, evaluator) if base is None else None
             if outside is not None:
                 imported.append(outside)
+                if handed is not None and given is not None:
+                    handed.append(given)
                 out = _presumed(out)
                 continue
             if base is None or given is None:
                 unseen.append(True)  # what that __init__ sets may be anything, and undoes what came before
                 out = {k: _UNKNOWN for k in out}
                 continue
-            out.update(_init_values(base, classes, evaluator, given, depth + 1, unseen, imported))
+            out.update(_init_values(base, classes, evaluator, given, depth + 1, unseen, imported, handed))
             continue
         target, expr = _self_assignment(stmt)
         if target is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.calledsig import CalledRef, bind
-from toollint.deferred import ClassAttr
+from toollint.deferred import ClassAttr, InitArg
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import imported_as
 from toollint.model import CallVal, Const, DictVal, FunctionSig, ListVal, ModuleFacts, Ref, Symbol, Unresolved, Value
@@ -93,6 +93,15 @@ class Resolver:
             self.inherited[key] = never_sets(*key, self.module)
         return value.value if self.inherited[key] else value.fallback
 
+    def _init_arg(self, value: InitArg) -> Value:
+        """`self.name` given to an imported base's `__init__` that stores it (ClassFacts.init_args)."""
+        from toollint.extract.inherited import stored_from
+
+        found = stored_from(value.module, value.base, value.attr, self.module)
+        given = dict(value.given)
+        chosen = None if found is None else given.get(found[0], given.get(f"#{found[1]}"))
+        return chosen if chosen is not None else value.fallback
+
     def resolve(self, value: Value, depth: int = 0, seen: Optional[Set[Tuple[str, str]]] = None) -> Value:
         """The value with every Ref replaced by what it names. A part that holds no Ref comes
         back as the same object: a generated module's registries are mostly literals, and
@@ -120,6 +129,8 @@ class Resolver:
             return self.lookup(value, depth, seen)
         if isinstance(value, ClassAttr):
             return self.resolve(self._class_attr(value), depth + 1, seen)
+        if isinstance(value, InitArg):
+            return self.resolve(self._init_arg(value), depth + 1, seen)
         if isinstance(value, CallVal):
             derived = schema_call(value, self.module_at, self.models)  # `Model.model_json_schema()`
             if derived is not None:
