@@ -205,7 +205,9 @@ def _named_so(name: str):
     return re.compile(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
                       r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
                       # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
-                      r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase + r"s?\s+must\b",
+                      # ... "Data should be a dictionary mapping column IDs to values" (round 46, D)
+                      r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase
+                      + r"s?\s+(?:must|should|shall|needs?\s+to|is\s+an?|are)\b",
                       re.IGNORECASE | re.MULTILINE)
 
 

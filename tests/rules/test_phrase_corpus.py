@@ -138,8 +138,9 @@ CLAUSES = [
     ("Move a card to another board. Use reorder_card for moves within a single board.", False, True),
     ("Attach a file to a card. Use :func:`attach_note` if you have a note id.", True, True),
     ("List the stacks of a board, without cards. Fetch cards separately via get_cards.", False, True),
-    ("Update a note. Get its ETag by first retrieving the note using get_note tool.", False, True),
-    ("Delete a collective for good. It must be in the trash first (use trash_collective).", False, True),
+    # flipped (held-out round 46): a step before every use, as "Use search_artists first" above
+    ("Update a note. Get its ETag by first retrieving the note using get_note tool.", True, True),
+    ("Delete a collective for good. It must be in the trash first (use trash_collective).", True, True),
     ("Search files. Use glob patterns for names; use the path field for folders.", False, False),
     ("Read a mailbox id (returned by list_mailboxes).", False, False),
     ("Think out loud. It will not obtain new information or change the database. Use it when reasoning is complex.",
@@ -199,7 +200,7 @@ CLAUSES = [
     ("Resolve a thread. Root comments only (a reply fails) — pick a root id.", False, True),
     ("List a document's parts. Plain reading → read_doc; its tasks → list_tasks.", False, True),
     ("List the status ids. Resolve them here before create_ticket.", True, True),
-    ("Create a space. Names must be unique — check list_spaces first.", False, True),
+    ("Create a space. Names must be unique — check list_spaces first.", True, True),  # flipped, round 46
     ("Detach an item. Not idempotent: skip the call when already detached.", False, True),
     ("List the rooms with their capacity; it books nothing.", False, True),
     ("Read a text file in the work folder. Use this to inspect a file; it cannot write.", True, True),
@@ -298,6 +299,19 @@ CLAUSES = [
     ("List all charts. Returns chart IDs and titles, useful before updating or deleting charts.", True, False),
     ("Delete a named range by its ID. Use list_named_ranges to get the IDs first.", True, True),
     ("Use absolute paths.", False, False),
+    # held-out round 46
+    ("Show one segment's indexes. For a segment's row count use ``segment_stats``; for its config use ``table_config``.",
+     False, True),
+    ("Find files by name. For more complex queries, use the specific search tools.", False, True),
+    ("Fetch both at once. Use it when you need both; call the individual tools when you only need one.", True, True),
+    ("Return the raw message. Use this when the parsed view from nc_mail_get_message is not enough.", True, True),
+    ("Mark a task done. Doing this through nc_calendar_update_todo requires passing every field.", False, True),
+    ("Delete a comment. Only the comment's author can delete it.", False, True),
+    ("Remove a share that you created. You must be the owner of the share.", False, True),
+    ("Add a participant. A one-to-one conversation cannot take additional participants.", False, True),
+    ("Delete a collective for good. The collective must be in the trash first (use trash_collective).", True, True),
+    ("Update a note. Get the current ETag by first retrieving the note using nc_notes_get_note.", True, False),
+    ("This action cannot be undone.", False, False),  # a caution, not a case it leaves out
     ("Use a comma after each item.", False, False),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was

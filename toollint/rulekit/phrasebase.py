@@ -64,7 +64,9 @@ _ROUTING_PATTERNS = (
     r"(?:(?!(?:the|a|an|of|for|to)\s)[\w/-]+\s+){0,3}?"
     + _alt("agent specialist expert team department desk assistant advisor tutor") + r"\s+(?:for|in|on|at)\s+"
     + _KIND + _CASE,  # "Expert at solving mathematical problems" (an Agents SDK handoff_description)
-    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE,
+    # not a case handed elsewhere: "For more complex queries, use the search tools" (round 46)
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))for\s+" + _KIND + _CASE
+    + r"(?![^.;\n]*?,\s*(?:use|call|try)\s+(?!this\b|it\b))",
     # A restrictive clause on the case carries the condition (held-out round 8, class G):
     # "Escalate complex issues that require manager intervention", "Refund orders that
     # arrived damaged"; not "List files that match a pattern" or "List issues that need

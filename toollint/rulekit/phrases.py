@@ -181,6 +181,10 @@ _TRIGGER_PATTERNS = (
     # round 45: "Use only after a root cause is confirmed." (the pronoun left out), "This
     # tool is for IT, Facilities, Payroll issues ONLY."
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+only\s+(?:after|before|once)\b",
+    # round 46: "The collective must be in the trash first (use collectives_trash)", "Get the
+    # current ETag by first retrieving the note using nc_notes_get_note"
+    r"must\s+be\s+[^.;\n]{1,40}?\bfirst\b",
+    r"\bby\s+first\s+[a-z]+ing\b",
     # round 44: "Use after combat or at session end.", "Use during the NPC generation
     # phase", "..., useful before updating or deleting charts", "Use list_named_ranges to
     # get the IDs first."
@@ -290,6 +294,18 @@ _EXCLUSION_PATTERNS = (
     # other tools named by their kind, for a case (round 30): "Use section tools for
     # targeted reading."
     r"use\s+(?:the\s+)?(?!this\b|it\b|these\b)[a-z][\w-]*\s+tools\s+(?:for|to|when|if)\b",
+    # round 46: "For more complex queries, use the specific search tools", "call the
+    # individual tools when you only need one", "use this when the parsed view from
+    # nc_mail_get_message is not enough", "Doing this through nc_update_todo requires ..."
+    _alt("use call") + r"\s+(?:the\s+)?(?:[a-z][\w-]*\s+){1,2}?tools\b(?=\s*[.;,)]|\s+(?:when|if|instead)\b)",
+    r"\buse\s+this\s+(?:only\s+)?(?:when|if)\s+[^.;\n]{0,80}?(?-i:" + _BARE_TOOL_NAME + r")[^.;\n]{0,60}?"
+    r"(?:\bnot\b|n['\u2019]t\b)",
+    r"\bdoing\s+this\s+(?:through|via|with)\s+`?(?-i:" + _BARE_TOOL_NAME + r")",
+    # "Only the comment's author can delete it", "You must be the owner of the share",
+    # "A one-to-one conversation cannot take additional participants"
+    r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?(?:can|may)\s+(?:be\s+)?[a-z]+",
+    r"\byou\s+must\s+(?:be|own|have\s+created)\b",
+    r"\b(?:cannot|can['\u2019]t|can\s+not)\s+(?:take|accept|hold|contain|include)\b",
     # a precondition of the action (round 43, B): "The data stream must have a matching
     # index template before creation."
     r"must\s+(?:already\s+)?(?:have|exist)\b[^.;\n]{0,60}?\bbefore\s+[a-z]",

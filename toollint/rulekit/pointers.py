@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from toollint.rulekit.words import STOP
 
-_ID = r"(?:`(?P<bt>[^`\s]{1,100})`|(?P<id>[A-Za-z][\w.\-]*[A-Za-z0-9]))"
+_ID = r"(?:``?(?P<bt>[^`\s]{1,100})``?|(?P<id>[A-Za-z][\w.\-]*[A-Za-z0-9]))"  # `x`, RST's ``x``
 _TOOL_WORD = r"(?:\s+(?:tool|function))?"
 _POINTER_PATTERNS = (
     # "use search_users instead", "call get_invoice instead", "use X to find people instead"
@@ -28,7 +28,8 @@ _POINTER_PATTERNS = (
     r"(?:\bnot\b|n['\u2019]t\b|\bnever\b)[^.\n]{0,120}?(?:[,;:]|\s[\u2014\u2013-])\s*(?:use|call|try)\s+(?:the\s+)?"
     + _ID + _TOOL_WORD + r"(?=\s*(?:[.;,!)\n]|$))",
     # "For refunds, use issue_refund."
-    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b(?:[^.;\n]|\n(?!\s*\n)){1,80}?,\s*(?:use|call|try)\s+(?:the\s+)?"
+    # ... also without the comma: "For a segment's row count use `segment_details`" (round 46, A)
+    r"(?:^|(?<=[.;:!?\n]))\s*(?:for|to|if|when|whenever)\b(?:[^.;\n]|\n(?!\s*\n)){1,80}?(?:,\s*|\s+)(?:use|call|try)\s+(?:the\s+)?"
     + _ID + _TOOL_WORD + r"(?:\s*(?:\+|&|,|\band\b|\bthen\b)\s*`?[A-Za-z][\w.\-]*`?)*"  # "use a + b"
     + r"(?=\s*(?:[.;!)\n]|$))",
     r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
