@@ -131,6 +131,8 @@ class DescriptionNamesUnknownParameter(Rule):
         props = properties(tool.schema)
         if props is None:
             return  # properties we cannot see may be the ones the text names
+        if list(props) == ["__arg1"]:
+            return  # LangChain's single-input Tool: whatever the text calls its one input, it gets it
         texts = link_texts(tool)
         if not texts:
             return

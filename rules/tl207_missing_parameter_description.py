@@ -28,7 +28,7 @@ class MissingParameterDescription(Rule):
                 continue
             if not path and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
-            if not path and sole == [name] and _says_the_input(tool.description):
+            if not path and sole == [name] and _says_the_input(tool.description, name):
                 continue  # "Input should be the name of a Python package." (held-out round 33, A)
             if path and _parent_documents(tool.schema, path, name):
                 continue  # the model reads the enclosing object's description beside it
@@ -109,7 +109,8 @@ _TEMPLATES = {
     "line": (r"^\s*(?:[-*]\s*)?`?NAME`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S", re.MULTILINE),
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
-    "prose": (r"`NAME(?:=[^`\n]*)?`|\bNAME\s+(?:parameter|argument|param)\b", 0),
+    "prose": (r"`NAME(?:=[^`\n]*)?`|\bNAME\s+(?:parameter|argument|param)\b"
+              r"|\b[Tt]he\s+(?:parameter|argument|param)\s+NAME\b", 0),  # "The parameter data is ..." (round 48, F)
     # ... one of a list of them: "using the query and num parameters" (held-out round 16)
     "listed": (r"(?<![\w.])NAME`?(?:(?:\s*,\s*|\s+(?:and|or)\s+)`?\w+`?){1,4}\s+(?:parameters|arguments|params)\b"
                r"|\b(?:`?\w+`?(?:\s*,\s*|\s+(?:and|or)\s+)){1,4}`?NAME`?\s+(?:parameters|arguments|params)\b", 0),
@@ -227,12 +228,20 @@ def _supplied(text: str) -> Tuple[Tuple[str, ...], ...]:
 
 _THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b",
                         re.IGNORECASE)
+# ... and what a LangChain single-input `Tool` (its one property `__arg1`, which no author
+# names) says of its argument: "The argument must be an existing file name", "Argument can
+# be 'kb' or 'all'", a "Parameters" block with its one entry (held-out round 48, G)
+_ITS_ARGUMENT = re.compile(r"\b(?:the\s+|its\s+)?(?:argument|arg|input|parameter)\s+(?:should|must|shall|can|may|is|are)\b"
+                           r"|^\s*(?:parameters|args|arguments|inputs?)\s*:?\s*\n(?:\s*-+\s*\n)?\s*\w+\s*(?::|\(|-)",
+                           re.IGNORECASE | re.MULTILINE)
 
 
-def _says_the_input(description) -> bool:
+def _says_the_input(description, name: str = "") -> bool:
     """LangChain's single-input convention: the description says what the one input is."""
     value = description.value if description is not None else None
-    return isinstance(value, str) and _THE_INPUT.search(value) is not None
+    if not isinstance(value, str):
+        return False
+    return _THE_INPUT.search(value) is not None or (name == "__arg1" and _ITS_ARGUMENT.search(value) is not None)
 
 
 def _identifier_in(text: str, name: str) -> bool:
@@ -319,10 +328,15 @@ _MARKED = re.compile(r"((?:\w+\s*/\s*)*\w+)\s+(?:is\s+|are\s+)?(?:required|optio
 
 
 def _named_in_parent(text: str, name: str) -> bool:
-    """Quoted or as code ("name", `items`), an identifier (snake_case, camelCase), or a
-    plain word marked required/optional; a plain word alone may name the thing, not the
+    """Quoted or as code ("name", `items`), an identifier (snake_case, camelCase), a line
+    of its own with a note ("name (str): ..."), or a plain word marked required/optional; a plain word alone may name the thing, not the
     field ("a street address in one city" over `street` and `city`)."""
     if re.search(r"[\"'`]%s[\"'`]" % re.escape(name), text):
+        return True
+    # a line of its own with a note: "name (str): The display name" in a model docstring's
+    # Attributes block (held-out round 48, K)
+    if re.search(r"^[ \t]*[-*]?[ \t]*%s[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|--?|\u2013|\u2014)[ \t]*\S" % re.escape(name),
+                 text, re.MULTILINE):
         return True
     if re.search(r"_|[a-z][A-Z]", name.strip("_")) and re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text):
         return True

@@ -88,6 +88,8 @@ _PROVENANCE = re.compile(
     # a link of a named service: "a valid Youtube video or Spotify track link" (held-out round 26)
     r"\b(?:a|an|any)\s+(?:valid\s+)?(?-i:[A-Z][a-z]+[A-Za-z]*)(?:\s+(?-i:[a-z]+|[A-Z][a-z]+[A-Za-z]*)){0,4}?"
     r"\s+(?:link|url)s?\b|"
+    # ... the other word order: "The URL of the YouTube video" (held-out round 48, C)
+    r"\b(?:link|url|uri)s?\s+(?:of|to|for)\s+(?:the|a|an)\s+(?-i:[A-Z][a-z]*[A-Z]?[A-Za-z]*)\s+(?-i:[a-z]+)|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,4}?(?:results?|responses?|output|list|tool|call)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",

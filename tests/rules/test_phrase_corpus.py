@@ -312,6 +312,21 @@ CLAUSES = [
     ("Delete a collective for good. The collective must be in the trash first (use trash_collective).", True, True),
     ("Update a note. Get the current ETag by first retrieving the note using nc_notes_get_note.", True, False),
     ("This action cannot be undone.", False, False),  # a caution, not a case it leaves out
+    # held-out rounds 47 and 48
+    ("Fetch an archived page. It's invaluable for recovering deleted pages.", True, False),
+    ("Semantic web search tailored for competitive intelligence and market trends.", True, False),
+    ("Turn a raw idea into board-ready text.\n\n**When to call** - Any time the wording is informal.", True, False),
+    ("Delegate research tasks to the research agent for web search and current information", True, False),
+    ("List cluster events for a namespace, newest first. Always check events early.", True, False),
+    ("Read recent comments. Returns reviewer comments \u2014 use during review to fold feedback in.", True, False),
+    ("Get a lower-level view of a function only when the digest lacks a needed fact.", True, True),
+    ("Issue a refund. Policy-gated: requires a prior successful eligibility check.", True, False),
+    ("Send a reply message to the customer. Standard way to resolve or respond to a ticket.", True, False),
+    ("Fetch a web page. But for online files (.pdf, .xlsx), you should use the matching parsing tool.", False, True),
+    ("Save plain text to a file. Caveats: it does NOT version existing files.", False, True),
+    ("Run a fix. Only safe actions (scheduling, tagging) can be auto-executed.", False, True),
+    ("Run SQL against memory. Use for counting or custom aggregations that recall() can't express.", True, True),
+    ("Submit the extracted numbers. Call this tool after reading a filing with fetch_filing.", True, True),
     ("Use a comma after each item.", False, False),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was

@@ -82,6 +82,7 @@ SPECIFIED = [
     ("sessionId", "The session, received from one of the createSessions calls."),
     ("page_url", "The user-provided URL of the page to summarise."),  # who gives it (round 15)
     ("song_url", "Must be a valid Youtube video or Spotify track link."),  # a named service's (round 26)
+    ("video_url", "The URL of the YouTube video to get subtitles from."),  # the other word order (round 48)
     ("ticket_id", "Caller-supplied id of the ticket."),
     # named public id schemes
     ("paper_id", "arXiv ID of the paper."),

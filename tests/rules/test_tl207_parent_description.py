@@ -51,3 +51,41 @@ def test_children_the_parent_documents_are_quiet(lint, description, properties):
 ])
 def test_children_the_parent_does_not_document_still_fire(lint, description, properties, count):
     assert len(_found(lint, description, properties)) == count
+
+
+MODEL = '''
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+from pydantic import BaseModel
+
+
+class CreateProjectInput(BaseModel):
+    """The input for creating a project.
+
+    Attributes:
+        DOCUMENTED
+    """
+
+    name: str
+    key: str
+
+
+@tool
+def create_project(input: CreateProjectInput) -> str:
+    """Create a project. Use this when the user asks for a new project; not for renaming one."""
+    return input.name
+
+
+agent = create_react_agent(model=None, tools=[create_project])
+'''
+
+
+def test_fields_a_model_docstring_documents_on_their_own_lines_are_quiet(lint):
+    # held-out round 48, K: pydantic sends the docstring as the object's description
+    documented = "name (str): The display name, e.g. 'Billing'.\n        key (str): The short key, e.g. 'BILL'."
+    assert lint({"tools.py": MODEL.replace("DOCUMENTED", documented)}, select=["TL207"]) == []
+
+
+def test_fields_a_model_docstring_only_mentions_in_prose_still_fire(lint):
+    documented = "Give the project a name and a short key."
+    assert len(lint({"tools.py": MODEL.replace("DOCUMENTED", documented)}, select=["TL207"])) == 2

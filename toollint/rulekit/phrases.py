@@ -37,7 +37,7 @@ _TRIGGER_PATTERNS = (
     + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
     # "... - use after data changes to refresh the options" (held-out round 19, E)
     r"(?:(?<=\s-\s)|(?<=\u2014\s)|(?<=\u2013\s)|(?<=\(\s)|(?<=\())" + _alt("call use run invoke")
-    + r"\s+(?:only\s+)?(?:after|before|once)\s+[a-z]+",
+    + r"\s+(?:only\s+)?(?:after|before|once|during)\s+[a-z]+",  # "\u2014 use during review to ..." (round 47)
     # "Use this and select_address to change the address" (a pair of tools for one case)
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+" + _SELF + r"\s+(?:and|with)\s+(?:the\s+)?"
     + _TOOL_NAME + r"\s+(?:tools?\s+)?(?:to|when|if|for)\b",
@@ -50,7 +50,7 @@ _TRIGGER_PATTERNS = (
     # "Useful for when", "Best for", "Ideal when"
     _NOT_NEGATED
     + _alt("useful helpful handy ideal best good great suitable appropriate perfect designed intended meant essential "
-           "needed")
+           "needed invaluable tailored")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
     # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
     # "designed to", which says what the tool does)
@@ -66,6 +66,7 @@ _TRIGGER_PATTERNS = (
     # "Trigger: ...", "When to use: ...", "Use cases:"
     r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
     r"when\s+to\s+(?:use|call|invoke)[ \t]*(?:\n|$)",  # a heading of its own: "## When to call"
+    r"when\s+to\s+(?:use|call|invoke)(?:\*\*|__)?[ \t]*(?:[-:\u2013\u2014][ \t]|\n|$)",  # "**When to call** - Any time"
     # "the right tool for", "the tool to use when"
     _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
     r"tool\s+to\s+(?:use|call)\b",
@@ -176,6 +177,15 @@ _TRIGGER_PATTERNS = (
     # round 36: "This is how you actually parallelize image jobs", "Use this alongside arXiv
     # search to find ...", "Required before anything account-specific"
     r"this\s+is\s+(?:how|the\s+way)\s+(?:you|to)\b",
+    # round 47: "Standard way to resolve a ticket", "Always check events early", "Get a
+    # lower-level view only when the digest lacks a fact", "requires a prior eligibility check"
+    _alt("standard usual normal recommended default") + r"\s+way\s+to\b",
+    # "Delegate research tasks to the research agent for web search" (round 48, E)
+    _NOT_NEGATED + r"delegates?\s+(?:[\w-]+\s+){1,3}?" + _alt("tasks queries questions requests work jobs") + r"\s+to\b",
+    r"\balways\s+" + _alt("call use run check read consult") + r"\s+(?:[\w-]+\s+){0,2}?(?:early|first)\b",
+    r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
+    r"cannot|can['\u2019]t|does\s+not|doesn['\u2019]t)\b",
+    r"\brequires?\s+(?:a\s+|an\s+)?(?:prior|previous|preceding)\s+[a-z]",
     _NOT_NEGATED + _alt("use call") + r"\s+(?:this|that|it)\s+(?:[\w-]+\s+){1,4}?to\s+[a-z]",
     r"required\s+before\b",
     # round 45: "Use only after a root cause is confirmed." (the pronoun left out), "This
@@ -305,6 +315,14 @@ _EXCLUSION_PATTERNS = (
     # "A one-to-one conversation cannot take additional participants"
     r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?(?:can|may)\s+(?:be\s+)?[a-z]+",
     r"\byou\s+must\s+(?:be|own|have\s+created)\b",
+    # round 48: "you should use the matching parsing tool", "it does NOT version existing files"
+    r"(?:should|must)\s+use\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?tools?\b",
+    r"\b(?:it|this\s+tool)\s+(?:does\s+not|doesn['\u2019]t|will\s+not|won['\u2019]t)\s+[a-z]+",
+    # round 47: "aggregations that recall() can't express", "Call this AFTER reading a filing
+    # with fetch_filing", "Only safe actions (scheduling, tagging) can be auto-executed"
+    r"\b[a-z_]\w*\(\)\s+(?:can['\u2019]t|cannot|can\s+not|doesn['\u2019]t|does\s+not|won['\u2019]t)\b",
+    r"\bafter\s+[a-z]+ing\s+(?:[\w-]+\s+){0,3}?(?:with|via|using|through)\s+`?(?-i:" + _BARE_TOOL_NAME + r")",
+    r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?\([^)\n]{0,60}\)\s+(?:can|may)\s+(?:be\s+)?[a-z]+",
     r"\b(?:cannot|can['\u2019]t|can\s+not)\s+(?:take|accept|hold|contain|include)\b",
     # a precondition of the action (round 43, B): "The data stream must have a matching
     # index template before creation."

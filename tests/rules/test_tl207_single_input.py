@@ -1,0 +1,39 @@
+"""TL207 and TL108 on LangChain's single-input `Tool`: its wire schema is one `__arg1`
+string no author names, so a description that says what the argument is documents it
+(held-out round 48, G), and whatever the text calls that input, it is the one value the
+function gets (TL108)."""
+from __future__ import annotations
+
+import pytest
+
+SOURCE = '''
+from langchain.agents import AgentExecutor
+from langchain.tools import Tool
+
+
+def _read(name: str) -> str:
+    return name
+
+
+read_tool = Tool(name="read_file", func=_read, description=DESCRIPTION)
+executor = AgentExecutor(agent=None, tools=[read_tool])
+'''
+
+
+def _codes(lint, description: str):
+    source = SOURCE.replace("DESCRIPTION", repr(description))
+    return [code for _, _, code in lint({"tools.py": source}, select=["TL207", "TL108"])]
+
+
+@pytest.mark.parametrize("description", [
+    "Read a saved file. Use it when the user names one. The argument must be an existing file name.",
+    "Clear stored memory. Use it when the user asks to forget. Argument can be 'kb', 'chat' or 'all'.",
+    "Search the web. Use it for quick facts.\n\nParameters\n----------\nquery : str - the search phrase.",
+    "Look up a package. Use it when the user asks about a library. Input should be the name of a package.",
+])
+def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, description):
+    assert _codes(lint, description) == []
+
+
+def test_a_description_silent_on_its_argument_still_fires(lint):
+    assert _codes(lint, "Read a saved file. Use it when the user names one.") == ["TL207"]
