@@ -16,6 +16,8 @@ class ToolWithoutHandler(Rule):
             for tool in registry.tools:
                 if tool.shape == "server" or tool.name.value is None:
                     continue
+                if tool.name.value in ctx.project.forced_tools:
+                    continue  # forced by tool_choice: structured output the caller reads, no dispatch (round 47, F)
                 if tool.name.value not in handled:
                     yield self.report(tool.name.span, f"tool {shown_name(tool)} has no handler in {names}: "
                                       "a call of it cannot be dispatched; add a handler or remove the tool")

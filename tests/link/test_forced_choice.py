@@ -137,3 +137,44 @@ def test_a_bare_definition_in_a_tools_list_is_still_a_tool(tmp_path):
     '''
     assert [t["name"] for t in _tools(tmp_path, source)] == ["get_time"]
     assert _check(tmp_path, "TL101") == ["8:93 TL101"]
+
+
+STRUCTURED = '''
+import json
+
+from openai import OpenAI
+
+client = OpenAI()
+
+TOOLS = [
+    {"type": "function", "function": {"name": "search_kb", "description": "Search the help center.",
+     "parameters": {"type": "object", "properties": {"query": {"type": "string", "description": "Words."}}}}},
+]
+HANDLERS = {"search_kb": lambda query: []}
+
+
+def run(messages):
+    resp = client.chat.completions.create(model="gpt-4o", messages=messages, tools=TOOLS)
+    for call in resp.choices[0].message.tool_calls or []:
+        HANDLERS[call.function.name](**json.loads(call.function.arguments))
+
+
+def suggestions(text):
+    resp = client.chat.completions.create(
+        model="gpt-4o-mini", messages=[{"role": "user", "content": text}],
+        tools=[{"type": "function", "function": {"name": "provide_suggestions", "description": "Three replies.",
+                "parameters": {"type": "object", "properties": {"items": {"type": "array", "description": "x"}}}}}],
+        CHOICE
+    )
+    return json.loads(resp.choices[0].message.tool_calls[0].function.arguments)["items"]
+'''
+
+
+def test_a_forced_structured_output_tool_needs_no_handler(lint):
+    # held-out round 47, F
+    forced = 'tool_choice={"type": "function", "function": {"name": "provide_suggestions"}},'
+    assert lint({"agent.py": STRUCTURED.replace("CHOICE", forced)}, select=["TL303"]) == []
+
+
+def test_the_same_tool_offered_freely_still_needs_one(lint):
+    assert [c for _, _, c in lint({"agent.py": STRUCTURED.replace("CHOICE", "")}, select=["TL303"])] == ["TL303"]

@@ -142,6 +142,13 @@ def test_a_name_word_the_description_writes_as_two_is_echoed(lint):
     assert lint({"agent.py": _pair("change_issue_title", a, "update_issue_duedate", b)}, select=["TL107"]) == []
 
 
+def test_an_abbreviated_name_word_the_description_spells_out_is_echoed(lint):
+    # held-out round 48, D: github_pr_search "... pull requests ..." beside github_issue_search
+    tail = " with advanced filtering. The output is a dictionary with total_count, current_page and results."
+    a, b = "Search for GitHub issues" + tail, "Search for GitHub pull requests" + tail
+    assert lint({"agent.py": _pair("github_issue_search", a, "github_pr_search", b)}, select=["TL107"]) == []
+
+
 def test_different_actions_named_and_described_are_quiet(lint):
     # The texts share nearly every word, but the verb the model chooses by differs in
     # both the names and the descriptions.

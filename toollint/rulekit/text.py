@@ -427,10 +427,20 @@ def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     # a name word written as two in the text ("duedate", "due date") is echoed by them
     ca = _content_set(a or "") | (only_a & _joined_pairs(a))
     cb = _content_set(b or "") | (only_b & _joined_pairs(b))
+    # an abbreviated name word the text spells out: github_pr_search "... pull requests"
+    ca |= {w for w in only_a if any(canon(x) in ca for x in _SPELLED_OUT.get(w, ()))}
+    cb |= {w for w in only_b if any(canon(x) in cb for x in _SPELLED_OUT.get(w, ()))}
     if only_a and only_b and only_a <= ca and only_b <= cb:
         return True
     return any(only and only <= own and not only & other and rest <= _GENERIC_SCOPE
                for only, own, other, rest in ((only_a, ca, cb, only_b), (only_b, cb, ca, only_a)))
+
+
+# name abbreviations and a word of what they stand for (held-out round 48, D)
+_SPELLED_OUT = {canon(k): tuple(v.split()) for k, v in (
+    ("pr", "pull"), ("prs", "pull"), ("repo", "repository"), ("repos", "repository"), ("db", "database"),
+    ("msg", "message"), ("doc", "document"), ("docs", "documentation document"), ("env", "environment"),
+    ("config", "configuration"), ("auth", "authentication authorization"), ("org", "organization organisation"))}
 
 
 def _joined_pairs(text: str) -> FrozenSet[str]:
