@@ -104,3 +104,16 @@ def test_a_server_made_in_a_function_with_its_own_import(tmp_path):
     tree = files(in_main('from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("notes")\nregister_all(mcp)'))
     tree["app/server.py"] = tree["app/server.py"].replace("from mcp.server.fastmcp import FastMCP\n", "", 1)
     assert dumped(tmp_path, tree) == ["get_note"]
+
+
+@pytest.mark.parametrize("start, found", [
+    # held-out round 46, M2: the project's subclass of FastMCP, made in a def and handed on
+    ('class AppFastMCP(FastMCP):\n    def banner(self):\n        return self.name\n\n\n'
+     'def create_app(oauth):\n    mcp = AppFastMCP("notes")\n    if oauth:\n        register_all(mcp)\n    return mcp\n',
+     ["get_note"]),
+    # a subclass that overrides how tools are declared declares them its own way: not read
+    ('class AppFastMCP(FastMCP):\n    def tool(self, *a, **k):\n        return lambda f: f\n\n\n'
+     'def create_app():\n    mcp = AppFastMCP("notes")\n    register_all(mcp)\n    return mcp\n', []),
+])
+def test_a_project_subclass_of_the_server_made_in_a_def(tmp_path, start, found):
+    assert dumped(tmp_path, files(start)) == found

@@ -235,7 +235,8 @@ class _Extractor:
             by_reference=found.refs,
             servers=found.servers + subclass_servers(subclasses),
             server_args=server_args(self.tree, self.text, self.module, self.imports,
-                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q), made_by),
+                                    (name for name, _ in found.servers), (q for q, _ in self.function_nodes if "." not in q),
+                                    subclasses),  # `mcp = AppFastMCP(...)` in a def, handed on (round 46, M2)
             functions=tuple(functions.items()),
             imports=tuple((local, mod, attr) for local, (mod, attr) in
                           (self.imports if self.module_imports is None else self.module_imports).items()),

@@ -138,8 +138,10 @@ def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Con
     pairs: Pairs = [
         ("type", where, Const("object", where)),
         ("properties", where, object_of(properties, where)),
-        ("required", where, ListVal(tuple(required), where)),
     ]
+    if required or framework.style != "pydantic":
+        # pydantic's schema has no `required` when nothing is (recorded: *_subclass.json)
+        pairs.append(("required", where, ListVal(tuple(required), where)))
     if framework.closed or strict:
         pairs.append(("additionalProperties", where, Const(False, where)))
     return object_of(pairs, where)

@@ -9,13 +9,12 @@ docstring has a Returns section (with a <type> when the section names one).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Optional, Sequence, Tuple
 
 from toollint.frameworks.args import bool_arg
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, parse, summary
-from toollint.model import Const, DictVal, ListVal, Param
+from toollint.model import Param
 
 _STYLES = (
     (r"\n[ \t]*:{0}([ \t]+\w+)*:([ \t]+.+)?\n",
@@ -57,15 +56,6 @@ class PydanticAI(Framework):
     list_method = "auto"
     closed = True
     field_is_default = True  # _function_schema: `required = p.default is Parameter.empty`
-
-    def derive(self, node, sig, use, ctx, mode):
-        tool = super().derive(node, sig, use, ctx, mode)
-        if tool is None or not isinstance(tool.schema, DictVal):
-            return tool
-        # pydantic's schema has no `required` when nothing is (recorded: pydantic_ai_subclass.json)
-        kept = tuple((k, v) for k, v in tool.schema.entries
-                     if not (isinstance(k, Const) and k.value == "required" and isinstance(v, ListVal) and not v.items))
-        return replace(tool, schema=replace(tool.schema, entries=kept))
 
     def tool_method(self, use, evaluator) -> str:
         if use.method not in ("auto", "add_function"):

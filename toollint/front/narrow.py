@@ -64,9 +64,9 @@ _FACTORY = r"\breturn\s*\{"
 # a function returning a server it builds (`return MCPServer(name, ...)`), which is then
 # read as that server's class (toollint.extract.serverfactory)
 _SERVER_RETURN = r"\breturn\s+(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
-# a server a function makes for itself (`mcp = FastMCP(...)`) and may hand to register
-# functions (toollint.extract.localservers)
-_LOCAL_SERVER = r"\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:FastMCP|MCPServer)\s*\("
+# a server a function makes for itself (`mcp = FastMCP(...)`, or of the project's subclass
+# named so: `AppFastMCP(...)`) and may hand to register functions (toollint.extract.localservers)
+_LOCAL_SERVER = r"\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*\w*(?:FastMCP|MCPServer)\s*\("
 # a call given nothing but `**x` (`handler(**tool_input)`): a handler table's items may take
 # keywords (toollint.extract.spread)
 _SPREAD_CALL = r"[\w\])](?<!__init__)\s*\(\s*\*\*\s*[A-Za-z_][\w.]*\s*,?\s*\)"

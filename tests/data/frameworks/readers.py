@@ -393,6 +393,8 @@ READERS = {
     "mcpserver_registered": _mcp,
     "fastmcp_registered": _fastmcp,
     "fastmcp_listed": _fastmcp,
+    "fastmcp_subclass": _fastmcp,
+    "mcp_subclass": _mcp,
     "langchain_registered": _langchain,
     "pydantic_ai_registered": _pydantic_ai,
     "swarm": _swarm,

@@ -63,6 +63,8 @@ FRAMEWORKS = {
     "mcpserver_registered": ("mcp", "mcp"),
     "fastmcp_registered": ("fastmcp", "fastmcp"),
     "fastmcp_listed": ("fastmcp", "fastmcp"),
+    "fastmcp_subclass": ("fastmcp", "fastmcp"),
+    "mcp_subclass": ("mcp", "mcp"),
     "langchain_registered": ("langchain-core", "langchain"),
     "pydantic_ai_registered": ("pydantic-ai-slim", "pydantic-ai"),
     "swarm": ("swarm", "swarm"),
