@@ -307,6 +307,7 @@ CLAUSES = [
     ("Return the raw message. Use this when the parsed view from nc_mail_get_message is not enough.", True, True),
     ("Mark a task done. Doing this through nc_calendar_update_todo requires passing every field.", False, True),
     ("Delete a comment. Only the comment's author can delete it.", False, True),
+    ("Protect a range from editing. Only the spreadsheet owner can edit protected ranges.", False, False),
     ("Remove a share that you created. You must be the owner of the share.", False, True),
     ("Add a participant. A one-to-one conversation cannot take additional participants.", False, True),
     ("Delete a collective for good. The collective must be in the trash first (use trash_collective).", True, True),

@@ -313,7 +313,9 @@ _EXCLUSION_PATTERNS = (
     r"\bdoing\s+this\s+(?:through|via|with)\s+`?(?-i:" + _BARE_TOOL_NAME + r")",
     # "Only the comment's author can delete it", "You must be the owner of the share",
     # "A one-to-one conversation cannot take additional participants"
-    r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?(?:can|may)\s+(?:be\s+)?[a-z]+",
+    # (of the tool's own action: "it", or passive; not "Only the owner can edit protected ranges",
+    # which says what the result does)
+    r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?(?:can|may)\s+(?:be\s+[a-z]+ed\b|[a-z]+\s+(?:it|them)\b)",
     r"\byou\s+must\s+(?:be|own|have\s+created)\b",
     # round 48: "you should use the matching parsing tool", "it does NOT version existing files"
     r"(?:should|must)\s+use\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?tools?\b",
