@@ -344,3 +344,14 @@ def test_dump_command_end_to_end(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert [t["name"] for t in json.loads(done.stdout)] == ["search_orders", "get_order"]
+
+
+def test_no_cache_leaves_no_cache_folder_in_the_project(tmp_path, capsys, monkeypatch):
+    write_tree(tmp_path, {"pyproject.toml": "", "tools.py": 'TOOLS = [{"name": "ping", "description": "Ping.", '
+                                                            '"input_schema": {"type": "object", "properties": {}}}]\n'})
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = dump(capsys, "--no-cache", ".")
+    assert code == 0 and [t["name"] for t in json.loads(out)] == ["ping"]
+    assert not (tmp_path / ".toollint_cache").exists()
+    code, out, _ = dump(capsys, ".")
+    assert code == 0 and (tmp_path / ".toollint_cache").exists()

@@ -126,13 +126,13 @@ class Linked(NamedTuple):
     internal: List[str] = []  # with verbose: "path: traceback" of our own bugs
 
 
-def linked_project(paths: Sequence[str], settings, verbose: bool = False) -> Linked:
+def linked_project(paths: Sequence[str], settings, verbose: bool = False, cache: bool = True) -> Linked:
     """The linked Project of `paths`, as `toollint check` builds it before its rules run."""
     from toollint.engine.core import build
     from toollint.engine.scan import project_root
     from toollint.link.project import Project
 
-    built = build(paths, settings, verbose=verbose)
+    built = build(paths, settings, verbose=verbose, cache=cache)
     project = built.project if built.project is not None else Project(modules={}, groups=[])
     return Linked(project, set(built.requested), built.errors, project_root(built.requested, settings),
                   list(built.internal))

@@ -46,6 +46,9 @@ def add_parser(sub) -> None:
     p.add_argument("--against", metavar="FILE", help="compare with this snapshot; exit 1 when the tools differ")
     p.add_argument("--update", action="store_true", help="with --against: rewrite the snapshot")
     p.add_argument("-v", "--verbose", action="store_true", help="show tracebacks of internal errors")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the cache (default: .toollint_cache/ at the project root, "
+                        "else the user cache folder)")
     from toollint.commands.common import add_config_options
 
     add_config_options(p)
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--update needs --against FILE")
     paths = list(args.paths) or ["."]
     settings = load_settings(args, paths)
-    entries, warnings = collect(paths, settings, args.verbose)
+    entries, warnings = collect(paths, settings, args.verbose, cache=not args.no_cache)
     payload = render(entries, args.shape, with_locations=args.with_locations)
     for warning in warnings:
         print_error(f"toollint: warning: {warning}", multiline=args.verbose)
@@ -212,13 +215,13 @@ def _entry(tool, raw: Any, root: str) -> _Entry:
                   location=_location(s, root), sort_key=(s.path, s.line, s.col, str(name)))
 
 
-def collect(paths: Sequence[str], settings, verbose: bool = False) -> Tuple[List[Any], List[str]]:
+def collect(paths: Sequence[str], settings, verbose: bool = False, cache: bool = True) -> Tuple[List[Any], List[str]]:
     """(entries sorted by source location, warnings) for the tools the given files send:
     every tool of a group (definitions, handlers, router) one of the files belongs to."""
     from toollint.commands.common import linked_project
     from toollint.link.written import definitions_by_span
 
-    project, requested, errors, root, internal = linked_project(paths, settings, verbose)
+    project, requested, errors, root, internal = linked_project(paths, settings, verbose, cache)
     raw_by_span = definitions_by_span(project)
     warnings = internal + [f"{e.span.path}:{e.span.line}:{e.span.col}: {e.message}; its tools are not in the dump"
                            for e in errors]
