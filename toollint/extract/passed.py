@@ -102,6 +102,7 @@ def server_args(tree: cst.Module, text: str, module: str, imports: Mapping[str, 
     if not names or not re.search(r"[(,=]\s*(?:%s)\s*[,)]" % "|".join(map(re.escape, sorted(names))), text):
         return ()  # most modules hand no such name to anything: no walk
     found = _Calls(module, imports, own, candidates, set(functions))
+    found.tables = _function_tables(tree)
     found.makers = {**imports, **made_by} if built else None
     walk(tree, found)
     return tuple(dict.fromkeys(found.out))
@@ -120,6 +121,7 @@ class _Calls(cst.CSTVisitor):
         self.params: Dict[str, str] = {}
         self.makers: Optional[Mapping[str, Tuple[str, str]]] = None  # imports to read `Class(...)` by; None: no local
         self.locals: Dict[str, str] = {}  # the def's own servers (local_servers), as arguments
+        self.tables: Dict[str, Tuple[str, ...]] = {}  # module dicts of functions (_function_tables)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.depth += 1
@@ -148,7 +150,15 @@ class _Calls(cst.CSTVisitor):
             self.params, self.locals = {}, {}
 
     def visit_Call(self, node: cst.Call) -> None:
-        callee = self._callee(node.func)
+        func = node.func
+        if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and func.value.value in self.tables:
+            # `AVAILABLE_APPS[app](mcp)`: any function of the table may be the one called (round 46, M4)
+            for name in self.tables[func.value.value]:
+                self._record(self._callee(cst.Name(name)), node)
+            return
+        self._record(self._callee(func), node)
+
+    def _record(self, callee: Optional[str], node: cst.Call) -> None:
         if callee is None:
             return
         at = 0
@@ -197,6 +207,28 @@ class _Calls(cst.CSTVisitor):
             return f"{self.module}.{name}" if self.module else name
         mod, attr = self.imports.get(name, ("", ""))
         return f"{mod}.{attr}" if mod and attr else None
+
+
+def _function_tables(tree: cst.Module) -> Dict[str, Tuple[str, ...]]:
+    """Module-level `APPS = {"notes": configure_notes, ...}` whose values are all names,
+    assigned once: name -> those names."""
+    out: Dict[str, Tuple[str, ...]] = {}
+    assigned: Dict[str, int] = {}
+    for stmt in tree.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not isinstance(small, (cst.Assign, cst.AnnAssign)) or small.value is None:
+                continue
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    assigned[target.value] = assigned.get(target.value, 0) + 1
+                    value = small.value
+                    if isinstance(value, cst.Dict) and value.elements and all(
+                            isinstance(e, cst.DictElement) and isinstance(e.value, cst.Name) for e in value.elements):
+                        out[target.value] = tuple(e.value.value for e in value.elements)
+    return {k: v for k, v in out.items() if assigned[k] == 1}
 
 
 def _declares(params: cst.Parameters, name: str) -> bool:
