@@ -246,3 +246,35 @@ def test_a_parameter_typed_with_a_model_is_unresolved_and_a_literal_alias_is_rea
     assert props(tool)["days"] is UNRESOLVED
     assert props(tool)["currency"] == {"type": "string", "enum": ["USD", "EUR"], "description": "Currency of the prices",
                                        "default": "USD"}
+
+
+_IF_DEF = """from typing import Annotated
+
+from autogen import AssistantAgent
+
+
+def build(interactive: bool) -> AssistantAgent:
+    clarifier = AssistantAgent(name="clarifier", llm_config={})
+    if interactive:
+        def ask_user(message: Annotated[str, "The question to show the user"]) -> str:
+            return input(message)
+ELSE
+    clarifier.register_for_llm(name="ask_user", description="Ask the user a question.")(ask_user)
+
+    def out_of_scope(message: Annotated[str, "Why the goal cannot be handled"]) -> str:
+        return message
+
+    clarifier.register_for_llm(name="out_of_scope", description="Say the goal is out of scope.")(out_of_scope)
+    return clarifier
+"""
+
+
+@pytest.mark.parametrize("orelse, names", [
+    ("", ["ask_user", "out_of_scope"]),
+    # a second def of the name in the else branch: which one is registered is not known
+    ("    else:\n        def ask_user(message: str) -> str:\n            return ''", ["out_of_scope"]),
+])
+def test_a_def_inside_an_if_of_a_function_is_registered(orelse, names):
+    # held-out round 48, M1 (AutoTx): `if interactive: def ask_user(...)`, then register_for_llm(...)(ask_user)
+    found = extract(_IF_DEF.replace("ELSE", orelse))
+    assert sorted(t.name.value for t in found) == names

@@ -157,9 +157,7 @@ class _Calls(cst.CSTVisitor):
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)
         scope = _Scope(qualname, outer.cls, node=node)
         if isinstance(node.body, cst.IndentedBlock):
-            for stmt in node.body.body:
-                if isinstance(stmt, cst.FunctionDef):
-                    scope.defs[stmt.name.value] = stmt
+            scope.defs.update(_local_defs(node.body.body))
         for param in all_params(node):  # `def register(mcp: FastMCP)`
             annotation = param.annotation.annotation if param.annotation is not None else None
             if annotation is not None and not isinstance(annotation, (cst.SimpleString, cst.ConcatenatedString)):
@@ -479,3 +477,22 @@ class _Calls(cst.CSTVisitor):
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
+
+
+def _local_defs(body) -> Dict[str, cst.FunctionDef]:
+    """The defs of a function body, also inside its `if`/`try`/`with`/loop blocks (held-out
+    round 48, M1: `if interactive: def ask_user(...)` then `register_for_llm(...)(ask_user)`);
+    a name defined twice (`if x: def f` / `else: def f`) is not known to be either."""
+    found: Dict[str, List[cst.FunctionDef]] = {}
+    todo = [body]
+    while todo:
+        for stmt in todo.pop():
+            if isinstance(stmt, cst.FunctionDef):
+                found.setdefault(stmt.name.value, []).append(stmt)
+            elif not isinstance(stmt, (cst.ClassDef, cst.SimpleStatementLine)):
+                for block in child_blocks(stmt):
+                    if isinstance(block, cst.IndentedBlock):
+                        todo.append(block.body)
+                    elif isinstance(block, cst.If):
+                        todo.append([block])
+    return {name: defs[0] for name, defs in found.items() if len(defs) == 1}
