@@ -106,7 +106,8 @@ def _unread(tool) -> bool:
 # The tests of whether a description documents a parameter, with NAME for its name.
 _TEMPLATES = {
     # on a line of its own: "order_id: ...", "- `limit` (int): ..."
-    "line": (r"^\s*(?:[-*]\s*)?`?NAME`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S", re.MULTILINE),
+    "line": (r"^\s*(?:[-*]\s*)?`?NAME`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
+             r"|^\s*:param\s+(?:[\w\[\], .|]+\s+)?NAME\s*:\s*\S", re.MULTILINE),  # Sphinx's `:param url: ...` (round 51, B)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
     "prose": (r"`NAME(?:=[^`\n]*)?`|\bNAME\s+(?:parameter|argument|param)\b"
@@ -226,8 +227,11 @@ def _supplied(text: str) -> Tuple[Tuple[str, ...], ...]:
     return tuple(out)
 
 
-_THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b",
-                        re.IGNORECASE)
+_THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b"
+                        # a label: "Input: a city name", "Input format: 'FROM,TO'", "Supported
+                        # input formats: ..." (held-out round 51, A)
+                        r"|(?:^[ \t]*|(?<=[.!?]\s))(?:supported\s+)?input(?:\s+formats?)?\s*:\s*\S",
+                        re.IGNORECASE | re.MULTILINE)
 # ... and what a LangChain single-input `Tool` (its one property `__arg1`, which no author
 # names) says of its argument: "The argument must be an existing file name", "Argument can
 # be 'kb' or 'all'", a "Parameters" block with its one entry (held-out round 48, G)

@@ -328,6 +328,14 @@ CLAUSES = [
     ("Run a fix. Only safe actions (scheduling, tagging) can be auto-executed.", False, True),
     ("Run SQL against memory. Use for counting or custom aggregations that recall() can't express.", True, True),
     ("Submit the extracted numbers. Call this tool after reading a filing with fetch_filing.", True, True),
+    # held-out round 50
+    ("Read a text file. Call this when you need a file. This tool can only read files, not directories.", True, True),
+    ("A search tool built on ripgrep.\n- Use Grep for search tasks instead of running grep in Bash.", True, True),
+    ("Capture a screenshot. Use BrowserSnapshot for structured data; use this when visual rendering matters.",
+     True, True),
+    ("Wait for a text to appear. Useful after navigation that triggers async loading.", True, False),
+    ("Search the web. Use for current events, facts not in the knowledge base, or documentation lookups.",
+     True, True),
     ("Use a comma after each item.", False, False),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
     # ... and what must stay as it was

@@ -37,3 +37,31 @@ def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, des
 
 def test_a_description_silent_on_its_argument_still_fires(lint):
     assert _codes(lint, "Read a saved file. Use it when the user names one.") == ["TL207"]
+
+
+TOOL = '''
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """DOC"""
+    return ""
+
+
+agent = create_react_agent("openai:gpt-4o", [fetch_page])
+'''
+
+
+@pytest.mark.parametrize("doc, codes", [
+    # held-out round 51, A: the one input labelled in the description LangChain sends
+    ("Fetch a web page. Use this when the user gives a link. Input: a page address, e.g. 'https://x.org'.", []),
+    ("Fetch a web page. Use this when the user gives a link.\n\n    Input format: 'https://host/path'.", []),
+    # round 51, B: Sphinx's field list, sent whole
+    ("Fetch a web page. Use this when the user gives a link.\n\n    :param url: Address of the page, with https://.\n"
+     "    :return: The page text.", []),
+    ("Fetch a web page. Use this when the user gives a link.\n\n    :return: The page text.", ["TL207"]),
+])
+def test_a_one_input_tool_whose_description_labels_its_input(lint, doc, codes):
+    assert [c for _, _, c in lint({"tools.py": TOOL.replace("DOC", doc)}, select=["TL207"])] == codes

@@ -200,7 +200,9 @@ _TRIGGER_PATTERNS = (
     # get the IDs first."
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
     + r"\s+(?:after|during|before|once)\s+[a-z]",
-    _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+ing\b",
+    _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+",  # "Useful after navigation" (round 50)
+    # "Use Grep for search tasks": a tool named in PascalCase, its own name (round 50)
+    r"\buse\s+(?-i:[A-Z][a-z]+)\s+(?:for|to|when)\b",
     _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[^.;\n]{1,50}?\bfirst\b",
     r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
@@ -317,6 +319,11 @@ _EXCLUSION_PATTERNS = (
     # which says what the result does)
     r"\bonly\s+(?:the\s+|an?\s+)?(?:[\w'\u2019-]+\s+){1,4}?(?:can|may)\s+(?:be\s+[a-z]+ed\b|[a-z]+\s+(?:it|them)\b)",
     r"\byou\s+must\s+(?:be|own|have\s+created)\b",
+    # round 50: "This tool can only read files, not directories", "Use BrowserSnapshot for
+    # structured data" (a sibling named in PascalCase), "facts not in the knowledge base"
+    r"\bcan\s+only\s+[a-z]+\b",
+    r"\buse\s+(?-i:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\s+(?:for|to|when|if)\b",
+    r"\bnot\s+in\s+(?:the|your|our|my)\s+[\w-]+",
     # round 48: "you should use the matching parsing tool", "it does NOT version existing files"
     r"(?:should|must)\s+use\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?tools?\b",
     r"\b(?:it|this\s+tool)\s+(?:does\s+not|doesn['\u2019]t|will\s+not|won['\u2019]t)\s+[a-z]+",
