@@ -326,7 +326,7 @@ _EXCLUSION_PATTERNS = (
     r"\bnot\s+in\s+(?:the|your|our|my)\s+[\w-]+",
     # round 48: "you should use the matching parsing tool", "it does NOT version existing files"
     r"(?:should|must)\s+use\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?tools?\b",
-    r"\b(?:it|this\s+tool)\s+(?:does\s+not|doesn['\u2019]t|will\s+not|won['\u2019]t)\s+[a-z]+",
+    r"\b(?:it|this\s+tool)\s+(?-i:does\s+NOT|will\s+NOT)\s+[a-z]+",  # not "if it doesn't exist"
     # round 47: "aggregations that recall() can't express", "Call this AFTER reading a filing
     # with fetch_filing", "Only safe actions (scheduling, tagging) can be auto-executed"
     r"\b[a-z_]\w*\(\)\s+(?:can['\u2019]t|cannot|can\s+not|doesn['\u2019]t|does\s+not|won['\u2019]t)\b",
