@@ -73,3 +73,11 @@ def test_a_handler_given_a_context_then_the_arguments_dict(lint):
     kwargs = CONTEXT_THEN_ARGS.replace("def handle_add_note(chatbot, tool_input):\n    return chatbot.save(tool_input[\"text\"])",
                                        "def handle_add_note(text, tags):\n    return text")
     assert lint({"agent.py": kwargs}, select=["TL205", "TL206"]) == [("agent.py", 8, "TL205")]
+
+
+def test_a_handler_with_kwargs_takes_the_dispatchers_first_argument_too(lint):
+    # held-out round 50, E: `tool_grep(session, pattern, **kwargs)` beside `tool_glob(session, pattern)`
+    handlers = HANDLERS.replace("async def get_alerts(client, severity=None, limit: int = 50):",
+                                "async def get_alerts(client, severity=None, limit: int = 50, **kwargs):")
+    tree = {"app/__init__.py": "", "app/registry.py": TOOLS, "app/handlers.py": handlers}
+    assert lint(tree, select=["TL205", "TL206"]) == [("app/handlers.py", 5, "TL205")]

@@ -100,7 +100,8 @@ def _dispatcher_first(sig: FunctionSig, declared: Optional[Dict[str, object]]) -
     first (`handler(client, **arguments)`; held-out round 17, logicmonitor, whose handler map
     is returned to another module), so the rest are what the arguments must fill."""
     params = sig.tool_params()
-    if getattr(sig, "call", "") or declared is None or len(params) < 2 or sig.accepts_any_keyword:
+    # (also beside `**kwargs`: `tool_grep(session, pattern, **kwargs)`, held-out round 50, E)
+    if getattr(sig, "call", "") or declared is None or len(params) < 2:
         return sig
     first = params[0]
     if first.kind != "positional" or first.name in declared or first.has_default or takes_the_arguments(first) \
