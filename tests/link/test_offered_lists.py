@@ -253,3 +253,45 @@ def test_two_servers_of_one_module_are_two_turns(lint):
 def test_one_server_of_two_in_a_module_is_one_turn(lint):
     assert [code for _, _, code in lint({"s.py": _SERVERS.format(server="search")}, select=["TL104", "TL107"])] == [
         "TL104", "TL104", "TL107"]
+
+
+_DEFS = '''
+TOOLS = [
+    {"name": "lookup_company", "description": "Look up a company's id by name. Use this when you only have a name.",
+     "input_schema": {"type": "object", "properties": {"name": {"type": "string", "description": "A name."}}}},
+    {"name": "get_filings", "description": "List a company's filings. Use this after lookup_company.",
+     "input_schema": {"type": "object", "properties": {"cik": {"type": "string", "description": "An id."}}}},
+]
+'''
+
+_ANALYZER = '''
+from anthropic import Anthropic
+
+from defs import TOOLS
+
+REPORT_TOOLS = [
+    {"name": "save_report", "description": "Save the final report. Call this once with the complete analysis.",
+     "input_schema": {"type": "object", "properties": {"title": {"type": "string", "description": "A title."}}}},
+]
+client = Anthropic()
+
+
+def research(messages):
+    return client.messages.create(model="m", max_tokens=9, tools=TOOLS, messages=messages)
+
+
+def analyze(messages):
+    return client.messages.create(model="m", max_tokens=9, tools=REPORT_TOOLS_SENT, messages=messages)
+'''
+
+
+def test_a_list_sent_alone_is_a_turn_of_its_own(lint):
+    # held-out round 47, K: REPORT_TOOLS alone in analyze(), beside the imported TOOLS
+    files = {"defs.py": _DEFS, "analyzer.py": _ANALYZER.replace("REPORT_TOOLS_SENT", "REPORT_TOOLS")}
+    # (get_filings points to lookup_company as the step before it: an exclusion)
+    assert [path for path, _, _ in lint(files, select=["TL104"])] == ["defs.py"]
+
+
+def test_a_list_sent_with_the_other_is_one_turn(lint):
+    files = {"defs.py": _DEFS, "analyzer.py": _ANALYZER.replace("REPORT_TOOLS_SENT", "TOOLS + REPORT_TOOLS")}
+    assert sorted(path for path, _, _ in lint(files, select=["TL104"])) == ["analyzer.py", "defs.py"]
