@@ -265,11 +265,11 @@ class Registry:
     members: Tuple[Str, ...] = ()  # for "always"
     unresolved: Tuple["Unresolved", ...] = ()  # entries static evaluation could not see, and why
     alone: bool = False  # a module constant never put in a list: the turn that sends it is not seen
-    loose: bool = False  # one definition found by its shape, not a list (link/project.py `_loose`)
 
 
 @dataclass(frozen=True)
-class RegistryDecl:  # a module-level assignment to a configured registry name, before linking interprets it
+class RegistryDecl:
+    """A module-level assignment to a configured registry name, before linking interprets it."""
 
     kind: str  # definitions | handlers | categories | always | loose | maybe-handlers | maybe-categories
     name: str

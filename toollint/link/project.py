@@ -65,7 +65,7 @@ def _loose(decl: RegistryDecl, value: Value) -> Registry:
         return Registry("definitions", decl.name, decl.span, complete=False)
     if decl.function is not None:
         tool = replace(tool, function=decl.function)
-    return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone, loose=True)
+    return Registry("definitions", decl.name, decl.span, tools=(tool,), alone=decl.alone)
 
 
 def _definitions(decl: RegistryDecl, value: Value) -> Registry:

@@ -84,11 +84,6 @@ def offered_with(tool: Tool, group) -> Optional[List[Tool]]:
         # two servers made in one module are two tool lists (`mcp = FastMCP("search")`,
         # `admin = FastMCP("admin")`): a server's tools are offered with its own
         everyone = [t for t in everyone if t is tool or (t.framework in _SERVED and t.owner == tool.owner)]
-    lists = _lists_of(tool, group)
-    if lists is not None:
-        # a definitions list is a turn of its own (`REPORT_TOOLS` sent alone in `analyze()`
-        # beside the imported `TOOLS` of `research()`; held-out round 47, K)
-        return [t for r in lists for t in r.tools]
     if id(tool) in _last[4] or not _last[2]:
         return everyone  # in a list not read whole, or no list read whole: with anything
     # in no list: not with a tool whose lists, all read whole, leave it out
@@ -118,15 +113,5 @@ def offered_together(a: Tool, b: Tool, group) -> bool:
         return False
     if a.framework in _SERVED and b.framework in _SERVED and a.owner and b.owner and a.owner != b.owner:
         return False  # the tools of two servers
-    lists = _lists_of(a, group)
-    if lists is not None and _lists_of(b, group) is not None and not any(t.span == b.span for r in lists for t in r.tools):
-        return False  # two definitions lists read whole, never one turn
     return all(near is None or id(other) in near[2]
                for near, other in ((_last[2].get(id(a)), b), (_last[2].get(id(b)), a)))
-
-
-def _lists_of(tool: Tool, group):
-    """The definitions lists that hold the tool, when each is read whole; None when none
-    does, or one may hold more than is seen."""
-    lists = [r for r in group.definitions if not r.alone and any(t.span == tool.span for t in r.tools)]
-    return lists if lists and all(r.complete and not r.loose for r in lists) else None
