@@ -330,7 +330,9 @@ CLAUSES = [
     ("Submit the extracted numbers. Call this tool after reading a filing with fetch_filing.", True, True),
     # held-out round 50
     ("Read a text file. Call this when you need a file. This tool can only read files, not directories.", True, True),
-    ("A search tool built on ripgrep.\n- Use Grep for search tasks instead of running grep in Bash.", True, True),
+    # the tool's own name as "this" is not known to the patterns: a miss, not a false finding
+    ("A search tool built on ripgrep.\n- Use Grep for search tasks instead of running grep in Bash.", False, True),
+    ("Read stream entries. Use None for a non-blocking read.", False, False),  # a value, not a tool
     ("Capture a screenshot. Use BrowserSnapshot for structured data; use this when visual rendering matters.",
      True, True),
     ("Wait for a text to appear. Useful after navigation that triggers async loading.", True, False),

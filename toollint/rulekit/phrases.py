@@ -201,8 +201,6 @@ _TRIGGER_PATTERNS = (
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
     + r"\s+(?:after|during|before|once)\s+[a-z]",
     _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+",  # "Useful after navigation" (round 50)
-    # "Use Grep for search tasks": a tool named in PascalCase, its own name (round 50)
-    r"\buse\s+(?-i:[A-Z][a-z]+)\s+(?:for|to|when)\b",
     _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[^.;\n]{1,50}?\bfirst\b",
     r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
