@@ -1,4 +1,5 @@
 import difflib
+import re
 from functools import lru_cache
 
 from toollint.rulekit.rule import Rule
@@ -7,6 +8,9 @@ from toollint.rulekit.text import mentioned_tools
 from toollint.rulekit.naming import shown_name
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
+
+
+_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
 
 
 class ExclusionNamesUnknownTool(Rule):
@@ -20,10 +24,13 @@ class ExclusionNamesUnknownTool(Rule):
             return  # a tool we could not see may be the one it points to
         defined = ctx.project.all_names
         props = properties(tool.schema) or {}
+        camel = any(_CAMEL.fullmatch(n) for n in defined)
         for name, _ in mentioned_tools(text):
             # mentioned_tools cannot tell "use order_id instead" (a parameter) from a tool
             if name in defined or name in props:
                 continue
+            if _CAMEL.fullmatch(name) and not camel:
+                continue  # "use totalTokens instead" where no tool is named so: a value (round 49, E)
             close = _closest(name, tuple(sorted(defined)))
             hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"
             yield self.report(tool.description.span, f"description of {shown_name(tool)} points to "

@@ -335,8 +335,8 @@ def _named_in_parent(text: str, name: str) -> bool:
     """Quoted or as code ("name", `items`), an identifier (snake_case, camelCase), a line
     of its own with a note ("name (str): ..."), or a plain word marked required/optional; a plain word alone may name the thing, not the
     field ("a street address in one city" over `street` and `city`)."""
-    if re.search(r"[\"'`]%s[\"'`]" % re.escape(name), text):
-        return True
+    if re.search(r"[\"'`]%s[\"'`]|[{,]\s*%s\s*:" % (re.escape(name), re.escape(name)), text):
+        return True  # ... or a key of an example object: "[{column: 'status', ...}]" (round 49, D)
     # a line of its own with a note: "name (str): The display name" in a model docstring's
     # Attributes block (held-out round 48, K)
     if re.search(r"^[ \t]*[-*]?[ \t]*%s[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|--?|\u2013|\u2014)[ \t]*\S" % re.escape(name),

@@ -366,3 +366,13 @@ def test_the_two_directions_of_one_conversion_are_told_apart(lint):
     same = _pair("hex_to_rgb", "Convert a HEX color to RGB values for the user's palette.",
                  "hex_to_rgba", "Convert a HEX color to RGB values for the user's palette.")
     assert lint({"agent.py": same}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
+def test_a_camel_case_pointer_in_a_project_of_snake_case_tools_is_a_value(lint):
+    # held-out round 49, E: "Never use promptTokens: use totalTokens instead" names measures
+    a = "Report usage figures. Use this when the user asks how much was used. Never use promptTokens: use totalTokens instead."
+    b = "Return the latest invoice. Use this when the user asks about billing."
+    assert lint({"agent.py": _pair("usage_report", a, "get_invoice", b)}, select=["TL105"]) == []
+    # a project whose tools are named in camelCase: the pointer may be one of them
+    assert [c for _, _, c in lint({"agent.py": _pair("usageReport", a, "getInvoice", b)}, select=["TL105"])] == \
+        ["TL105", "TL105"]

@@ -333,6 +333,9 @@ CLAUSES = [
     # the tool's own name as "this" is not known to the patterns: a miss, not a false finding
     ("A search tool built on ripgrep.\n- Use Grep for search tasks instead of running grep in Bash.", False, True),
     ("Read stream entries. Use None for a non-blocking read.", False, False),  # a value, not a tool
+    # held-out round 49
+    ("Close a position. For partial closure, you'll need to use limit orders.", False, True),
+    ("Returns the coins in circulation excluding staking rewards and burnt fees.", False, True),
     ("Capture a screenshot. Use BrowserSnapshot for structured data; use this when visual rendering matters.",
      True, True),
     ("Wait for a text to appear. Useful after navigation that triggers async loading.", True, False),

@@ -320,6 +320,10 @@ _EXCLUSION_PATTERNS = (
     # round 50: "This tool can only read files, not directories", "Use BrowserSnapshot for
     # structured data" (a sibling named in PascalCase), "facts not in the knowledge base"
     r"\bcan\s+only\s+[a-z]+\b",
+    # round 49: "For partial closure, you'll need to use limit orders", "coins in circulation
+    # excluding staking rewards"
+    r"\byou(?:['\u2019]ll|\s+will)?\s+need\s+to\s+use\s+[a-z]",
+    r"\bexcluding\s+[a-z]",
     r"\buse\s+(?-i:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\s+(?:for|to|when|if)\b",
     r"\bnot\s+in\s+(?:the|your|our|my)\s+[\w-]+",
     # round 48: "you should use the matching parsing tool", "it does NOT version existing files"
