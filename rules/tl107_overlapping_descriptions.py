@@ -2,10 +2,10 @@ import functools
 import re
 
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.text import (
-    NEAR_DUPLICATE, description_similarity, filled_from_one_template, names_tell_apart, opposites_tell_apart,
-    quantity_tells_apart,
+from toollint.rulekit.tellapart import (
+    filled_from_one_template, names_tell_apart, opposites_tell_apart, quantity_tells_apart,
 )
+from toollint.rulekit.text import NEAR_DUPLICATE, description_similarity
 from toollint.rulekit.turn import offered_together, seen_in_turn
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description

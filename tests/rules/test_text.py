@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from toollint.rulekit.text import NEAR_DUPLICATE, filled_from_one_template, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, similarity, stated_default
+from toollint.rulekit.tellapart import filled_from_one_template
+from toollint.rulekit.text import NEAR_DUPLICATE, has_exclusion, has_trigger, looks_english, mentioned_tools, reads_like_signature, similarity, stated_default
 from toollint.rulekit.shouting import shouting
 
 # ---------------------------------------------------------------------------------
@@ -491,7 +492,7 @@ def test_no_stated_default(description):
 
 def test_a_pair_that_differs_in_how_many_is_told_apart():
     # held-out round 28: broadcast "to all teammates" and send_message "to a teammate"
-    from toollint.rulekit.text import quantity_tells_apart
+    from toollint.rulekit.tellapart import quantity_tells_apart
 
     assert quantity_tells_apart("Send a message to all teammates.", "Send a message to a teammate.")
     assert quantity_tells_apart("Delete every file in the folder.", "Delete one file in the folder.")
