@@ -36,6 +36,17 @@ def _sent_together(a, b, group) -> bool:
     `Tool(name="wait", ...)` a method builds around the module's `@tool wait` is not."""
     if not offered_together(a, b, group):
         return False
+    ca, cb = _method_class(a), _method_class(b)
+    if ca and cb and ca != cb:
+        return False  # methods of two classes (LiveKit agents): each object sends its own (round 54, B)
     if listed(a, group) and listed(b, group):
         return True
     return a.owner is None or b.owner is None or a.owner == b.owner
+
+
+def _method_class(tool) -> str:
+    """The class whose own method the tool is (`FrontDesk.to_billing`), "" for anything else
+    (a function, or a def nested in a method: `register_tools.<locals>.f`)."""
+    qualname = tool.function.qualname if tool.function is not None else ""
+    cls, dot, _ = qualname.partition(".")
+    return cls if dot and "." not in qualname[len(cls) + 1:] and "<" not in qualname else ""

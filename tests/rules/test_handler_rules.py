@@ -236,3 +236,29 @@ def test_tl204_a_field_marker_without_a_default_is_not_a_default(lint):
     # mcp-server-langgraph's shape: Field(description=...) as the default of a langchain tool's
     # parameter marks it required, in the schema and in the function alike
     assert lint({"calc.py": CALCULATOR}, select=["TL204"]) == []
+
+
+_AGENTS = '''
+from livekit.agents.llm import function_tool
+from livekit.agents.voice import Agent, RunContext
+
+
+class FrontDesk(Agent):
+    @function_tool
+    async def to_billing(self, context: RunContext) -> str:
+        """Hand the caller to billing. Use this when the caller asks about an invoice."""
+        return ""
+
+
+class OTHER(Agent):
+    @function_tool
+    async def to_billing(self, context: RunContext) -> str:
+        """Hand the caller to billing. Use this when the caller asks about an invoice."""
+        return ""
+'''
+
+
+def test_same_named_methods_of_two_agent_classes_are_no_duplicates(lint):
+    # held-out round 54, B: each LiveKit agent sends its own methods
+    assert lint({"agents.py": _AGENTS.replace("OTHER", "Bookings")}, select=["TL302"]) == []
+

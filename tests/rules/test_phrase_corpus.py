@@ -333,6 +333,13 @@ CLAUSES = [
     # the tool's own name as "this" is not known to the patterns: a miss, not a false finding
     ("A search tool built on ripgrep.\n- Use Grep for search tasks instead of running grep in Bash.", False, True),
     ("Read stream entries. Use None for a non-blocking read.", False, False),  # a value, not a tool
+    # held-out round 52, C: sibling names in RST or Markdown code, at the start of a wrapped line
+    ("Get an agent by UUID.\n\nUse ``get_pipe`` to find the pipe's ``uuid`` field, then ``list_agents`` to list agents.",
+     True, True),
+    ("Get an agent by UUID.\n\nUse `get_pipe` to find the pipe's `uuid` field, then `list_agents` to list agents.",
+     True, True),
+    ("List pipe links. Each link's id is a pipe link ID. Do not confuse with\n    ``list_table_links``, which takes "
+     "table link IDs.", False, True),
     # held-out round 49
     ("Close a position. For partial closure, you'll need to use limit orders.", False, True),
     ("Returns the coins in circulation excluding staking rewards and burnt fees.", False, True),
