@@ -353,5 +353,3 @@ def test_no_cache_leaves_no_cache_folder_in_the_project(tmp_path, capsys, monkey
     code, out, _ = dump(capsys, "--no-cache", ".")
     assert code == 0 and [t["name"] for t in json.loads(out)] == ["ping"]
     assert not (tmp_path / ".toollint_cache").exists()
-    code, out, _ = dump(capsys, ".")
-    assert code == 0 and (tmp_path / ".toollint_cache").exists()
