@@ -340,6 +340,7 @@ CLAUSES = [
      True, True),
     ("List pipe links. Each link's id is a pipe link ID. Do not confuse with\n    ``list_table_links``, which takes "
      "table link IDs.", False, True),
+    ("Get cards of a pipe. Use `first` and `after` (from `pageInfo.endCursor`) to paginate.", False, False),  # params
     # held-out round 49
     ("Close a position. For partial closure, you'll need to use limit orders.", False, True),
     ("Returns the coins in circulation excluding staking rewards and burnt fees.", False, True),

@@ -508,7 +508,9 @@ def _has_exclusion(description: str, extra_phrases: Sequence[str]) -> bool:
     )
 
 
-_CODE_NAME = re.compile(r"(?::\w+:)?`([A-Za-z_][\w.\-]*(?:\(\))?)`")  # Sphinx's :func:`x` too
+# a name as tools are named (snake_case, camelCase), not a plain word: "Use `first` and
+# `after` to paginate" names parameters; Sphinx's :func:`x` too
+_CODE_NAME = re.compile(r"(?::\w+:)?`([A-Za-z][A-Za-z0-9]*(?:_[\w.\-]*|[a-z0-9][A-Z][\w.\-]*)(?:\(\))?)`")
 
 
 def _uncoded(text: str) -> str:
