@@ -1,4 +1,5 @@
-"""Trigger and exclusion clauses (TL103, TL104); the sibling tools a description points to are
+"""Trigger and exclusion clauses (TL103, TL104): the exclusion phrasings and the detectors;
+the trigger phrasings are rulekit/triggers.py's, the sibling tools a description points to
 rulekit/pointers.py's.
 
 Pure functions over strings (stdlib ``re`` only). The detectors match liberally,
@@ -15,205 +16,21 @@ from typing import Dict, Pattern, Sequence, Tuple
 from toollint.rulekit import memo
 
 from toollint.rulekit.phrasebase import (
-    _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME, _alt,
+    _BARE_TOOL_NAME, _TOOL_NAME, _alt,
 )
 from toollint.rulekit.pointers import mentioned_tools
+from toollint.rulekit.triggers import TRIGGER_PATTERNS
 
 # ---------------------------------------------------------------------------------
 # has_trigger / has_exclusion
 
-# Every alternative starts at a word boundary: the combined pattern leads with one
-# ``\b`` so that the scan rejects mid-word positions before trying a dozen branches.
-_TRIGGER_PATTERNS = (
-    # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
-    _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
-    + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
-    + _alt("when whenever if to for before after during first once as_soon_as in_case any_time anytime every_time")
-    + r"\b",
-    # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
-    _NOT_NEGATED + r"(?<!the )(?<!a )" + _alt("call use used invoke invoked run called") + r"\s+(?:only\s+)?"
-    + _alt("when whenever if for to") + r"\b",  # not the noun: "skip the call when ..."
-    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
-    + r"\s+(?:only\s+)?(?:after|before)\s+[a-z]+ing\b",
-    # "... - use after data changes to refresh the options" (held-out round 19, E)
-    r"(?:(?<=\s-\s)|(?<=\u2014\s)|(?<=\u2013\s)|(?<=\(\s)|(?<=\())" + _alt("call use run invoke")
-    + r"\s+(?:only\s+)?(?:after|before|once|during)\s+[a-z]+",  # "\u2014 use during review to ..." (round 47)
-    # "Use this and select_address to change the address" (a pair of tools for one case)
-    _NOT_NEGATED + _alt("call use run invoke") + r"\s+" + _SELF + r"\s+(?:and|with)\s+(?:the\s+)?"
-    + _TOOL_NAME + r"\s+(?:tools?\s+)?(?:to|when|if|for)\b",
-    # "Only call if", "Only use this tool when"
-    r"only\s+" + _CALL + r"(?:\s+" + _SELF + r")?\s+"
-    + _alt("when whenever if for after before once to") + r"\b",
-    # "Should be called when", "This tool should be used when", "can be used to"
-    _NOT_NEGATED + _alt("should must can may is_to are_to to") + r"\s+(?:only\s+)?be\s+"
-    + _alt("used called invoked run selected chosen") + r"\b",
-    # "Useful for when", "Best for", "Ideal when"
-    _NOT_NEGATED
-    + _alt("useful helpful handy ideal best good great suitable appropriate perfect designed intended meant essential "
-           "needed invaluable tailored")
-    + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
-    # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
-    # "designed to", which says what the tool does)
-    _NOT_NEGATED + _alt("useful helpful") + r"\s+to\s+[a-z]+",
-    # "when the user asks", "If a customer wants", "whenever users"
-    _alt("when whenever if once after") + r"\s+(?:(?:the|a|an|your)\s+)?"
-    + _alt("user customer caller client human person visitor requester member employee "
-           "operator admin patient buyer shopper student people") + r"s?\b",
-    # "when you need to", "if the assistant has", "once you know its id" (held-out round 6)
-    _alt("when whenever if once") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
-    + _alt("need want have know must should are get receive cannot can't don't do_not would") + r"\b",
-    _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
-    # "Trigger: ...", "When to use: ...", "Use cases:"
-    r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
-    r"when\s+to\s+(?:use|call|invoke)[ \t]*(?:\n|$)",  # a heading of its own: "## When to call"
-    r"when\s+to\s+(?:use|call|invoke)(?:\*\*|__)?[ \t]*(?:[-:\u2013\u2014][ \t]|\n|$)",  # "**When to call** - Any time"
-    # "the right tool for", "the tool to use when"
-    _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
-    r"tool\s+to\s+(?:use|call)\b",
-    # "Client should call this on connection to verify compatibility" (held-out round 17, jupyter)
-    r"(?:should|must)\s+(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool\s+)?"
-    + _alt("on upon at after before when whenever once") + r"\b",
-    # "For billing questions, call this." / "... use this tool."
-    _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
-    # Session timing: "Call at the start of every session", "Start here", "call first"
-    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?(?:first\s+)?"
-    + r"(?:first\b|at\s+the\s+(?:start|beginning|end)\s+of\b)",
-    r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
-    + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
-    r"start\s+here\b",
-    _alt("call use run invoke") + r"\s+(?:this\s+|it\s+)?once\s+(?:early|first|at\s+the\s+start)\b",  # "Call once early."
-    # "Call once per box inspected", "Run this once for each file" (held-out round 7)
-    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?once\s+(?:per|for\s+(?:each|every))\b",
-    # A passive later sentence: "This function is used by the Narrator Agent when no event
-    # is given" (held-out round 7); "is used when" is the "used when" above
-    _NOT_NEGATED + r"used\s+by\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){1,4}?" + _alt("when whenever if") + r"\b",
-    # "Read this before proposing any change", "before answering", "after 3+ observations"
-    r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
-    r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
-    + _alt("answering responding replying proposing making writing editing changing deciding "
-           "starting calling using running planning committing deploying acting")
-    + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
-    # A step that comes before this tool's every use places it in a chain (issue 18,
-    # round 4): "use get_text_file_contents ... every time before using this tool"; not
-    # "before using this value", which names something else
-    r"before\s+(?:using|calling|running|invoking)\s+this(?:\s+(?:tool|function)\b|(?!\s*[\w-]))",
-    r"every\s+time\s+before\b",
-    # "Must compress before sending entire folders" (held-out round 21)
-    r"(?:must|should|always)\s+(?:be\s+)?(?:[a-z]+\s+){0,2}?before\s+[a-z]+ing\b",
-    # "Use the CaseLookup tool to fetch dockets" (the tool's own name as "this"), "Resolve
-    # the ids here before create_ticket" (a step before a sibling; held-out rounds 17, 18)
-    _NOT_NEGATED + _alt("call use invoke run") + r"\s+the\s+(?-i:[A-Z]\w*|[a-z]\w*_\w+)\s+(?:tool|function)\s+"
-    + _alt("to when whenever if for") + r"\b",
-    r"(?:here|this|first)\s+before\s+(?:calling\s+|using\s+)?(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")",
-    # the one way to do something (held-out round 17): "THE way to read a body", "the ONLY
-    # detach path"; not "the file path"
-    r"(?:(?-i:THE)|the\s+only|the\s+one)\s+(?:[\w-]+\s+)?(?:way|path|tool|place|entry\s+point)\b",
-    # "close the browser after the final answer" (held-out round 23, A)
-    r"after\s+(?:the\s+)?(?:final|last|each|every)\s+" + _alt("answer response reply step task turn run call"),
-    # an agent that takes a kind of case, as a handoff describes it (held-out round 23, B):
-    # "An agent that handles product returns", "Specialist agent for nutrition advice"
-    _NOT_NEGATED + _alt("agent specialist expert assistant") + r"\s+(?:that|which|who)\s+"
-    + _alt("handles answers covers manages deals_with takes_care_of can") + r"\s+[a-z]",
-    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}?" + _alt("specialist expert")
-    + r"\s+(?:agent\s+|assistant\s+)?(?:for|in|on)\s+(?!the\s|a\s|an\s)[a-z]",  # the subject, not "search for an expert"
-    # held-out round 24: the tool's own verb, "Only file when the fault is confirmed";
-    # "Always call this exactly once, last."; "You must call open_workspace() first."
-    r"only\s+[a-z]+\s+(?:when|whenever|if|after|once)\b",
-    _alt("call use run invoke") + r"\s+(?:this|it)\s+(?:[a-z]+,?\s+){0,2}?(?:last|at\s+the\s+end)\b",
-    r"must\s+(?:first\s+)?(?:call|use|run)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+first\b",
-    # "Check this before a long batch of edits" (held-out round 15, B)
-    _alt("check consult call run read use") + r"\s+this\s+(?:tool\s+)?(?:before|prior\s+to)\s+"
-    + _alt("a an any each every starting beginning") + r"\b",
-    # "End the session, only if every step is done": the action, then its condition
-    r",\s*only\s+(?:if|when|once|after)\b",
-    r"after\s+(?:\d+\+|several|multiple|a\s+few|repeated)\s+[a-z]+",
-    # A situation in the conversation (held-out round 14, Z): "When a topic comes up about
-    # places, it generates an image", "once pricing is mentioned"; not a result ("When
-    # checked via check_alerts, returns only new papers")
-    r"(?:when|whenever|once)\s+[^,.;\n]{0,60}?\b(?:comes?\s+up|(?:is|are)\s+(?:mentioned|discussed|raised)"
-    r"(?!\s+(?:twice|again|more))|turns?\s+to)\b",
-    # A use it is meant for (held-out round 13, U): "Use as a general pulse check on the repo"
-    _NOT_NEGATED + _alt("use call run") + r"\s+(?:it\s+|this\s+)?as\s+an?\s+(?:[\w-]+\s+){0,2}?"
-    + _alt("check overview fallback first_step starting_point") + r"\b",
-    # A choice for a situation (held-out round 10, class W): "This is a safe action when
-    # unsure what to do", "A good first step if the repository is new"; not "not a safe
-    # action when ..." (which warns)
-    r"(?:an?\s+)?(?<!not\s)(?<!not\sa\s)(?<!not\san\s)(?<!n't\sa\s)(?<!never\s)(?<!never\sa\s)"
-    + _alt("safe good sensible reasonable smart wise natural")
-    + r"\s+(?:first\s+)?" + _alt("action choice option move step bet starting_point")
-    + r"\s+(?:to\s+take\s+)?" + _alt("when whenever if") + r"\b",
-    # "Only use this as a last resort", "as a fallback when"
-    r"(?:as\s+a\s+(?:last\s+resort|fallback)|last\s+resort)\b",  # not "Fallback spreadsheet ID"
-    # "when you only need metadata", "if you already have the id"
-    _alt("when whenever if") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
-    + _alt("only just already first still") + r"\s+[a-z]+",
-    # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
-    _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
-    r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better")
-    + r"|more\s+[a-z]+)\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
-    r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
-    # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
-    r"(?:workflow(?:\s+tip)?|(?:the\s+)?flow(?:\s+should\s+be|\s+is)?)\s*:[^\n]*?(?:->|\u2192)",
-    # ... or as numbered steps under the heading, and a sibling it is used with (held-out
-    # round 7): "Typical workflow:\n  1. make_box ...", "Use this with read_items and ..."
-    r"(?:typical\s+)?workflow\s*:[ \t]*\n\s*(?:1[.)]|[-*\u2022])\s",
-    r"(?:use|call)\s+this(?:\s+tool)?\s+(?:together\s+)?with\s+(?:the\s+)?" + _TOOL_NAME,
-    # a sibling as the step before (held-out round 30, A): "Use list_watches to inspect saved
-    # watches before deleting", "Use dataset_qc first", "Use list_models to browse them,
-    # then fit_model to run one"
-    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+(?:[\w'-]+\s+){0,10}?"
-    + r"before\s+[a-z]+ing\b",
-    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?"
-    + r"(?:\s+(?:or|and)\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?)?\s+first\b",  # "X() or Y() first" (round 38)
-    r"then\s+(?:use\s+|call\s+|run\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[a-z]",
-    # held-out rounds 31 and 32: "Lint a statement ... before run_sql", "... before
-    # execution", "This is the first step for any billing question", "Required step before
-    # issuing any credit"
-    r"before\s+(?:calling\s+|using\s+|running\s+)?(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?",
-    r"before\s+" + _alt("execution executing submission submitting sending saving publishing merging "
-                        "issuing") + r"\b",
-    r"first\s+step\s+(?:for|in|before|when|whenever)\b",
-    r"step\s+(?:before|prior\s+to)\s+[a-z]+ing\b",
-    # round 36: "This is how you actually parallelize image jobs", "Use this alongside arXiv
-    # search to find ...", "Required before anything account-specific"
-    r"this\s+is\s+(?:how|the\s+way)\s+(?:you|to)\b",
-    # round 47: "Standard way to resolve a ticket", "Always check events early", "Get a
-    # lower-level view only when the digest lacks a fact", "requires a prior eligibility check"
-    _alt("standard usual normal recommended default") + r"\s+way\s+to\b",
-    # "Delegate research tasks to the research agent for web search" (round 48, E)
-    _NOT_NEGATED + r"delegates?\s+(?:[\w-]+\s+){1,3}?" + _alt("tasks queries questions requests work jobs") + r"\s+to\b",
-    r"\balways\s+" + _alt("call use run check read consult") + r"\s+(?:[\w-]+\s+){0,2}?(?:early|first)\b",
-    r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
-    r"cannot|can['\u2019]t|does\s+not|doesn['\u2019]t)\b",
-    r"\brequires?\s+(?:a\s+|an\s+)?(?:prior|previous|preceding)\s+[a-z]",
-    _NOT_NEGATED + _alt("use call") + r"\s+(?:this|that|it)\s+(?:[\w-]+\s+){1,4}?to\s+[a-z]",
-    r"required\s+before\b",
-    # round 45: "Use only after a root cause is confirmed." (the pronoun left out), "This
-    # tool is for IT, Facilities, Payroll issues ONLY."
-    _NOT_NEGATED + _alt("call use run invoke") + r"\s+only\s+(?:after|before|once)\b",
-    # round 46: "The collective must be in the trash first (use collectives_trash)", "Get the
-    # current ETag by first retrieving the note using nc_notes_get_note"
-    r"must\s+be\s+[^.;\n]{1,40}?\bfirst\b",
-    r"\bby\s+first\s+[a-z]+ing\b",
-    # round 44: "Use after combat or at session end.", "Use during the NPC generation
-    # phase", "..., useful before updating or deleting charts", "Use list_named_ranges to
-    # get the IDs first."
-    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))" + _alt("call use run invoke")
-    + r"\s+(?:after|during|before|once)\s+[a-z]",
-    _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+",  # "Useful after navigation" (round 50)
-    _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[^.;\n]{1,50}?\bfirst\b",
-    r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
-    # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
-    # "... to handle the request. Handles math calculations and unit conversions."
-    r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
-) + _ROUTING_PATTERNS
-
+# Trigger phrasings: rulekit/triggers.py. Exclusion phrasings below.
 
 # The two big patterns are compiled on first use (0.02 s together): a pre-commit run
 # finds every answer in the memo and never needs them.
 @lru_cache(maxsize=None)
 def _trigger() -> Pattern[str]:
-    return re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in _TRIGGER_PATTERNS), re.IGNORECASE)
+    return re.compile(r"\b(?:%s)" % "|".join("(?:%s)" % p for p in TRIGGER_PATTERNS), re.IGNORECASE)
 
 
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to
