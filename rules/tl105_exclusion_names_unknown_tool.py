@@ -1,16 +1,13 @@
 import difflib
-import re
 from functools import lru_cache
 
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schema import properties
 from toollint.rulekit.text import mentioned_tools
 from toollint.rulekit.naming import shown_name
+from toollint.rulekit.pointers import CAMEL
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
-
-
-_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
 
 
 class ExclusionNamesUnknownTool(Rule):
@@ -24,12 +21,12 @@ class ExclusionNamesUnknownTool(Rule):
             return  # a tool we could not see may be the one it points to
         defined = ctx.project.all_names
         props = properties(tool.schema) or {}
-        camel = any(_CAMEL.fullmatch(n) for n in defined)
+        camel = any(CAMEL.fullmatch(n) for n in defined)
         for name, _ in mentioned_tools(text):
             # mentioned_tools cannot tell "use order_id instead" (a parameter) from a tool
             if name in defined or name in props:
                 continue
-            if _CAMEL.fullmatch(name) and not camel:
+            if CAMEL.fullmatch(name) and not camel:
                 continue  # "use totalTokens instead" where no tool is named so: a value (round 49, E)
             close = _closest(name, tuple(sorted(defined)))
             hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"

@@ -327,7 +327,7 @@ def _has_exclusion(description: str, extra_phrases: Sequence[str]) -> bool:
 
 # a name as tools are named (snake_case, camelCase), not a plain word: "Use `first` and
 # `after` to paginate" names parameters; Sphinx's :func:`x` too
-_CODE_NAME = re.compile(r"(?::\w+:)?`([A-Za-z][A-Za-z0-9]*(?:_[\w.\-]*|[a-z0-9][A-Z][\w.\-]*)(?:\(\))?)`")
+_CODE_NAME = re.compile(r"(?::\w+:)?`((?:" + _BARE_TOOL_NAME + r")(?:\(\))?)`")
 
 
 def _uncoded(text: str) -> str:

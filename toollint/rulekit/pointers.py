@@ -42,7 +42,7 @@ _HANDLES_GATE = re.compile(_HANDLES, re.IGNORECASE)
 _HANDLES_POINTER = re.compile(r"(?<![\w.`-])" + _ID + _TOOL_WORD + _HANDLES, re.IGNORECASE)
 
 _IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
-_CAMEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+")
+CAMEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+")  # a camelCase name (rules/tl105 too)
 _KEBAB_VERBS = frozenset(
     """get list search find create update delete fetch lookup send read write run query
     add remove post put patch open close check execute exec call make generate upload
@@ -71,7 +71,7 @@ def _toolish(name: str, bare: bool) -> bool:
         return name.lower() not in STOP
     if "_" in name:
         return True
-    if _CAMEL.fullmatch(name):
+    if CAMEL.fullmatch(name):
         return True
     if "-" in name and "." not in name:
         parts = name.lower().split("-")
