@@ -4,7 +4,7 @@ from typing import Tuple
 
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
-from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at
+from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at, types_of
 from toollint.rulekit.naming import property_subject, shown_name
 from toollint.rulekit.words import split_identifier, stem
 
@@ -348,9 +348,16 @@ def _named_in_parent(text: str, name: str) -> bool:
 
 
 def _one_type(level) -> bool:
+    """Every property of the object has the same type, `null` aside (`["object", "null"]` is an
+    object that may be left out; held-out round 53, I)."""
     props = level.get("properties") if isinstance(level, DictVal) else None
     if not isinstance(props, DictVal) or not props.entries:
         return False
-    kinds = {v.get("type").value if isinstance(v, DictVal) and isinstance(v.get("type"), Const) else None
-             for _, v in props.entries}
-    return len(kinds) == 1 and None not in kinds
+    kinds = set()
+    for _, v in props.entries:
+        found = types_of(v) if isinstance(v, DictVal) else None
+        kept = tuple(t for t in found or () if t != "null")
+        if len(kept) != 1:
+            return False
+        kinds.add(kept[0])
+    return len(kinds) == 1

@@ -37,6 +37,7 @@ def _found(lint, description: str, properties: str):
     ("Group numbers into buckets. interval required, start/end optional.", NUMBERS),
     ('Manual groups, e.g. {"interval": 5, "start": 0, "end": 100}.', NUMBERS),
     ("Bucket bounds (whole numbers, 0-100 each).", NUMBERS),
+    ("Bucket bounds (whole numbers, 0-100 each).", NUMBERS.replace('"number"', '["number", "null"]')),  # round 53, I
     ("Bounds, e.g. [{interval: 5, start: 0, end: 100}].", NUMBERS),  # keys of an example (round 49, D)
 ])
 def test_children_the_parent_documents_are_quiet(lint, description, properties):

@@ -48,11 +48,12 @@ def module_classes(classes: Mapping[str, cst.ClassDef], imports: Mapping[str, Tu
     out: Dict[str, ClassFacts] = {}
     for name, node in classes.items():
         found = real.get((name, span_of(node.name).line))
-        stored, dynamic = _stores(found, lines) if found is not None else (frozenset(), True)
+        counts: Dict[str, int] = {}
+        stored, dynamic = _stores(found, lines, counts) if found is not None else (frozenset(), True)
         bases = tuple("" if arg.star else dotted(arg.value) or "" for arg in node.bases)
         out[name] = ClassFacts(name, bases, bool(node.decorators), bool(node.keywords), stored, dynamic,
                                _bound(node), line=span_of(node.name).line,
-                               init_args=_init_args(found) if found is not None else ())
+                               init_args=_init_args(found, counts) if found is not None else ())
     given = None
     for name, facts in out.items():
         if tool_chain(name, out, imports)[1] is not None:  # a crewAI tool, or one if its base is
@@ -86,18 +87,14 @@ def _given_at_construction(tree, text: str, classes) -> Dict[str, FrozenSet[str]
     return {c: frozenset(("name", "description", "args_schema") if "*" in k else k) for c, k in out.items()}
 
 
-def _init_args(node: ast.ClassDef) -> Tuple[Tuple[str, str, int], ...]:
+def _init_args(node: ast.ClassDef, stores: Mapping[str, int]) -> Tuple[Tuple[str, str, int], ...]:
     """`def __init__(self, tool_name): self.name = tool_name` (held-out round 43, M1): the
     attributes `__init__` sets from a parameter it never rebinds, where that is the class's
-    only store to the attribute."""
+    only store to the attribute (`stores`: _stores' counts)."""
     init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
     if init is None:
         return ()
     params = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
-    stores: Dict[str, int] = {}
-    for n in ast.walk(node):
-        if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            stores[n.attr] = stores.get(n.attr, 0) + 1
     rebound = {n.id for n in ast.walk(init) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
     out = []
     for stmt in init.body:
@@ -138,16 +135,16 @@ def _real_class(name: str, line: int, end_line: int, lines, out: Dict[Tuple[str,
         out[(name, line)] = tree.body[0]
 
 
-def _stores(node: ast.ClassDef, lines) -> Tuple[FrozenSet[str], bool]:
+def _stores(node: ast.ClassDef, lines, counts: Dict[str, int]) -> Tuple[FrozenSet[str], bool]:
     """(every attribute a statement of the class stores to or deletes, whether a name there
-    may set attributes dynamically). Statements only: a comprehension's `for x.attr in`
+    may set attributes dynamically); `counts` gets how many times each is. Statements only: a comprehension's `for x.attr in`
     target is read off the text, and the text says when names are worth a walk."""
-    stored: Set[str] = set()
-    _statement_stores(node.body, stored)
+    _statement_stores(node.body, counts)
     text = "\n".join(lines[node.lineno - 1:node.end_lineno])
     for target in _FOR_TARGET.finditer(text):
-        stored.update(_ATTR.findall(target.group(1)))
-    return frozenset(stored), bool(_DYNAMIC_WORD.search(text)) and not _words(node).isdisjoint(DYNAMIC)
+        for attr in _ATTR.findall(target.group(1)):
+            counts[attr] = counts.get(attr, 0) + 1
+    return frozenset(counts), bool(_DYNAMIC_WORD.search(text)) and not _words(node).isdisjoint(DYNAMIC)
 
 
 # no leading \b: it stops re from skipping ahead to the literal (7x slower per class);
@@ -159,7 +156,7 @@ _LINES = re.compile(r"\r\n|\r|\n")
 _BODIES = ("body", "orelse", "finalbody")
 
 
-def _statement_stores(statements, out: Set[str]) -> None:
+def _statement_stores(statements, out: Dict[str, int]) -> None:
     for stmt in statements:
         if isinstance(stmt, (ast.Assign, ast.Delete)):
             for target in stmt.targets:
@@ -178,9 +175,9 @@ def _statement_stores(statements, out: Set[str]) -> None:
             _statement_stores(case.body, out)
 
 
-def _targets(target: ast.AST, out: Set[str]) -> None:
+def _targets(target: ast.AST, out: Dict[str, int]) -> None:
     if isinstance(target, ast.Attribute):
-        out.add(target.attr)
+        out[target.attr] = out.get(target.attr, 0) + 1
     elif isinstance(target, (ast.Tuple, ast.List)):
         for element in target.elts:
             _targets(element, out)
