@@ -60,9 +60,31 @@ def test_a_lambda_whose_parameter_is_the_property_is_right(tmp_path):
     assert findings(tmp_path, "lambda command: shell(command)", 'result = HANDLERS[call.function.name](**arguments)') == []
 
 
+# Held-out round 53, D (40 TL205): the dispatcher fills the leading parameters itself
+# (`fn(conn, owner_id, **tool_input)`), so they are not the schema's to declare.
+CONTEXT = 'fn = HANDLERS[call.function.name]\nresult = fn(client, messages, **arguments)'
+
+
+def test_parameters_the_dispatch_call_fills_are_not_the_schemas(tmp_path):
+    assert findings(tmp_path, "lambda conn, owner_id, **kw: shell(**kw)", CONTEXT) == []
+    assert findings(tmp_path, "lambda conn, owner_id, command: shell(command)", CONTEXT) == []
+
+
+def test_a_parameter_after_those_the_call_fills_is_still_judged(tmp_path):
+    assert findings(tmp_path, "lambda conn, owner_id, cmd: shell(cmd)", CONTEXT) == \
+        [("TL206", "run_shell"), ("TL205", "cmd")]
+    # the one parameter takes the client: `command` arrives as a keyword it does not accept
+    assert findings(tmp_path, "lambda c: shell(c)", 'result = HANDLERS[call.function.name](client, **arguments)') \
+        == [("TL206", "run_shell")]
+
+
 @pytest.mark.parametrize("dispatch", [
-    'result = HANDLERS[call.function.name](arguments)',  # the dict itself: the lambda reads it
-    'result = HANDLERS[call.function.name](client, **arguments)',  # filled from elsewhere too
+    'result = HANDLERS[call.function.name](arguments)',
+    # two shapes of call: which parameters the arguments fill is not known
+    'if call.function.name == "run_shell":\n    result = HANDLERS["run_shell"](client, **arguments)\n'
+    'else:\n    result = HANDLERS[call.function.name](**arguments)',
+    # a positional argument built from the arguments themselves
+    'result = HANDLERS[call.function.name](arguments.get("command"), **arguments)',  # the dict itself: the lambda reads it
     # one call spreads, another hands the dict: which one reaches the lambda is not known
     'if call.function.name in HANDLERS:\n    result = HANDLERS[call.function.name](**arguments)\n'
     'else:\n    result = HANDLERS["run_shell"](arguments)',

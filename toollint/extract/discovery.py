@@ -165,8 +165,8 @@ class FunctionScan(cst.CSTVisitor):
         self._held: Optional[Set[str]] = None  # the names it reads keys of (dispatch.dict_reads), once asked
         self.lists_tools = False  # an MCP low-level server's `@server.list_tools()` handler
 
-    def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode) -> None:
-        self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node)))
+    def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode, alone: bool = False) -> None:
+        self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node), alone=alone))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         if test_scope(node):
@@ -229,7 +229,11 @@ class FunctionScan(cst.CSTVisitor):
         if node.keyword is not None and node.keyword.value == "tools":
             value = self.evaluator.eval(node.value)
             if isinstance(value, ListVal) and value.items:
-                self._add("definitions", "tools=", value, node.value)
+                # `chat(messages, tools=[summary_schema], tool_choice=...)`: one tool in its own
+                # turn, no neighbour (held-out round 53, G)
+                alone = isinstance(node.value, cst.List) and len(node.value.elements) == 1 \
+                    and isinstance(node.value.elements[0], cst.Element)
+                self._add("definitions", "tools=", value, node.value, alone)
                 return False
         return True
 

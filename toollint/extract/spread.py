@@ -1,19 +1,22 @@
 """A handler table whose visible calls spread the arguments (held-out round 19, M3):
 `HANDLERS = {"run_shell": lambda c: shell(c)}` dispatched as `HANDLERS[name](**tool_input)`,
-or `handler = HANDLERS.get(name)` then `handler(**tool_input)`.
+or `handler = HANDLERS.get(name)` then `handler(**tool_input)`; and one whose calls fill
+leading parameters themselves, `fn(conn, owner_id, **tool_input)` to
+`lambda conn, owner_id, **kw: check_stock(conn, **kw)` (held-out round 53, D: 40 TL205).
 
 A one-parameter lambda reads, by its signature, as a handler given the whole arguments
 dict (rulekit/schema.py call_style), so TL205/TL206 left it alone; a call that spreads
 the dict hands it keywords, and the lambda's parameter is one of them. Each lambda of
 such a table is bound to that call (calledsig.bind), as a dispatch branch's visible call
 binds its handler. Precision first: only when every call of an item of the table this
-module makes is `f(**x)` alone; a table also called `f(args)` or `f(client, **args)`,
-or whose items are handed elsewhere, keeps the signature's reading.
+module makes has one shape, `**x` after plain names the dispatcher holds; a table also
+called `f(args)`, called two ways, or whose items are handed elsewhere, keeps the
+signature's reading.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -21,16 +24,19 @@ from toollint.calledsig import Passed, bind
 from toollint.extract.walk import walk
 from toollint.model import DictVal, RegistryDecl, Symbol
 
-_SPREAD = (Passed("", "spread", "arguments"),)
+_SPREAD = Passed("", "spread", "arguments")
+Shape = Tuple[Passed, ...]
 
 
-def spread_tables(tree: cst.Module, text: str, tables: Set[str]) -> Set[str]:
-    """The names of `tables` whose items every visible call gives `**x` alone."""
+def spread_tables(tree: cst.Module, text: str, tables: Set[str]) -> Dict[str, Shape]:
+    """The names of `tables` whose items every visible call gives `**x` in one shape, with
+    that shape (`(other, other, spread)` for `fn(conn, owner_id, **x)`)."""
     if "**" not in text or not tables:
-        return set()
+        return {}
     found = _Calls(tables)
     walk(tree, found)
-    return {t for t in found.spread if t not in found.other}
+    return {t: next(iter(shapes)) for t, shapes in found.shapes.items()
+            if t not in found.other and len(shapes) == 1}
 
 
 def with_spread_calls(registries: List[RegistryDecl], tree: cst.Module, text: str) -> List[RegistryDecl]:
@@ -42,7 +48,7 @@ def with_spread_calls(registries: List[RegistryDecl], tree: cst.Module, text: st
     out = []
     for r in registries:
         if r.name in spread and isinstance(r.value, DictVal) and r.kind in ("handlers", "maybe-handlers"):
-            entries = tuple((k, replace(v, function=bind(v.function, _SPREAD)) if _lambda(v) else v)
+            entries = tuple((k, replace(v, function=bind(v.function, spread[r.name])) if _lambda(v) else v)
                             for k, v in r.value.entries)
             r = replace(r, value=replace(r.value, entries=entries))
         out.append(r)
@@ -56,7 +62,7 @@ def _lambda(value) -> bool:
 class _Calls(cst.CSTVisitor):
     def __init__(self, tables: Set[str]) -> None:
         self.tables = tables
-        self.spread: Set[str] = set()
+        self.shapes: Dict[str, Set[Shape]] = {}
         self.other: Set[str] = set()
         self.aliases: List[Dict[str, Optional[str]]] = [{}]  # per function: `handler = HANDLERS.get(name)`
 
@@ -93,5 +99,32 @@ class _Calls(cst.CSTVisitor):
                 return
         if table is None:
             return
-        spread = len(node.args) == 1 and node.args[0].star == "**"
-        (self.spread if spread else self.other).add(table)
+        shape = _shape(node.args)
+        if shape is None:
+            self.other.add(table)
+        else:
+            self.shapes.setdefault(table, set()).add(shape)
+
+
+def _shape(args) -> Optional[Shape]:
+    """`(conn, owner_id, **x)`, `(**x, timeout=t)`: plain names or attributes the dispatcher
+    holds, one `**x` whose base none of them is; None for any other call."""
+    spreads = [a for a in args if a.star == "**"]
+    if len(spreads) != 1 or not isinstance(spreads[0].value, cst.Name):
+        return None
+    base = spreads[0].value.value
+    shape = []
+    for arg in args:
+        if arg is spreads[0]:
+            shape.append(_SPREAD)
+            continue
+        if arg.star or not isinstance(arg.value, (cst.Name, cst.Attribute)) or _names(arg.value, base):
+            return None
+        shape.append(Passed(arg.keyword.value if arg.keyword else "", "other"))
+    return tuple(shape)
+
+
+def _names(expr: cst.BaseExpression, name: str) -> bool:
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return isinstance(expr, cst.Name) and expr.value == name

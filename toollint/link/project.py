@@ -84,7 +84,8 @@ def _definitions(decl: RegistryDecl, value: Value) -> Registry:
             unseen.append(_why(item))
         else:
             tools.append(tool)
-    return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools), unresolved=tuple(unseen))
+    return Registry(decl.kind, decl.name, decl.span, complete, tools=tuple(tools), unresolved=tuple(unseen),
+                    alone=decl.alone)
 
 
 def _handlers(decl: RegistryDecl, value: Value) -> Registry:
