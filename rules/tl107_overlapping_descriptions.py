@@ -3,7 +3,7 @@ import re
 
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.tellapart import (
-    filled_from_one_template, names_tell_apart, opposites_tell_apart, quantity_tells_apart,
+    filled_from_one_template, names_tell_apart, negation_tells_apart, opposites_tell_apart, quantity_tells_apart,
 )
 from toollint.rulekit.text import NEAR_DUPLICATE, description_similarity
 from toollint.rulekit.turn import offered_together, seen_in_turn
@@ -62,7 +62,8 @@ class OverlappingDescriptions(Rule):
                 if (score < NEAR_DUPLICATE or filled_from_one_template(earlier_text, later_text, a, b)
                         or names_tell_apart(earlier_text, later_text, a, b)
                         or quantity_tells_apart(earlier_text, later_text)
-                        or opposites_tell_apart(earlier_text, later_text)):
+                        or opposites_tell_apart(earlier_text, later_text)
+                        or negation_tells_apart(earlier_text, later_text)):
                     continue
                 where = earlier.description.span
                 at = f"line {where.line}" + ("" if where.path == later.description.span.path

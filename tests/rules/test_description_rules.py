@@ -127,6 +127,23 @@ def test_descriptions_that_differ_in_a_pair_of_opposites_are_quiet(lint, a, b):
     assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == []
 
 
+@pytest.mark.parametrize("a, b", [
+    # held-out round 52, B: what one does is what the other says it does not
+    ("Load a program file from filesystem without executing", "Load and execute a program file from filesystem"),
+    ("Upload and load a program file without executing (base64) on the device",
+     "Upload, load and execute a program file (base64) on the device"),
+])
+def test_descriptions_that_differ_in_a_negated_word_are_quiet(lint, a, b):
+    assert lint({"agent.py": _pair("prg_a", a, "prg_b", b)}, select=["TL107"]) == []
+
+
+def test_a_negated_word_the_other_never_uses_does_not_tell_two_apart(lint):
+    a = "Fetch the weather forecast for a city for the next five days, with wind, rain, humidity and temperature, " \
+        "without caching."
+    b = "Fetch the weather forecast for a city for the next five days, with wind, rain, humidity and temperature."
+    assert lint({"agent.py": _pair("orders_a", a, "orders_b", b)}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
 def test_descriptions_that_differ_in_words_that_are_not_opposites_still_fire(lint):
     a = "Push a value onto the left end of a work queue and return the new length."
     b = "Push a value onto the shared end of a work queue and return the new length."

@@ -93,3 +93,10 @@ def test_chinese_with_an_identifier_in_parentheses_is_not_english():
     # held-out round 19: the Latin letters are a state change, not prose
     assert not looks_english("完成任务(in_progress→completed)")
     assert looks_english("Complete the task (in_progress→completed).")
+
+
+def test_english_with_a_clause_in_chinese_is_not_judged_as_english():
+    # held-out round 53, B: the parenthetical says "only searches the local file system"
+    assert not looks_english("Search file contents with a pattern (仅本地文件系统内搜索). Use this to find a symbol.")
+    # a short value in another script is an example, not a clause
+    assert looks_english("Translate a city name, e.g. '北京', into English. Use this when the user names a city.")

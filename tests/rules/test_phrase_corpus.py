@@ -108,7 +108,7 @@ CLAUSES = [
     ("Open the repository overview. A good first step if the project is new to you.", True, False),
     ("Press a button. Not a safe action when a battle menu is open.", False, False),
     ("Returns whether the move is a good choice for the team.", False, False),
-    ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, False),
+    ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, True),  # a fallback: others first (round 52, G)
     ("Lighter than get_document when you only need the title and size.", True, False),
     ("Prefer this over web_search for questions about the repository.", True, False),
     ("Use this instead of read_file for files over a megabyte.", True, True),
@@ -351,6 +351,31 @@ CLAUSES = [
      True, True),
     ("Use a comma after each item.", False, False),
     ("The token must have the admin scope.", False, False),  # argument guidance, no step before
+    # held-out round 52: E (what the tool refuses), F (a trigger on an indented docstring line),
+    # G (a fallback behind dedicated tools), H (a sibling comparison), A (a sentence that is the case)
+    ("Create a rule on a pipe.\n    Blocked triggers: scheduler is rejected by this tool before the API call.",
+     True, True),  # "triggers:" reads as a heading
+    ("Remove a user from a pipe. Service accounts cannot be removed via this tool.", False, True),
+    ("Poll an export by id.\n    The tool does not download the file; fetch the URL over HTTP.", False, True),
+    ("Download a finished export as CSV. Only https URLs on ``*.pipefy.com`` are fetched.", False, True),
+    ("List webhooks on a pipe.\n\n    Use before updating or deleting a webhook to obtain its id.", True, False),
+    ("Run arbitrary GraphQL. Prefer dedicated tools when available. Use this as a fallback when no specific "
+     "tool exists.", True, True),
+    ("List labels of a board. Uses the same data as get_board but returns only the label list, lighter for "
+     "agents that only need valid label IDs.", True, True),
+    ("Send a special key to the keyboard buffer. For control keys that can't be easily typed as text.",
+     True, False),
+    ("Search the web. For best results keep the query short.", False, False),  # advice, not a case
+    ("Return the tax rate. For example, 0.2 for 20 percent.", False, False),
+    ("Returns an error if the tool does not respond in time.", False, False),
+    ("Only the first 100 rows are returned.", False, True),  # a limit of what it returns
+    ("Prefer short queries.", False, False),
+    # held-out round 53, C and E
+    ("Search the web and return five results with a short ID each. Use the ID with load_page to load a result.",
+     False, True),
+    ("Cancel a draft bill. Use this when the owner changes their mind (fails if already finalized).", True, True),
+    ("Use the id with care.", False, False),
+    ("Fails if the file is locked.", False, False),  # what happens, no state it leaves to another
     # ... and what must stay as it was
     ("Returns null when the key is missing.", False, False),
     ("Ask the user for their name.", False, False),

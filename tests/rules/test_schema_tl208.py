@@ -84,6 +84,7 @@ SPECIFIED = [
     ("song_url", "Must be a valid Youtube video or Spotify track link."),  # a named service's (round 26)
     ("video_url", "The URL of the YouTube video to get subtitles from."),  # the other word order (round 48)
     ("ticket_id", "Caller-supplied id of the ticket."),
+    ("website", "A keyword contained in the tab address, matched as a substring."),  # no URL (round 53, A)
     # named public id schemes
     ("paper_id", "arXiv ID of the paper."),
     ("post_uri", "AT URI of the post to reply to."),

