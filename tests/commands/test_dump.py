@@ -136,6 +136,9 @@ def test_decorated_tools_match_the_recorded_wire_forms(capsys, tmp_path, recordi
     (tmp_path / "pyproject.toml").write_text("")
     source = tmp_path / os.path.basename(data["source"])
     shutil.copyfile(FRAMEWORKS / data["source"], source)
+    pin = (FRAMEWORKS / data["source"]).parent / "requirements.txt"  # a source's own folder pins a version
+    if pin.exists():
+        shutil.copyfile(pin, tmp_path / "requirements.txt")
     code, out, err = dump(capsys, source, "--shape", "anthropic")
     assert code == 0, err
     want = sorted(wire_fields(t, "anthropic") for t in data["tools"])

@@ -370,6 +370,11 @@ CLAUSES = [
     ("Returns an error if the tool does not respond in time.", False, False),
     ("Only the first 100 rows are returned.", False, True),  # a limit of what it returns
     ("Prefer short queries.", False, False),
+    # held-out round 49, A: the Note after Args that fastmcp 2.x sends
+    ("Open a new order.\n\nNote: This is only for new orders. For changing an existing order, use amend_order "
+     "instead.", True, True),
+    ("Change an order.\n\nNote: This is specifically for changing existing orders. Use open_order for new orders.",
+     True, True),
     # held-out round 53, C and E
     ("Search the web and return five results with a short ID each. Use the ID with load_page to load a result.",
      False, True),

@@ -39,6 +39,7 @@ import tempfile
 from typing import List, Optional
 
 from toollint import __version__
+from toollint.config.pins import project_bounds
 from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
 
@@ -251,7 +252,8 @@ class Cache:
         return os.path.join(self.folder, hashlib.blake2b(ident, digest_size=16).hexdigest())
 
     def _header(self, path: str, module: str, is_package: bool, content: bytes) -> bytes:
-        ident = f"{path}\0{module}\0{int(is_package)}".encode()
+        # what its tools send follows the framework versions its project pins (config/pins.py)
+        ident = f"{path}\0{module}\0{int(is_package)}\0{project_bounds(path)!r}".encode()
         return self.fingerprint + content + hashlib.blake2b(ident, digest_size=16).digest()
 
     def _load(self, target: str, header: bytes):

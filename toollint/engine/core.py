@@ -143,6 +143,8 @@ class _NoModules:
 def _run_key(found: _scan.Scan, run_fp: bytes) -> bytes:
     import hashlib
 
+    from toollint.config.pins import project_bounds
+
     h = hashlib.sha256(run_fp)
     for part in (found.requested, found.everything):
         h.update(b"\1" + "\0".join(part).encode("utf-8", "surrogateescape"))
@@ -150,6 +152,8 @@ def _run_key(found: _scan.Scan, run_fp: bytes) -> bytes:
     h.update(b"\3" + os.path.abspath(found.root).encode("utf-8", "surrogateescape"))
     for path, _, digest in found.passing:
         h.update(b"\2" + path.encode("utf-8", "surrogateescape") + b"\0" + digest)
+        # the framework versions its project pins decide what its tools send (config/pins.py)
+        h.update(b"\4" + repr(project_bounds(path)).encode())
     return h.digest()
 
 

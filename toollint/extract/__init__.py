@@ -25,6 +25,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
+from toollint.config.pins import project_bounds
 from toollint.extract.onebyone import sent_one_by_one
 from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
@@ -184,6 +185,8 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
                               bodies=bodies)
         evaluator.grown = self.grown
+        if "fastmcp" in self.text:  # what the project's fastmcp sends depends on its version
+            evaluator.bounds = project_bounds(self.path)
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:

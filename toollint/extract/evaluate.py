@@ -45,6 +45,9 @@ _STR_METHODS = {"strip": str.strip, "lstrip": str.lstrip, "rstrip": str.rstrip}
 
 
 class Evaluator:
+    # the framework versions the module's project can install (config/pins.py)
+    bounds: tuple = ()
+
     def __init__(
         self,
         span_of: Callable[[cst.CSTNode], Span],

@@ -172,6 +172,10 @@ class Framework:
         text, docs = self.describe(use, raw, inspect.cleandoc(raw), evaluator)
         return text, docs, clean_offset(raw) if raw else 0
 
+    def closes(self, evaluator: Evaluator) -> bool:
+        """Whether the schema gets `additionalProperties: false` (`closed`, or per version)."""
+        return self.closed
+
     def describe(self, use: Use, raw: str, clean: str, evaluator: Evaluator) -> Tuple[Optional[str], ParamDocs]:
         """What the framework sends of a docstring `raw` (`clean` is inspect.cleandoc's)."""
         return clean, {}

@@ -142,7 +142,7 @@ def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Con
     if required or framework.style != "pydantic":
         # pydantic's schema has no `required` when nothing is (recorded: *_subclass.json)
         pairs.append(("required", where, ListVal(tuple(required), where)))
-    if framework.closed or strict:
+    if framework.closes(ctx.evaluator) or strict:
         pairs.append(("additionalProperties", where, Const(False, where)))
     return object_of(pairs, where)
 

@@ -194,6 +194,11 @@ _USE_SECTION = re.compile(r"^[ \t]*(?:\*\*)?(?:[A-Za-z]+[ \t]+)?(?:use[ \t]+case
                           r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*\S", re.IGNORECASE | re.MULTILINE)
 
 
+# a note paragraph below the sections, about the tool rather than a parameter
+_NOTE = re.compile(r"^[ \t]*(?:Notes?|Important|Usage|When\s+to\s+use)[ \t]*:[ \t]*(.+(?:\n(?![ \t]*\n).+)*)",
+                   re.MULTILINE | re.IGNORECASE)
+
+
 def _split_sections(text: str) -> str:
     m = _SECTION_START.search(text)
     return text[: m.start()] if m else text
@@ -274,6 +279,9 @@ def reads_like_signature(description: str, tool_name: str) -> Optional[str]:
     # Checked last because it is the expensive part and most texts are out by now.
     if _clause_outside_name(prose, tool_name) or has_trigger(prose) or has_exclusion(prose):
         return None
+    notes = " ".join(m.group(1) for m in _NOTE.finditer(text))
+    if notes and (has_trigger(notes) or has_exclusion(notes)):
+        return None  # "Note: This is only for new orders ..." after Args: (fastmcp 2.x sends it; round 49, A)
     return reason if looks_english(prose) else None
 
 

@@ -197,6 +197,9 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 49: "Note: This is only for new orders.", "This is specifically for changing
+    # existing orders."
+    r"\bthis\s+is\s+(?:only|specifically|exclusively|meant|intended)\s+for\b",
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",

@@ -434,6 +434,7 @@ READERS = {
     "fastmcp_pep695": _fastmcp,
     "fastmcp_constraints": _fastmcp,
     "fastmcp_annotated": _fastmcp,
+    "fastmcp_2": _fastmcp,
     "langchain_pep695": _langchain,
     "agents_pep695": _agents,
     "pydantic_ai_pep695": _pydantic_ai,

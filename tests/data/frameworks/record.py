@@ -22,6 +22,9 @@ of these packages.
     # AG2's 1.x has no `autogen` package any more: the last 0.x (with openai, for its client)
     python -m venv /tmp/ag2 && /tmp/ag2/bin/pip install "ag2==0.14.0" openai
     /tmp/ag2/bin/python tests/data/frameworks/record.py ag2
+    # fastmcp before 3.2.4 sends whole docstrings (the source's folder pins the version):
+    python -m venv /tmp/fm2 && /tmp/fm2/bin/pip install "fastmcp==2.13.0.1"
+    /tmp/fm2/bin/python tests/data/frameworks/record.py fastmcp_2
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
@@ -120,12 +123,15 @@ FRAMEWORKS = {
     "fastmcp_pep695": ("fastmcp", "fastmcp"),
     "fastmcp_constraints": ("fastmcp", "fastmcp"),
     "fastmcp_annotated": ("fastmcp", "fastmcp"),
+    "fastmcp_2": ("fastmcp", "fastmcp"),  # fastmcp 2.13.0.1, as sources/fastmcp2/requirements.txt pins
     "langchain_pep695": ("langchain-core", "langchain"),
     "agents_pep695": ("openai-agents", "openai-agents"),
     "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
     "llama_index_pep695": ("llama-index-core", "llama-index"),
     "openai_pep695": ("openai", "openai"),
 }
+# a source in a folder of its own: beside it, the pin that selects the framework's version
+SOURCES = {"fastmcp_2": "fastmcp2/server"}
 MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 # what differs between a framework's versions: written to versions/<name>-<version>.json,
 # compared by tests/frameworks/test_decorated_methods.py, not by check_recording
@@ -133,7 +139,7 @@ VERSIONED = {"langchain_methods", "crewai_methods", "agents_methods"}
 
 
 def _load(name: str):
-    path = os.path.join(HERE, "sources", name + ".py")
+    path = os.path.join(HERE, "sources", SOURCES.get(name, name) + ".py")
     with open(path, "rb") as handle:
         source = handle.read()
     module = types.ModuleType(f"recorded_{name}")
@@ -159,7 +165,7 @@ def record(name: str) -> bool:
         "distribution": distribution,
         "version": version,
         "python": "%d.%d" % sys.version_info[:2],
-        "source": f"sources/{name}.py",
+        "source": f"sources/{SOURCES.get(name, name)}.py",
         "sha256": digest,
         "tools": tools,
     }
