@@ -335,8 +335,7 @@ class ModuleFacts:
     decorated: Tuple[Tool, ...] = ()  # tools a framework derives from a function: decorated or registered
     pending: Tuple[PendingTool, ...] = ()  # such tools whose server or agent another module creates
     by_reference: Tuple[RefTool, ...] = ()  # functions of other modules a framework makes tools of here
-    # (module-level name, framework) of servers and agents, and of classes whose instances are (frameworks/subclasses.py)
-    servers: Tuple[Tuple[str, str], ...] = ()
+    servers: Tuple[Tuple[str, str], ...] = ()  # (name, framework): servers, agents, their classes (frameworks/subclasses.py)
     server_args: Tuple[Tuple[str, int, str, str], ...] = ()  # names handed to project functions (extract/passed.py)
     loose_tools: Tuple[Tool, ...] = ()  # definitions found by shape outside any registry
     functions: Tuple[Tuple[str, FunctionSig], ...] = ()  # module-level defs and Class.method
@@ -344,6 +343,7 @@ class ModuleFacts:
     constants: Tuple[Tuple[str, Value], ...] = ()  # module-level names other modules may import
     factories: Tuple[Tuple[str, "CallVal"], ...] = ()  # defs that return one object they make (extract/factories.py)
     forced_tools: Tuple[str, ...] = ()  # tool names forced with tool_choice
+    turns: Tuple[Tuple[str, bool], ...] = ()  # (module.list, whole): lists sent one tool at a time (extract/onebyone.py)
     comments: Tuple[Tuple[int, int, str, bool], ...] = ()  # (line, col, text, own line) of noqa comments
     error: Optional["Finding"] = None  # TL001 when the file could not be read or parsed
     internal_error: Optional[str] = None  # the traceback of a bug of ours, for --verbose

@@ -26,7 +26,7 @@ from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.config.pins import project_bounds
-from toollint.extract.onebyone import sent_one_by_one
+from toollint.extract.onebyone import list_turns
 from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
 from toollint.extract.testcode import test_file
@@ -248,6 +248,7 @@ class _Extractor:
             factories=factory_calls(evaluator.final, evaluator.bodies, evaluator),
             comments=comments(self.text),
             forced_tools=forced_tool_names(self.text),
+            turns=list_turns(self.tree, self.text, self.module, self.imports),
             registration=registrations(self.tree, self.text, self.names, self.imports, functions, decorated,
                                        self.span_of),
             models=module_models(self.module, self.classes, self.imports, self.names, evaluator, self.span_of,
@@ -306,11 +307,6 @@ class _Extractor:
         registries = [r for r in map(lambda r: _without_made(r, calls), registries) if r is not None]
         # `HANDLERS[name](**args)`: the table's lambdas take keywords (extract/spread.py)
         registries = with_spread_calls(registries, self.tree, self.text)
-        # `for tool in ALL_TOOLS: create(tools=[tool], ...)`: each sent alone (extract/onebyone.py)
-        alone = sent_one_by_one(self.tree, self.text, {r.name for r in registries if r.kind == "definitions"})
-        if alone:
-            registries = [replace(r, alone=True) if r.kind == "definitions" and r.name in alone else r
-                          for r in registries]
         return registries, factories
 
 

@@ -1,43 +1,85 @@
-"""Tool lists a module sends one tool at a time (held-out round 53, G and H: 19 findings).
+"""Tool lists sent one tool at a time (held-out round 53, G and H: 19 findings).
 
 `for tool in ALL_TOOLS: client.messages.create(tools=[tool], tool_choice=...)` offers each
 definition alone, usually forced, for structured output: no turn offers two of them
 together, and a required-and-nullable field there means "say null when it is unknown".
-The list is then no turn (RegistryDecl.alone, rulekit/turn.py): rules about neighbours or
-the model's free choice say nothing about its tools. Precision first: only when every
-mention of the list in its module is the definition and such loops.
+Such a list is no turn (Registry.alone, rulekit/turn.py): rules about neighbours or the
+model's free choice say nothing about its tools. The loop is often in another module
+than the list (`from tools_schema import ALL_TOOLS`), so each module reports, by qualified
+name, the lists it sends one by one and the lists it sends whole (`tools=ALL_TOOLS`,
+`"tools": [*ALL_TOOLS, extra]`); linking makes a list alone when some module sends it one
+by one and none whole (link/project.py). Precision first: a module that mentions the list
+in any other way than such loops, `len(LIST)`, its definition or its import sends nothing
+one by one.
 """
 from __future__ import annotations
 
 import re
-from typing import Dict, Set
+from typing import Dict, Mapping, Set, Tuple
 
 import libcst as cst
 
 from toollint.extract.walk import walk
 
+Turns = Tuple[Tuple[str, bool], ...]  # (module.list, whole)
 
-def sent_one_by_one(tree: cst.Module, text: str, lists: Set[str]) -> Set[str]:
-    """The names of `lists` (module-level definitions) only ever iterated into `tools=[t]`."""
-    if "tools" not in text or not lists:
-        return set()
-    loops = _Loops(lists)
-    walk(tree, loops)
-    return {name for name, count in loops.found.items()
-            if len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", text)) == count + 1}
+
+def list_turns(tree: cst.Module, text: str, module: str, imports: Mapping[str, Tuple[str, str]]) -> Turns:
+    """(qualified list name, sent whole) for each list this module sends one by one or whole."""
+    if "tools" not in text:
+        return ()
+    found = _Loops()
+    walk(tree, found)
+    out: Dict[str, bool] = {}
+
+    def qualified(name: str) -> str:
+        origin = imports.get(name)
+        return f"{origin[0]}.{origin[1]}" if origin is not None and origin[1] else f"{module}.{name}"
+
+    for name in found.whole:
+        out[qualified(name)] = True
+    for name, count in found.loops.items():
+        mentions = len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", text))
+        lengths = len(re.findall(rf"\blen\(\s*{re.escape(name)}\s*\)", text))
+        if mentions == count + lengths + 1:  # its definition or its import, the loops, len()
+            out.setdefault(qualified(name), False)
+    return tuple(sorted(out.items()))
 
 
 class _Loops(cst.CSTVisitor):
-    def __init__(self, lists: Set[str]) -> None:
-        self.lists = lists
-        self.found: Dict[str, int] = {}
+    def __init__(self) -> None:
+        self.loops: Dict[str, int] = {}
+        self.whole: Set[str] = set()
+        self._variables: Set[str] = set()  # loop variables sent alone: `tools=[tool]` is no whole list
 
     def visit_For(self, node: cst.For) -> None:
-        if isinstance(node.iter, cst.Name) and node.iter.value in self.lists and isinstance(node.target, cst.Name):
+        if isinstance(node.iter, cst.Name) and isinstance(node.target, cst.Name):
             sends = _SendsAlone(node.target.value)
             node.body.visit(sends)
             if sends.found:
-                self.found[node.iter.value] = self.found.get(node.iter.value, 0) + 1
+                self.loops[node.iter.value] = self.loops.get(node.iter.value, 0) + 1
+                self._variables.add(node.target.value)
+
+    def _tools(self, value: cst.BaseExpression) -> None:
+        names = _Names()
+        value.visit(names)
+        self.whole |= names.found - self._variables
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "tools":
+            self._tools(node.value)
+
+    def visit_DictElement(self, node: cst.DictElement) -> None:
+        if isinstance(node.key, cst.SimpleString) and node.key.value[1:-1] == "tools":
+            self._tools(node.value)
+
+
+class _Names(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: Set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
 
 
 class _SendsAlone(cst.CSTVisitor):

@@ -241,14 +241,31 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     return _project(modules_by_path, tuple(groups))
 
 
+def _sent_one_by_one(facts: List[ModuleFacts], resolver: Resolver) -> Set[Tuple[str, str]]:
+    """(path, name) of the lists some module sends one tool at a time and none whole
+    (extract/onebyone.py)."""
+    turns: Dict[Tuple[str, str], bool] = {}
+    for m in facts:
+        for qualified, whole in m.turns:
+            module, _, name = qualified.rpartition(".")
+            origin = m if module == m.module else resolver.module(module) if module else None
+            if origin is not None:
+                key = (origin.path, name)
+                turns[key] = turns.get(key, False) or whole
+    return {key for key, whole in turns.items() if not whole}
+
+
 def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: Set[Optional[str]]) -> _Kept:
     """Every registry interpreted, then the shape-found ones kept only when they hold tool
     names: which strings are tool names decides whether a dict of callables is a dispatch
     table and a dict of name lists a router."""
     interpreted: _Kept = []
     seen_values: Set[Tuple[str, int, int]] = set()
+    alone = _sent_one_by_one(facts, resolver)
     for m in sorted(facts, key=lambda m: m.path):
         for decl in sorted(m.registries, key=_configured_first):
+            if decl.kind == "definitions" and (m.path, decl.name) in alone:
+                decl = replace(decl, alone=True)
             key = (decl.value.span.path, decl.value.span.line, decl.value.span.col)
             if key in seen_values:
                 continue  # `tools=TOOLS` is the TOOLS list again
