@@ -1,6 +1,8 @@
 """fastmcp: toollint.frameworks.fastmcp."""
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from frameworkcase import check_recording, extract, name_of, props, recordings
@@ -98,3 +100,61 @@ def job(items: int, label: str = str(3)) -> str:
     return "ok"
 ''')
     assert list(props(tools[0])) == ["items", "label"]
+
+
+def test_a_function_given_by_keyword_to_mcp_tool():
+    # held-out round 52, M1: `mcp.tool(name_or_fn=fn, name=...)` registers fn as `mcp.tool(fn, ...)` does
+    found = extract('''
+        from fastmcp import FastMCP
+
+        def enable_device(path: str) -> dict:
+            return {}
+
+        def list_devices() -> list:
+            return []
+
+        def make(mcp: FastMCP) -> None:
+            mcp.tool(name_or_fn=enable_device, name="device-enable", description="Enable a device at a path.")
+            mcp.tool(list_devices, name="devices-list", description="List the enabled devices.")
+
+        mcp = FastMCP("x")
+        make(mcp)
+    ''')
+    assert sorted(t.name.value for t in found) == ["device-enable", "devices-list"]
+
+
+@pytest.mark.parametrize("body, names", [
+    ("    _REGISTRY.append(func)\n    return func", ["read_note", "write_note"]),
+    # a decorator that returns something else: what it registers is not the function
+    ("    _REGISTRY.append(func)\n    return wraps(func)(func)", []),
+])
+def test_functions_a_project_decorator_collects_then_registers_in_a_loop(body, names):
+    # held-out round 52, M3: `@handler` fills a module list, `for fn in _REGISTRY: mcp.tool()(fn)`
+    found = extract('''
+        from functools import wraps
+        from fastmcp import FastMCP
+
+        _REGISTRY = []
+
+
+        def handler(func):
+        @@BODY@@
+
+
+        @handler
+        def read_note(path: str) -> str:
+            """Read a note file and return its text."""
+            return path
+
+
+        @handler
+        def write_note(path: str, text: str) -> str:
+            """Write text to a note file."""
+            return path
+
+
+        mcp = FastMCP("notes")
+        for fn in _REGISTRY:
+            mcp.tool()(fn)
+    '''.replace("        @@BODY@@", textwrap.indent(body, " " * 8)))
+    assert [t.name.value for t in found] == names

