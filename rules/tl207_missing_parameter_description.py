@@ -227,7 +227,7 @@ def _supplied(text: str) -> Tuple[Tuple[str, ...], ...]:
     return tuple(out)
 
 
-_THE_INPUT = re.compile(r"\b(?:the\s+)?input\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b"
+_THE_INPUT = re.compile(r"\b(?:the\s+)?input(?:\s+to\s+this\s+(?:tool|function))?\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b"
                         # a label: "Input: a city name", "Input format: 'FROM,TO'", "Supported
                         # input formats: ..." (held-out round 51, A)
                         r"|(?:^[ \t]*|(?<=[.!?]\s))(?:supported\s+)?input(?:\s+formats?)?\s*:\s*\S",

@@ -456,3 +456,19 @@ def test_a_test_file_is_not_parsed(lint):
              "tools.py": 'TOOLS = [{"name": "x", "description": "Find x.", "input_schema": {"type": "object"}}]\n'}
     assert [f for f in lint(files) if f[0] == "test_tools.py"] == []
     assert lint({"tools_check.py": files["test_tools.py"]}, select=["TL001"]) == [("tools_check.py", 2, "TL001")]
+
+
+def test_a_file_outside_any_project_is_read_with_its_folders_modules_only(tmp_path, monkeypatch):
+    # `toollint check /tmp/agent.py`: no pyproject, setup.py or .git above it; the folder may be
+    # /tmp, with thousands of files below: the modules beside the file are its context, not a walk
+    (tmp_path / "agent.py").write_text("from schemas import TOOLS\n")
+    (tmp_path / "schemas.py").write_text("TOOLS = []\n")
+    (tmp_path / "deep" / "deeper").mkdir(parents=True)
+    (tmp_path / "deep" / "deeper" / "other.py").write_text("TOOLS = []\n")
+    monkeypatch.chdir(tmp_path)
+    found = scan.scan(["agent.py"], Settings(), None, cache=False)
+    assert sorted(found.everything) == ["agent.py", "schemas.py"]
+    # inside a project the whole project is the context, as before
+    (tmp_path / "pyproject.toml").write_text("")
+    found = scan.scan(["agent.py"], Settings(), None, cache=False)
+    assert os.path.join("deep", "deeper", "other.py") in found.everything

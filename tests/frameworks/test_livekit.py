@@ -39,3 +39,54 @@ def test_methods_and_tools_nested_in_an_entrypoint():
     assert found[0].schema.get("required") is not None
     assert [c.value for c in found[0].schema.get("required").items] == ["department", "urgent"]
     assert found[1].description.value == "End the call.\n"
+
+
+def test_a_default_livekit_requires_anyway_is_not_the_projects_to_drop(lint):
+    # held-out round 57, F: LiveKit sends every parameter required, defaults or not; TL204's
+    # "drop it from 'required'" has nothing in the project to act on
+    src = '''
+from livekit.agents import Agent, RunContext, function_tool
+
+
+@function_tool
+async def leave_message(context: RunContext, message: str, callback_phone: str = "") -> str:
+    """Record a message for the owner. Call this when the caller wants to leave one; not for bookings."""
+    return "ok"
+
+
+agent = Agent(instructions="Answer the phone.", tools=[leave_message])
+'''
+    assert lint({"agent.py": src}, select=["TL204"]) == []
+
+
+RAW = '''
+from livekit.agents import Agent, RunContext, function_tool
+
+SCHEMA = {
+    "name": "lookup_booking",
+    "description": "Return the caller's booking. Call this when the caller asks about one; not to book.",
+    "parameters": {"type": "object", "properties": {"phone": {"type": "string", "description": "E.164."}},
+                   "required": ["phone"]},
+}
+
+
+@function_tool(raw_schema=SCHEMA)
+async def lookup_booking(raw_arguments: dict, context: RunContext) -> str:
+    return raw_arguments.get("phone", "")
+
+
+@function_tool(raw_schema={"name": "cancel_booking", "description": "Cancel the caller's booking.",
+                           "parameters": {"type": "object", "properties": {}}})
+async def cancel_booking(raw_arguments: dict, context: RunContext) -> str:
+    return ""
+
+
+agent = Agent(instructions="Answer the phone.", tools=[lookup_booking, cancel_booking])
+'''
+
+
+def test_a_raw_schema_is_the_tool_and_the_signature_none(lint):
+    # held-out round 57, E: `(raw_arguments: dict, context)` is no schema LiveKit sends
+    assert [t.name.value for t in extract(RAW)] == ["cancel_booking"]  # SCHEMA is read where it is written
+    found = lint({"agent.py": RAW}, select=["TL101", "TL207"])
+    assert found == []

@@ -375,6 +375,15 @@ CLAUSES = [
      "instead.", True, True),
     ("Change an order.\n\nNote: This is specifically for changing existing orders. Use open_order for new orders.",
      True, True),
+    # held-out round 57: C (a repeat it refuses), D (a dash ends the clause), G, O2
+    ("Return dtypes of a CSV file. Call this once at the start; do not re-audit a file you have already audited.",
+     True, True),
+    ("Write the figure to disk. Draw your plot first, then call this \u2014 do not use plt.show().", True, False),
+    ("Validate the address. Call it the moment the caller finishes giving the address.", True, False),
+    ("Return the analyst's notes. Call this when the user mentions earlier findings; it does not read data files.",
+     True, True),
+    ("Return the value. It does not matter which key you pass.", False, False),
+    ("Do not read the whole file.", False, False),  # argument guidance
     # held-out round 53, C and E
     ("Search the web and return five results with a short ID each. Use the ID with load_page to load a result.",
      False, True),

@@ -30,6 +30,8 @@ def _codes(lint, description: str):
     "Clear stored memory. Use it when the user asks to forget. Argument can be 'kb', 'chat' or 'all'.",
     "Search the web. Use it for quick facts.\n\nParameters\n----------\nquery : str - the search phrase.",
     "Look up a package. Use it when the user asks about a library. Input should be the name of a package.",
+    # held-out round 57, A (crewAI's examples)
+    "Add up numbers. Useful for when you need a total. The input to this tool should be a list of numbers.",
 ])
 def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, description):
     assert _codes(lint, description) == []

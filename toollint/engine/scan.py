@@ -93,6 +93,23 @@ def project_root(files: Sequence[str], settings: Settings) -> str:
         here = parent
 
 
+def _marked(folder: str) -> bool:
+    return any(os.path.exists(os.path.join(folder, m)) for m in _MARKERS)
+
+
+def _siblings(files: Sequence[str]) -> List[str]:
+    """The Python files beside `files`, one level deep: what a script imports by name."""
+    out: List[str] = []
+    for folder in sorted({os.path.dirname(f) or "." for f in files}):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        out.extend(os.path.join(folder, n) if folder != "." else n for n in names
+                   if n.endswith((".py", ".pyi")) and os.path.isfile(os.path.join(folder, n)))
+    return out
+
+
 def digest(data: bytes) -> bytes:
     from toollint.cache.store import digest as of
 
@@ -194,6 +211,10 @@ def scan(paths: Sequence[str], settings: Settings, stdin: Optional[Tuple[str, by
     # whole even when only one of its files is checked (pre-commit passes staged files).
     if paths and all(os.path.isdir(p) and os.path.abspath(p) == os.path.abspath(root) for p in paths):
         context = requested  # `toollint check .` at the root: the same walk, done once
+    elif not settings.config_path and not _marked(root):
+        # no project around the files (`toollint check /tmp/agent.py`): their folders' own modules,
+        # not a walk of everything below a common folder that may be /tmp or /
+        context = discover(_siblings(requested), settings)
     else:
         context = discover([root], settings) if os.path.isdir(root) else []
     everything = sorted(set(context) | set(requested))

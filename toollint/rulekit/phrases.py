@@ -177,6 +177,12 @@ _EXCLUSION_PATTERNS = (
     r"\bfails?\s+(?:if|when)\s+(?:it\s+is\s+|it['\u2019]s\s+|the\s+[\w-]+\s+is\s+)?(?:already|not\s+yet|still)\b",
     r"\buse\s+(?:the|its|this|that|each|an?)\s+[\w-]+\s+(?:with|in)\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?"
     r"\s+to\s+[a-z]",
+    # round 57: "do not re-audit a file you have already audited", "Do not call it again for ...",
+    # "; it does not read data files", "does not read notes"
+    r"(?:do\s+not|don['\u2019]t|never)\s+re-?(?-i:[a-z])[a-z]+\s+(?:[\w'-]+\s+){0,6}?(?:already|again)\b",
+    r"(?:do\s+not|don['\u2019]t|never)\s+re-[a-z]+",
+    r"(?:^|[;,.]\s*)(?:it\s+)?(?:does\s+not|doesn['\u2019]t)\s+(?!" + _alt("matter require need exist expire block fail "
+                                                                       "wait return") + r"\b)[a-z]+\s+(?:any\s+|the\s+)?[a-z]+",
     # plural inputs only: "title='' is rejected" is about an argument, not the tool
     r"are\s+(?:always\s+)?" + _alt("rejected refused disallowed blocked forbidden") + r"\b",
     r"only\s+(?:[\w-]+\s+){1,3}?(?:are|is)\s+" + _alt("allowed accepted supported permitted") + r"\b",

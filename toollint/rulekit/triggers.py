@@ -60,7 +60,8 @@ TRIGGER_PATTERNS = (
     r"(?:should|must)\s+(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool\s+)?"
     + _alt("on upon at after before when whenever once") + r"\b",
     # "For billing questions, call this." / "... use this tool."
-    _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!]|$))",
+    # ... and "then call this — do not use plt.show()" (held-out round 57, D: the dash ends the clause)
+    _NOT_NEGATED + _CALL + r"\s+this(?:\s+(?:tool|function))?(?=\s*(?:[.;!\u2014\u2013]|\s-\s|$))",
     # Session timing: "Call at the start of every session", "Start here", "call first"
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?(?:first\s+)?"
     + r"(?:first\b|at\s+the\s+(?:start|beginning|end)\s+of\b)",
@@ -197,6 +198,8 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 57: "Call it the moment the caller finishes giving the address"
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:this|it)\s+(?:tool\s+)?(?:the\s+moment|as\s+soon\s+as|right\s+after)\b",
     # round 49: "Note: This is only for new orders.", "This is specifically for changing
     # existing orders."
     r"\bthis\s+is\s+(?:only|specifically|exclusively|meant|intended)\s+for\b",
