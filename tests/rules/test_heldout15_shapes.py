@@ -21,6 +21,12 @@ def spending(month: str, limit: int = 10) -> dict:
     "Total the spending of one month. month: first day of the month as an ISO date. limit: how many rows to return.",
     "Total the spending of one month using the month and limit parameters.",
     "Total the spending of one month (month: first day of the month, e.g. 2025-03-01; limit: rows to return).",
+    # held-out round 56, A-D: a case, two names, a list of values, the name in words with its values
+    "Total the spending.\\nmonth for a year: 2025-01 to 2025-12\\nlimit for a day: 1 to 50",
+    "Total the spending.\\nmonth/limit: an ISO month and a row count",
+    "Total the spending. month: 2025-01,2025-02. limit: 10,20,50.",
+    "Total the spending. Month can be: 2025-01, 2025-02. Limits: 10, 20, 50.",
+    "Total the spending. month is a string such as 2025-01; limit is one of 10, 20 or 50.",
 ])
 def test_parameters_documented_in_the_prose_are_not_reported(lint, doc):
     assert lint({"server.py": _TOOL.format(doc=doc)}, select=["TL207"]) == []
@@ -30,6 +36,8 @@ def test_parameters_documented_in_the_prose_are_not_reported(lint, doc):
     "Total the spending of one month. month: str, limit: int",  # a signature names, it does not document
     "Total the spending of one month and cap the rows.",
     "Total the spending of one month: first day of the month.",  # the word, not the parameter
+    "Total the spending. Month and limit are optional.",  # named, nothing said of their values
+    "Total the spending. Limits apply: see the docs, or the FAQ.",  # a word like the name, no values of it
 ])
 def test_parameters_the_prose_does_not_document_are_reported(lint, doc):
     assert lint({"server.py": _TOOL.format(doc=doc)}, select=["TL207"]) == [("server.py", 7, "TL207")] * 2

@@ -384,6 +384,12 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out rounds 55 and 56
+    ("Check the server. Useful as a liveness check.", True, False),
+    ("Add an episode. This is the primary way to add information to the graph.", True, False),
+    ("Save the prototype. Only callable after check_closure has passed.", True, True),
+    ("Post a message.\n\nUsage with other tools:\n    This tool is typically used after calling list_rooms.", True, True),
+    ("Useful information is returned as JSON.", False, False),
     # held-out round 53, C and E
     ("Search the web and return five results with a short ID each. Use the ID with load_page to load a result.",
      False, True),
@@ -449,6 +455,11 @@ NOT_LABELS = [
     ("Fetch a single memory once you know its memory_id.", "get_memory"),
     # a tag alone is not stripped to nothing
     ("Delete data - call this only after the user confirms", "delete_data"),
+    # a section after Args/Returns that a whole-docstring framework sends (held-out rounds 49 and 55, A)
+    ("Open a new order\n\nArgs:\n    item: Item code\n\nNote: This is only for new orders. Use amend_order "
+     "to change one.", "open_order"),
+    ("Post a message to one chat room.\n\nArgs:\n    room_id: The room\n\nReturns:\n    The id\n\n"
+     "Usage with other tools:\n    This tool is typically used after calling list_rooms.", "post_message"),
 ]
 
 

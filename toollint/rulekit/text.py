@@ -195,7 +195,8 @@ _USE_SECTION = re.compile(r"^[ \t]*(?:\*\*)?(?:[A-Za-z]+[ \t]+)?(?:use[ \t]+case
 
 
 # a note paragraph below the sections, about the tool rather than a parameter
-_NOTE = re.compile(r"^[ \t]*(?:Notes?|Important|Usage|When\s+to\s+use)[ \t]*:[ \t]*(.+(?:\n(?![ \t]*\n).+)*)",
+_NOTE = re.compile(r"^[ \t]*(?:Notes?|Important|Usage(?:[ \t]+[\w -]{1,30})?|When\s+to\s+use)[ \t]*:[ \t]*"
+                   r"((?:.+)?(?:\n(?![ \t]*\n).+)*)",
                    re.MULTILINE | re.IGNORECASE)
 
 

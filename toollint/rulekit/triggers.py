@@ -198,6 +198,12 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 55: "This tool is typically used after calling list_rooms"
+    _NOT_NEGATED + r"(?:typically|usually|normally|often|generally|best)\s+used\s+(?:after|before|once|alongside|with)\b",
+    # round 55: "Useful as a liveness check.", "This is the primary way to add information"
+    _NOT_NEGATED + _alt("useful helpful handy") + r"\s+as\s+(?:an?\s+|the\s+)?[a-z]",
+    r"\b(?:the|a)\s+" + _alt("primary main preferred recommended standard usual normal simplest fastest")
+    + r"\s+(?:way|tool|means|method)\s+(?:to|for)\b",
     # round 57: "Call it the moment the caller finishes giving the address"
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:this|it)\s+(?:tool\s+)?(?:the\s+moment|as\s+soon\s+as|right\s+after)\b",
     # round 49: "Note: This is only for new orders.", "This is specifically for changing
