@@ -100,3 +100,4 @@ def test_english_with_a_clause_in_chinese_is_not_judged_as_english():
     assert not looks_english("Search file contents with a pattern (仅本地文件系统内搜索). Use this to find a symbol.")
     # a short value in another script is an example, not a clause
     assert looks_english("Translate a city name, e.g. '北京', into English. Use this when the user names a city.")
+    assert looks_english('Search past chats. Use this when the user asks "我们之前讨论的..." or "what did we say?".')

@@ -368,7 +368,9 @@ CLAUSES = [
     ("Search the web. For best results keep the query short.", False, False),  # advice, not a case
     ("Return the tax rate. For example, 0.2 for 20 percent.", False, False),
     ("Returns an error if the tool does not respond in time.", False, False),
-    ("Only the first 100 rows are returned.", False, True),  # a limit of what it returns
+    ("Only the first 100 rows are returned.", False, False),  # what it returns, not what it takes
+    ("Set formats. Only specified options are applied - omit any you don't want to change.", False, False),
+    ("Update a field.\n\nPass only attributes to change. The `table_id` is required by the API.", False, False),
     ("Prefer short queries.", False, False),
     # held-out round 49, A: the Note after Args that fastmcp 2.x sends
     ("Open a new order.\n\nNote: This is only for new orders. For changing an existing order, use amend_order "

@@ -165,7 +165,10 @@ _EXCLUSION_PATTERNS = (
     r"(?:tool|function)\b",
     r"(?<!if\s)(?<!when\s)\bthe\s+(?:tool|function)\s+(?:does\s+not|doesn['\u2019]t|will\s+not|won['\u2019]t|never)\s+"
     r"[a-z]+",
-    r"\bonly\s+(?:[\w.*`'-]+\s+){1,6}?(?:are|is)\s+(?:ever\s+)?[a-z]+(?:ed|en)\b",
+    # (a verb of what it takes in, not "Only specified options are applied", argument guidance)
+    r"\bonly\s+(?:[\w*`'-]+(?:\.[\w*`'-]+)*\s+){1,6}?(?:are|is)\s+(?:ever\s+)?"
+    + _alt("fetched accepted supported allowed permitted handled processed searched indexed covered scanned "
+           "downloaded read visited crawled") + r"\b",
     # "Prefer dedicated tools when available. Use this as a fallback when no specific tool
     # exists."; "Uses the same data as get_board but returns only the label list" (round 52, G, H)
     r"prefer\s+(?:the\s+)?" + _alt("dedicated specific specialized specialised other more_specific purpose-built")

@@ -107,6 +107,10 @@ def _cjk() -> Pattern[str]:
     return re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
+# a quoted example in another script ("remember what we talked about?" or "我们之前讨论的...")
+_QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d|'[^'\n]*'")
+
+
 @lru_cache(maxsize=None)
 def _cjk_clause() -> Pattern[str]:
     return re.compile(_cjk().pattern + "{4,}")
@@ -135,7 +139,7 @@ def looks_english(description: str) -> bool:
         return False
     if english == 0 and not text.isascii() and len(_cjk().findall(text)) >= 2:
         return False  # "完成任务(in_progress→completed)": the Latin letters are an identifier (round 19)
-    if not text.isascii() and _cjk_clause().search(text):
+    if not text.isascii() and _cjk_clause().search(_QUOTED.sub(" ", text)):
         # "Search file contents (仅本地文件系统内搜索)": a clause the English phrase sets cannot
         # read may be the very trigger or exclusion (held-out round 53, B)
         return False
