@@ -158,3 +158,27 @@ def test_functions_a_project_decorator_collects_then_registers_in_a_loop(body, n
             mcp.tool()(fn)
     '''.replace("        @@BODY@@", textwrap.indent(body, " " * 8)))
     assert [t.name.value for t in found] == names
+
+
+def test_a_server_handed_to_a_tools_class_declares_its_tools():
+    # held-out round 55, M2 (about 227 tools): `__init__(self, mcp: FastMCP): self.mcp = mcp`,
+    # then `@self.mcp.tool(...)` in a method
+    found = extract('''
+        from fastmcp import FastMCP
+
+
+        class NoteTools:
+            def __init__(self, mcp: FastMCP, prefix: str = "") -> None:
+                self.mcp = mcp
+                self.prefix = prefix
+
+            def register_tools(self) -> None:
+                @self.mcp.tool(name="notes_list", description="List the notes of a project.")
+                async def list_notes(project_id: int) -> list:
+                    return []
+
+
+        mcp = FastMCP("notes")
+        NoteTools(mcp).register_tools()
+    ''')
+    assert [t.name.value for t in found] == ["notes_list"]

@@ -158,6 +158,19 @@ def _hands_on(node, body_text: str) -> bool:
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
+def _keeps_server(node, body_text: str) -> bool:
+    """`def __init__(self, mcp: FastMCP): self.mcp = mcp`: the server another method declares on."""
+    import ast
+
+    typed = {a.arg for a in node.args.args + node.args.kwonlyargs
+             if isinstance(a.annotation, (ast.Name, ast.Attribute))
+             and ast.unparse(a.annotation).rpartition(".")[2] in _SERVERS}
+    return bool(typed) and any(m.group(1) in typed for m in _SELF_STORE.finditer(body_text))
+
+
+_SELF_STORE = re.compile(r"\bself\s*\.\s*\w+\s*(?::[^=\n]*)?=\s*([A-Za-z_]\w*)\s*$", re.MULTILINE)
+
+
 def _collect_blanks(
     statements, in_class: bool, lines: Sequence[str], triggers: "re.Pattern[str]", blank: List[Tuple[int, int, str]]
 ) -> None:
@@ -204,5 +217,7 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
     if any(m.group(1) in params for m in _DICT_READ.finditer(body_text)):
         return None
     if not in_class and _hands_on(node, body_text):
+        return None
+    if in_class and _keeps_server(node, body_text):
         return None
     return first, last, "" if rest is not body else indent + "pass"
