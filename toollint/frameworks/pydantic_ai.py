@@ -50,6 +50,10 @@ class PydanticAI(Framework):
     subclassed = True  # `class FileAgent(Agent[Deps, str])`: recorded, pydantic_ai_subclass.json
     bare = True
     adders = {"add_function": ("func", "takes_ctx", "name", "description")}
+    # `class NotesToolset(FunctionToolset)` adding its own methods in __init__:
+    # `self.add_function(self.add_note, name="add_note")` (held-out round 57, M1)
+    toolkits = ("pydantic_ai.toolsets.FunctionToolset", "pydantic_ai.toolsets.function.FunctionToolset",
+                "pydantic_ai.FunctionToolset")
     factories = {"pydantic_ai.Tool": _TOOL, "pydantic_ai.tools.Tool": _TOOL}
     tool_list = "tools"
     listing = frozenset({"FunctionToolset"})

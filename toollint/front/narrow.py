@@ -50,7 +50,7 @@ _CALLABLE_DICT = (r"""=\s*\{(?:\s|\#[^\n]*)*(?:\*\*|[rRbBuU]{0,2}(?:"[^"\n]*"|'[
 _FUNCTION_KEY = r"""["']function["']"""
 # registration's callees whose names hold no needle (`bind_tools`, `add_tool` hold `tool`)
 _AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_and_tools)\s*(?:\[[^\n]*?\]\s*)?\("  # Agent[Ctx](...) too: factories return it (extract/factories.py)
-_SELF_REGISTER = r"\bself\s*\.\s*register\s*\("  # a toolkit registering its own method (agno)
+_SELF_REGISTER = r"\bself\s*\.\s*(?:register|add_function)\s*\("  # a toolkit registering its own method (agno, pydantic-ai)
 # a server or agent kept on self (`self.mcp = FastMCP(...)`), whose tools another method
 # declares (toollint.extract.objects); the names of frameworks' classes (registry CLASSES)
 OBJECT_CLASSES = ("Agent", "AssistantAgent", "CodeAgent", "Controller", "ConversableAgent", "FastMCP", "FunctionToolset",

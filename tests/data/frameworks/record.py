@@ -99,6 +99,7 @@ FRAMEWORKS = {
     "pydantic_ai_models": ("pydantic-ai-slim", "pydantic-ai"),
     # agents whose class is the project's subclass of pydantic-ai's Agent (issue 18)
     "pydantic_ai_subclass": ("pydantic-ai-slim", "pydantic-ai"),
+    "pydantic_ai_toolset": ("pydantic-ai-slim", "pydantic-ai"),
     # FunctionTool(params_json_schema=Model.model_json_schema()) (issue 18)
     "agents_function_tool": ("openai-agents", "openai-agents"),
     "langchain_dict": ("langchain-core", "langchain"),
