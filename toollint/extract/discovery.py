@@ -387,10 +387,10 @@ class FunctionScan(cst.CSTVisitor):
         if self._held is None and self.node is not None:
             self._held = dict_reads(self.node)
         held = carriers & (self._held or set())
-        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers, held,
-                           bool(held & dict_reads(body)))
+        inline = bool(held & dict_reads(body))
+        finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers, held, inline)
         walk(body, finder)
-        if finder.given:
+        if finder.given or inline:  # ... or handles them itself: `state["html"] = tool_input["html"]` (round 56, F)
             self._given.add(id(body))
         return finder.found
 

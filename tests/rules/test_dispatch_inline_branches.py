@@ -1,0 +1,61 @@
+"""A chain whose branches handle the tool's input themselves (read its keys, store them,
+return JSON) dispatches those tools, as one whose branches hand the input to a call does
+(held-out round 56, F: a handler factory per agent, one of them handling inline)."""
+from __future__ import annotations
+
+FACTORIES = '''
+import json
+
+
+def lookup(query):
+    return []
+
+
+def make_research_handler(state):
+    def handler(tool_name, tool_input):
+        if tool_name == "search_notes":
+            return json.dumps(lookup(tool_input["query"]))
+        if tool_name == "save_notes":
+            return json.dumps(lookup(tool_input["summary"]))
+        return json.dumps({"error": tool_name})
+    return handler
+
+
+def make_page_handler(state):
+    def handler(tool_name, tool_input):
+        if tool_name == "get_spec":
+            return json.dumps({"spec": state.get("spec")})
+        if tool_name == "save_page":
+            state["html"] = tool_input["html"]
+            return json.dumps({"ok": True})
+        return json.dumps({"error": tool_name})
+    return handler
+
+
+TOOLS = [
+    {"name": "search_notes", "description": "Search notes. Call this first; not for saving.",
+     "input_schema": {"type": "object", "properties": {"query": {"type": "string", "description": "Words."}},
+                      "required": ["query"]}},
+    {"name": "save_notes", "description": "Save notes. Call this at the end; not for searching.",
+     "input_schema": {"type": "object", "properties": {"summary": {"type": "string", "description": "Text."}},
+                      "required": ["summary"]}},
+    {"name": "get_spec", "description": "Read the spec. Call this first; not for saving.",
+     "input_schema": {"type": "object", "properties": {}}},
+    {"name": "save_page", "description": "Save the page. Call this at the end; not for reading.",
+     "input_schema": {"type": "object", "properties": {"html": {"type": "string", "description": "HTML."}},
+                      "required": ["html"]}},
+    MISSING
+]
+'''
+
+EXTRA = '''{"name": "delete_page", "description": "Delete the page. Call this when asked; not for saving.",
+     "input_schema": {"type": "object", "properties": {}}},'''
+
+
+def test_a_chain_handling_the_input_inline_dispatches_its_tools(lint):
+    assert lint({"agent.py": FACTORIES.replace("MISSING", "")}, select=["TL303"]) == []
+
+
+def test_a_tool_no_chain_handles_is_still_reported(lint):
+    found = lint({"agent.py": FACTORIES.replace("MISSING", EXTRA)}, select=["TL303"])
+    assert [code for _, _, code in found] == ["TL303"]
