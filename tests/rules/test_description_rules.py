@@ -122,6 +122,9 @@ def test_one_template_with_an_unnamed_difference_still_fires(lint):
     ("Push a value onto the left end of a work queue and return the new length.",
      "Push a value onto the right end of a work queue and return the new length."),
     ("Remove and return the first element of a work queue.", "Remove and return the last element of a work queue."),
+    # held-out round 52 (vault): soft-delete beside destroy
+    ("Soft-delete specific versions of a secret in the key-value secrets engine.",
+     "Permanently destroy specific versions of a secret in the key-value secrets engine."),
 ])
 def test_descriptions_that_differ_in_a_pair_of_opposites_are_quiet(lint, a, b):
     assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == []
@@ -148,6 +151,14 @@ def test_descriptions_that_differ_in_words_that_are_not_opposites_still_fire(lin
     a = "Push a value onto the left end of a work queue and return the new length."
     b = "Push a value onto the shared end of a work queue and return the new length."
     assert lint({"agent.py": _pair("queue_push_x", a, "queue_push_y", b)}, select=["TL107"]) == [("agent.py", 3, "TL107")]
+
+
+def test_a_plural_name_word_and_its_singular_in_the_text_are_one_word(lint):
+    # held-out round 52 (vault): identity-entity-aliases-list "List all entity alias IDs ..."
+    a = "List all entity IDs in the Vault identity engine."
+    b = "List all entity alias IDs in the Vault identity engine."
+    assert lint({"agent.py": _pair("identity-entities-list", a, "identity-entity-aliases-list", b)},
+                select=["TL107"]) == []
 
 
 def test_a_name_word_the_description_writes_as_two_is_echoed(lint):

@@ -62,7 +62,8 @@ _OPPOSITES = {frozenset(p.split("/")) for p in (
     "left/right first/last head/tail top/bottom front/back start/end beginning/end begin/end up/down "
     "min/max minimum/maximum ascending/descending increment/decrement before/after open/close "
     "enable/disable lock/unlock push/pop inbound/outbound input/output upper/lower horizontal/vertical "
-    "oldest/newest earliest/latest next/previous").split()}
+    "oldest/newest earliest/latest next/previous soft/hard soft/permanent soft/permanently temporary/permanent "
+    "permanently/temporarily").split()}
 
 
 def opposites_tell_apart(a: str, b: str) -> bool:
