@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         paths = ["."]
     if "" in paths:
         raise ConfigError("an empty path ('') was given: name a file or folder, or '.' for this one")
-    from toollint.fix import command as fixing
+    from toollint.fix import options as fixing
     from toollint.fix.policy import with_fixes_allowed
 
     resolve = resolver(args, {**_overrides(args), **fixing.overrides(args)})

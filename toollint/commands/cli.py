@@ -69,7 +69,7 @@ def _parser(command: Optional[str] = None) -> argparse.ArgumentParser:
                      help="add a `# noqa: CODE` to every line with a finding (merging with the line's own) "
                           "instead of reporting it")
     out.add_argument("-o", "--output-file", metavar="FILE", help="write the findings to FILE (default: stdout)")
-    from toollint.fix.command import add_arguments as add_fix_arguments
+    from toollint.fix.options import add_arguments as add_fix_arguments
 
     add_fix_arguments(check)  # the "fixes" group: --fix, --diff, --unsafe-fixes, ... (issue 20)
     perf = check.add_argument_group("performance")
