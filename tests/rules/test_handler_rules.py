@@ -217,6 +217,9 @@ def search_orders(query: str, limit: int = 10, sort: str = "newest") -> list:
 '''
     # the derived schema's "default" is the signature's; the docstring's is what disagrees
     assert lint({"server.py": src}, select=["TL212"]) == [("server.py", 12, "TL212")]
+    # a default with no letters named in words: "(default: root)" for "/" (held-out round 58, B)
+    named = src.replace('sort: str = "newest"', 'sort: str = "/"').replace("(default: 'newest')", "(default: root)")
+    assert lint({"server.py": named}, select=["TL212"]) == [("server.py", 12, "TL212")]
 
 
 CALCULATOR = '''

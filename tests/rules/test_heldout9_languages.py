@@ -101,3 +101,10 @@ def test_english_with_a_clause_in_chinese_is_not_judged_as_english():
     # a short value in another script is an example, not a clause
     assert looks_english("Translate a city name, e.g. '北京', into English. Use this when the user names a city.")
     assert looks_english('Search past chats. Use this when the user asks "我们之前讨论的..." or "what did we say?".')
+
+
+def test_a_short_spanish_label_whose_only_english_word_is_a_is_not_english():
+    # held-out round 58, C: "a" is a preposition in Spanish too
+    assert not looks_english("Asigna agentes a un caso")
+    assert looks_english("Create a ticket")
+    assert looks_english("Send a message to a user")

@@ -85,6 +85,7 @@ SPECIFIED = [
     ("video_url", "The URL of the YouTube video to get subtitles from."),  # the other word order (round 48)
     ("ticket_id", "Caller-supplied id of the ticket."),
     ("website", "A keyword contained in the tab address, matched as a substring."),  # no URL (round 53, A)
+    ("tier_id", "The ID of the tier (basic, plus, premium, enterprise, etc.)"),  # sample values (round 58, A)
     # named public id schemes
     ("paper_id", "arXiv ID of the paper."),
     ("post_uri", "AT URI of the post to reply to."),
