@@ -76,7 +76,7 @@ class OptionalButRequired(Rule):
         if style == "kwargs":
             for param in handler.tool_params():
                 if param.has_default and param.name in required_names and not _field_without_default(param.default) \
-                        and not _empty(param.default) \
+                        and not _empty(param.default) and not getattr(param, "guarded", False) \
                         and not _placeholder(param.default, props.get(param.name, (None, None))[1], False):
                     yield self.report(param.span, f"parameter '{param.name}' of {handler.qualname}() has a "
                                       f"default{_shown(param.default)} but the schema of {shown_name(tool)} "

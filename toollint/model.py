@@ -1,7 +1,6 @@
 """The typed model every rule reads: small frozen, picklable dataclasses, no libcst objects.
 
-Extraction turns source into these; linking joins them across modules; rules only ever
-see these. Positions are 1-based lines and 1-based character columns (DESIGN.md).
+Extraction makes these, linking joins them, rules read only these; 1-based lines and columns.
 """
 from __future__ import annotations
 
@@ -187,6 +186,7 @@ class Param:
     default: Optional[Value] = None
     annotation: Optional[str] = None  # source text of the annotation
     nullable: bool = False  # `X | None`, `Optional[X]`, `None` default aside
+    guarded: bool = False  # the body rejects it when falsy at once: `if not x: return error`
 
 
 @dataclass(frozen=True)

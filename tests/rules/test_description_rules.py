@@ -404,3 +404,26 @@ def test_a_camel_case_pointer_in_a_project_of_snake_case_tools_is_a_value(lint):
     # a project whose tools are named in camelCase: the pointer may be one of them
     assert [c for _, _, c in lint({"agent.py": _pair("usageReport", a, "getInvoice", b)}, select=["TL105"])] == \
         ["TL105", "TL105"]
+
+
+FORCED = '''
+from openai import OpenAI
+
+TOOLS = [{"type": "function", "function": {
+    "name": "record_grade",
+    "description": "Record the grade of a spoken answer with a score and feedback.",
+    "parameters": {"type": "object", "properties": {"score": {"type": "integer", "description": "0 to 4."}},
+                   "required": ["score"]}}}]
+
+
+def grade(answer):
+    return OpenAI().chat.completions.create(model="m", messages=[], tools=TOOLS, CHOICE)
+'''
+
+
+def test_a_tool_its_call_forces_needs_no_trigger(lint):
+    # held-out round 59, D: structured output; when to call it is the code's, not the model's
+    forced = FORCED.replace("CHOICE", 'tool_choice={"type": "function", "function": {"name": "record_grade"}}')
+    assert lint({"grader.py": forced}, select=["TL103"]) == []
+    assert lint({"grader.py": FORCED.replace("CHOICE", 'tool_choice="auto"')}, select=["TL103"]) \
+        == [("grader.py", 5, "TL103")]

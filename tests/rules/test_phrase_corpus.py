@@ -386,7 +386,8 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
-    # held-out rounds 55 and 56
+    # held-out rounds 55, 56 and 59
+    ("Gets user namespace in kubeflow. It is unrelated to MinIO buckets.", False, True),
     ("Check the server. Useful as a liveness check.", True, False),
     ("Add an episode. This is the primary way to add information to the graph.", True, False),
     ("Save the prototype. Only callable after check_closure has passed.", True, True),

@@ -173,3 +173,14 @@ TOOL_HANDLERS = {"run_batch": run_batch}
 def test_an_empty_container_default_is_no_value_to_leave_out(lint, default, fires):
     # held-out round 53, F: `invocations=[]` is the mutable-default idiom for the tool's payload
     assert bool(lint({"agent.py": BATCH.replace("DEFAULT", default)}, select=["TL204"])) is fires
+
+
+@pytest.mark.parametrize("guard, fires", [
+    ('    if not calls:\n        return {"error": "calls is required"}\n', False),
+    ('    if calls is None:\n        raise ValueError("calls is required")\n', False),
+    ('    calls = calls or []\n', True),  # the handler makes do without it: a usable default
+])
+def test_a_none_default_the_handler_rejects_at_once_is_a_guard(lint, guard, fires):
+    # held-out round 59, A: `def f(bucket_name=None): if not bucket_name: return {"error": ...}`
+    src = BATCH.replace("def run_batch(calls=DEFAULT):\n", "def run_batch(calls=None):\n" + guard)
+    assert bool(lint({"agent.py": src}, select=["TL204"])) is fires

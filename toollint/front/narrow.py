@@ -158,6 +158,19 @@ def _hands_on(node, body_text: str) -> bool:
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
+def _guards(stmt, params) -> bool:
+    import ast
+
+    if not isinstance(stmt, ast.If):
+        return False
+    test = stmt.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
+        test = test.left
+    return isinstance(test, ast.Name) and test.id in params
+
+
 def _keeps_server(node, body_text: str) -> bool:
     """`def __init__(self, mcp: FastMCP): self.mcp = mcp`: the server another method declares on."""
     import ast
@@ -220,4 +233,6 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
         return None
     if in_class and _keeps_server(node, body_text):
         return None
+    if _guards(rest[0], params):
+        return None  # `if not bucket: return {"error": ...}`: TL204 reads the guard (extract/functions.py)
     return first, last, "" if rest is not body else indent + "pass"
