@@ -1,6 +1,8 @@
 """A chain whose branches handle the tool's input themselves (read its keys, store them,
-return JSON) dispatches those tools, as one whose branches hand the input to a call does
-(held-out round 56, F: a handler factory per agent, one of them handling inline)."""
+return JSON) in a function that answers other names "Unknown tool" dispatches those tools,
+as one whose branches hand the input to a call does (held-out round 56, F: a handler
+factory per agent, one of them handling inline); a policy check that reads the arguments
+dispatches nothing."""
 from __future__ import annotations
 
 FACTORIES = '''
@@ -17,7 +19,7 @@ def make_research_handler(state):
             return json.dumps(lookup(tool_input["query"]))
         if tool_name == "save_notes":
             return json.dumps(lookup(tool_input["summary"]))
-        return json.dumps({"error": tool_name})
+        return json.dumps({"error": f"Unknown tool: {tool_name}"})
     return handler
 
 
@@ -28,7 +30,7 @@ def make_page_handler(state):
         if tool_name == "save_page":
             state["html"] = tool_input["html"]
             return json.dumps({"ok": True})
-        return json.dumps({"error": tool_name})
+        return json.dumps({"error": f"Unknown tool: {tool_name}"})
     return handler
 
 
@@ -59,3 +61,20 @@ def test_a_chain_handling_the_input_inline_dispatches_its_tools(lint):
 def test_a_tool_no_chain_handles_is_still_reported(lint):
     found = lint({"agent.py": FACTORIES.replace("MISSING", EXTRA)}, select=["TL303"])
     assert [code for _, _, code in found] == ["TL303"]
+
+
+POLICY = '''
+
+def allowed(tool_name, arguments):
+    if tool_name == "save_page":
+        return bool(arguments.get("html"))
+    if tool_name == "get_spec":
+        return arguments.get("user") != "anonymous"
+    return True
+'''
+
+
+def test_a_policy_check_reading_the_arguments_dispatches_nothing(lint):
+    # held-out round 24's PolicyEngine.evaluate(): its branches read the arguments to decide, and
+    # the tools it does not name have their handlers elsewhere
+    assert lint({"agent.py": FACTORIES.replace("MISSING", "") + POLICY}, select=["TL303"]) == []

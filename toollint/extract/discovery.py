@@ -16,7 +16,7 @@ import libcst as cst
 
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, dict_reads, if_chain, member_literals, \
-    subject_key
+    subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
@@ -164,6 +164,7 @@ class FunctionScan(cst.CSTVisitor):
         self.node: Optional[cst.FunctionDef] = None  # the scanned function
         self._held: Optional[Set[str]] = None  # the names it reads keys of (dispatch.dict_reads), once asked
         self.lists_tools = False  # an MCP low-level server's `@server.list_tools()` handler
+        self._unknown: Optional[bool] = None  # whether the function answers "Unknown tool: x"
 
     def _add(self, kind: str, label: str, value: Value, node: cst.CSTNode, alone: bool = False) -> None:
         self.found.append(RegistryDecl(kind, f"{self.qualname}:{label}", value, self.span_of(node), alone=alone))
@@ -390,9 +391,17 @@ class FunctionScan(cst.CSTVisitor):
         inline = bool(held & dict_reads(body))
         finder = FirstCall(self.evaluator, self.qualname.rpartition(".")[0], carriers, held, inline)
         walk(body, finder)
-        if finder.given or inline:  # ... or handles them itself: `state["html"] = tool_input["html"]` (round 56, F)
+        # ... or handles them itself (`state["html"] = tool_input["html"]`, held-out round 56, F) in a
+        # function that answers other names as unknown tools; a policy check reads the arguments
+        # too and dispatches nothing (`if tool_name == "x": return Decision("deny", ...)`)
+        if finder.given or (inline and self._answers_unknown()):
             self._given.add(id(body))
         return finder.found
+
+    def _answers_unknown(self) -> bool:
+        if self._unknown is None:
+            self._unknown = self.node is not None and unknown_tool_reply(self.node)
+        return self._unknown
 
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
         # one registry per compared subject: `block.type == "text"` is not a tool's dispatch

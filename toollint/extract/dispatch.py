@@ -3,6 +3,7 @@ what each calls (its handler), and where the compared name goes on outside them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import List, Optional, Set, Tuple
 
 import libcst as cst
@@ -329,3 +330,25 @@ def _or_sides(test: cst.BaseExpression) -> List[cst.BaseExpression]:
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
         return _or_sides(test.left) + _or_sides(test.right)
     return [test]
+
+
+_UNKNOWN = re.compile(r"\b(?:unknown|unsupported|invalid|no\s+such)\s+(?:tool|function|action|command)\b", re.IGNORECASE)
+
+
+class _Strings(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        self.found = self.found or bool(_UNKNOWN.search(node.value))
+
+    def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+        self.found = self.found or bool(_UNKNOWN.search(node.value))
+
+
+def unknown_tool_reply(node: cst.FunctionDef) -> bool:
+    """Whether the function says "Unknown tool: x" somewhere: what a dispatcher answers a name
+    it does not handle, and a policy check or a formatter does not."""
+    strings = _Strings()
+    walk(node, strings)
+    return strings.found
