@@ -47,7 +47,8 @@ def _placeholder(default, prop, read: bool, in_body: bool = False) -> bool:
 
 def _empty(default) -> bool:
     """`def run_batch(invocations=[])`: an empty list or dict the call cannot do without (the
-    batch to run, the rows to write); no value the model should leave out (held-out round 53, F)."""
+    batch to run, the rows to write); no value the model should leave out (held-out round 53, F).
+    An empty string stays reported: it is often a value (`content=""` writes an empty file)."""
     from toollint.model import DictVal, ListVal
 
     return isinstance(default, (ListVal, DictVal)) and default.complete \

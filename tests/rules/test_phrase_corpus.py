@@ -386,6 +386,10 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out round 60, D: the case an agent tool or a handoff takes
+    ("Handle refunds, returns, and exchanges", True, False),
+    ("A senior analyst who writes detailed quarterly reports", True, False),
+    ("Handle the request.", False, False),
     # held-out rounds 55, 56 and 59
     ("Gets user namespace in kubeflow. It is unrelated to MinIO buckets.", False, True),
     ("Check the server. Useful as a liveness check.", True, False),

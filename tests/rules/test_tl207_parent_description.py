@@ -91,3 +91,38 @@ def test_fields_a_model_docstring_documents_on_their_own_lines_are_quiet(lint):
 def test_fields_a_model_docstring_only_mentions_in_prose_still_fire(lint):
     documented = "Give the project a name and a short key."
     assert len(lint({"tools.py": MODEL.replace("DOCUMENTED", documented)}, select=["TL207"])) == 2
+
+
+HOTELS = '''
+from typing import TypedDict
+
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+
+
+class Hotel(TypedDict):
+    name: str
+    stars: str
+    price: str
+
+
+@tool
+def show_hotels(hotels: list[Hotel]) -> str:
+    """Display hotel cards. Use this when the user asks for hotel options; not for booking.
+
+    Each hotel must have: name (e.g. "Hotel Adlon"), stars (e.g. "5"),
+    and price (per night, e.g. "$289").
+    """
+    return "ok"
+
+
+agent = create_react_agent("m", [show_hotels])
+'''
+
+
+def test_the_one_parameters_fields_listed_in_the_tool_text_are_documented(lint):
+    # held-out round 60, H: the docstring is sent and documents every field of the items
+    assert lint({"tools.py": HOTELS}, select=["TL207"]) == []
+    # a field it does not list is still reported, and so then is the parameter
+    partial = HOTELS.replace(',\n    and price (per night, e.g. "$289").', ".")
+    assert [line for _, line, _ in lint({"tools.py": partial}, select=["TL207"])] == [10, 14]

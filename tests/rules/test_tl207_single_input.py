@@ -32,6 +32,8 @@ def _codes(lint, description: str):
     "Look up a package. Use it when the user asks about a library. Input should be the name of a package.",
     # held-out round 57, A (crewAI's examples)
     "Add up numbers. Useful for when you need a total. The input to this tool should be a list of numbers.",
+    # held-out round 60, A
+    "Look up sales figures, takes natural language. Always call before drawing a sales chart.",
 ])
 def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, description):
     assert _codes(lint, description) == []

@@ -198,6 +198,12 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 60: an agent tool's case, "Handle refunds, returns, and exchanges"; a role who does a
+    # kind of work, "A senior analyst who writes detailed quarterly reports"
+    r"^\s*" + _alt("handle handles") + r"\s+(?:[\w'-]+\s+){0,2}?[\w'-]+s?,\s+",
+    r"(?:^\s*|(?<=handle\sthe\srequest\.\s))(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + _alt("analyst researcher writer assistant agent specialist expert "
+                                                   "engineer planner reviewer advisor consultant")
+    + r"\s+(?:who|that)\s+[a-z]+s\b",
     # round 55: "This tool is typically used after calling list_rooms"
     _NOT_NEGATED + r"(?:typically|usually|normally|often|generally|best)\s+used\s+(?:after|before|once|alongside|with)\b",
     # round 55: "Useful as a liveness check.", "This is the primary way to add information"
