@@ -108,3 +108,6 @@ def test_a_short_spanish_label_whose_only_english_word_is_a_is_not_english():
     assert not looks_english("Asigna agentes a un caso")
     assert looks_english("Create a ticket")
     assert looks_english("Send a message to a user")
+    # ... and letters glued to digits are units and names, not French or Spanish words
+    assert looks_english("Create a new D64 disk image")
+    assert looks_english("Get prices over a window (24h, 7d, 30d, 1y). Requires a CoinMarketCap API key.")
