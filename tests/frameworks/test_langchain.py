@@ -215,3 +215,20 @@ def test_the_decorator_and_classes_langchain_community_re_exports():
         fetch = Tool(name="fetch_page", func=print, description="Fetch a page.")
     ''')
     assert (decorated.name.value, single.name.value) == ("search_internet", "fetch_page")
+
+
+def test_deepagents_tools_are_langchain_tools():
+    # held-out round 60, M4: create_deep_agent builds on langchain's create_agent; only `tools=`
+    # is read, its position moved between deepagents' versions
+    found = extract('''
+        from deepagents import create_deep_agent
+
+
+        def build(llm):
+            def web_lookup(query: str) -> list:
+                """Search the web and return results."""
+                return []
+
+            return create_deep_agent(model=llm, system_prompt="Research.", tools=[web_lookup])
+    ''')
+    assert [(t.name.value, t.framework) for t in found] == [("web_lookup", "langchain")]

