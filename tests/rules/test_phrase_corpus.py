@@ -386,6 +386,8 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out round 61, A
+    ("Look up a stock. Use the other provided tool to search keys for a company first.", True, False),
     # held-out round 60, D: the case an agent tool or a handoff takes
     ("Handle refunds, returns, and exchanges", True, False),
     ("A senior analyst who writes detailed quarterly reports", True, False),

@@ -456,6 +456,9 @@ def test_similarity_is_symmetric_and_bounded():
 # stated_default (TL212)
 
 DEFAULTS = [
+    # RST literals (held-out round 61, B)
+    ("Whether to write a header row (default ``True``).", "True"),
+    ('Output file encoding (defaults to ``"utf-8"``).', "utf-8"),
     ("Max results to return (default: 20).", "20"),
     ("Page size. Defaults to 20.", "20"),
     ("Sort direction; default is 'asc'.", "asc"),

@@ -392,6 +392,9 @@ _NOT_VALUES = STOP | FILLER | frozenset(
 )
 
 
+_RST_LITERAL = re.compile(r"``([^`\n]+)``")
+
+
 def stated_default(description: str) -> Optional[str]:
     """The default a parameter description states ("(default: 20)", "Defaults to 'asc'").
 
@@ -403,6 +406,8 @@ def stated_default(description: str) -> Optional[str]:
     """
     if not description:
         return None
+    if "``" in description:  # RST literals: "(default ``True``)", "(defaults to ``"utf-8"``)" (round 61, B)
+        description = _RST_LITERAL.sub(lambda m: m.group(1), description)
     for m in _DEFAULT_WORD.finditer(description):
         if m.group("no"):
             if m.group("no").split()[0].lower() != "the":

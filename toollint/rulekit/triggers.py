@@ -198,6 +198,8 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 61: "Use the other provided tool to search keys ... first"
+    r"\buse\s+the\s+other\s+(?:provided\s+|available\s+)?tools?\b[^.;\n]{0,80}?\b(?:first|before)\b",
     # round 60: an agent tool's case, "Handle refunds, returns, and exchanges"; a role who does a
     # kind of work, "A senior analyst who writes detailed quarterly reports"
     r"^\s*" + _alt("handle handles") + r"\s+(?:[\w'-]+\s+){0,2}?[\w'-]+s?,\s+",
