@@ -4,7 +4,9 @@ requirement files, never by importing anything (as ruff infers `target-version` 
 
 What a framework sends changed between its versions: fastmcp before 3.2.4 sends the whole
 docstring (`inspect.getdoc`), from 3.2.4 on it parses it and sends the summary, the
-parameter docs going into the schema (frameworks/fastmcp.py). Most MCP servers lock an
+parameter docs going into the schema (frameworks/fastmcp.py); livekit-agents up to 1.8.0
+describes parameters from the docstring's Args and keeps defaults, later versions lose both
+(frameworks/livekit.py). Most MCP servers lock an
 older fastmcp (of the 20 stored held-out repositories with a uv.lock naming fastmcp, 19
 lock one before 3.2.4), so reading the newest behaviour into them judges text their
 server never sends, or misses text it does (held-out round 49, A).
@@ -26,7 +28,7 @@ Version = Tuple[int, ...]
 # (version, inclusive): the highest installable is `version` itself, or just below it
 Bound = Tuple[Version, bool]
 
-WATCHED = ("fastmcp",)
+WATCHED = ("fastmcp", "livekit-agents")
 _LOCKS = ("uv.lock", "poetry.lock", "pdm.lock")
 _REQUIREMENTS = ("requirements.txt", "requirements.in", "pyproject.toml", "setup.cfg")
 _READ_AT_MOST = 4 << 20  # a lock file of a large monorepo; anything bigger is not read
@@ -53,7 +55,7 @@ def _folder_bounds(folder: str) -> Tuple[Tuple[str, Bound], ...]:
         if text is None:
             continue
         for framework in WATCHED:
-            if framework in found or framework not in text.lower():
+            if framework in found or framework.replace("-", "") not in text.lower().replace("-", "").replace("_", ""):
                 continue
             bound = _locked(text, framework) if name in _LOCKS else _required(text, framework)
             if bound is not None:
@@ -77,7 +79,7 @@ def _read(path: str) -> Optional[str]:
 
 def _locked(text: str, framework: str) -> Optional[Bound]:
     """`[[package]]\\nname = "fastmcp"\\nversion = "2.13.0.1"` (uv, poetry and pdm alike)."""
-    m = re.search(r'^name\s*=\s*"' + re.escape(framework) + r'"\s*\n(?:[^\[\n][^\n]*\n)*?version\s*=\s*"([^"]+)"',
+    m = re.search(r'^name\s*=\s*"' + _name(framework) + r'"\s*\n(?:[^\[\n][^\n]*\n)*?version\s*=\s*"([^"]+)"',
                   text, re.MULTILINE | re.IGNORECASE)
     version = _version(m.group(1)) if m else None
     return (version, True) if version else None
@@ -90,7 +92,7 @@ def _required(text: str, framework: str) -> Optional[Bound]:
     """The lowest upper bound of the requirements naming `framework`: `fastmcp==2.13.0.1`,
     `"fastmcp>=2.0,<3"`, poetry's `fastmcp = "^2.10"` or `fastmcp = {version = "~2.11"}`."""
     best: Optional[Bound] = None
-    pattern = r"(?<![\w.-])" + re.escape(framework) + r"(?:\[[^\]\n]*\])?\s*(?:=\s*\{[^}\n]*?version\s*=\s*|=(?!=)\s*)?" \
+    pattern = r"(?<![\w.-])" + _name(framework) + r"(?:\[[^\]\n]*\])?\s*(?:=\s*\{[^}\n]*?version\s*=\s*|=(?!=)\s*)?" \
         r"[\"']?\s*([^\"'\n;#}]*)"
     for m in re.finditer(pattern, text, re.IGNORECASE):
         for op, number, star in _SPEC.findall(m.group(1)):
@@ -98,6 +100,11 @@ def _required(text: str, framework: str) -> Optional[Bound]:
             if bound is not None and (best is None or _lower_than(bound, best)):
                 best = bound
     return best
+
+
+def _name(framework: str) -> str:
+    """A distribution name as written in any normalisation: livekit-agents, livekit_agents."""
+    return "[-_.]".join(re.escape(part) for part in re.split(r"[-_.]", framework))
 
 
 def _upper(op: str, number: str, star: bool) -> Optional[Bound]:

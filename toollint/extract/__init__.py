@@ -185,7 +185,7 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
                               bodies=bodies)
         evaluator.grown = self.grown
-        if "fastmcp" in self.text:  # what the project's fastmcp sends depends on its version
+        if "fastmcp" in self.text or "livekit" in self.text:  # what they send depends on their version
             evaluator.bounds = project_bounds(self.path)
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)

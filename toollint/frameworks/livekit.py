@@ -21,10 +21,18 @@ import libcst as cst
 
 from toollint.frameworks.base import Framework
 from toollint.frameworks.derive import function_tool
-from toollint.frameworks.docparser import description
+from toollint.config.pins import below
+from toollint.frameworks.docparser import description, parsed
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.reshape import map_properties, require_all, without
 from toollint.model import DictVal, Str, Tool
+
+
+# 1.8.1 builds each field with `FieldInfo.from_annotation` and sets default and description
+# after (the loss above); up to 1.8.0 `Field(**attrs)` keeps them: the docstring's Args describe
+# the parameters and a default makes one optional (recorded with 1.8.0, livekit_180.json;
+# held-out round 63, A). Which version a project installs: config/pins.py.
+_FIELDS_SET_AFTER = ("livekit-agents", (1, 8, 1))
 
 
 class LiveKit(Framework):
@@ -46,12 +54,14 @@ class LiveKit(Framework):
             made = tool_from_value(ctx.evaluator.eval(raw))
             return replace(made, framework=self.name, function=sig) if made is not None else None
         tool = function_tool(node, sig, use, ctx, mode)
-        if tool is None or not isinstance(tool.schema, DictVal):
+        if tool is None or not isinstance(tool.schema, DictVal) or below(ctx.evaluator.bounds, *_FIELDS_SET_AFTER):
             return tool
         schema = map_properties(tool.schema, lambda name, prop: without(prop, "default"))
         return replace(tool, schema=require_all(schema))
 
     def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
+        if below(evaluator.bounds, *_FIELDS_SET_AFTER):
+            return description(clean), parsed(clean)[1]
         return description(clean), {}
 
     def fallback_description(self, node, sig, name, text, ctx) -> Optional[Str]:

@@ -410,6 +410,7 @@ READERS = {
     "langchain_agent": _langchain_agent,
     "agno": _agno,
     "camel": _camel,
+    "livekit_180": _livekit,
     "livekit": _livekit,
     "browser_use": _browser_use,
     "crewai": _crewai,

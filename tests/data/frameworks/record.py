@@ -25,6 +25,9 @@ of these packages.
     # fastmcp before 3.2.4 sends whole docstrings (the source's folder pins the version):
     python -m venv /tmp/fm2 && /tmp/fm2/bin/pip install "fastmcp==2.13.0.1"
     /tmp/fm2/bin/python tests/data/frameworks/record.py fastmcp_2
+    # livekit-agents up to 1.8.0 keeps Args descriptions and defaults (the source's folder pins it):
+    python -m venv /tmp/lk180 && /tmp/lk180/bin/pip install "livekit-agents==1.8.0"
+    /tmp/lk180/bin/python tests/data/frameworks/record.py livekit_180
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
@@ -85,6 +88,7 @@ FRAMEWORKS = {
     "agno": ("agno", "agno"),
     "camel": ("camel-ai", "camel"),
     "livekit": ("livekit-agents", "livekit-agents"),
+    "livekit_180": ("livekit-agents", "livekit-agents"),  # 1.8.0, as sources/livekit180/requirements.txt pins
     "browser_use": ("browser-use", "browser-use"),
     # functions whose source letta-client sends to the letta server, which derives the schema
     "letta": ("letta-nightly", "letta"),
@@ -132,7 +136,7 @@ FRAMEWORKS = {
     "openai_pep695": ("openai", "openai"),
 }
 # a source in a folder of its own: beside it, the pin that selects the framework's version
-SOURCES = {"fastmcp_2": "fastmcp2/server"}
+SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent"}
 MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 # what differs between a framework's versions: written to versions/<name>-<version>.json,
 # compared by tests/frameworks/test_decorated_methods.py, not by check_recording
