@@ -386,6 +386,10 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out round 62, B and F
+    ("Send a sticker. Use RARELY when the reply is a joke.", True, False),
+    ("Reload the config. Security-sensitive fields (API keys, DB URL) cannot be reloaded.", False, True),
+    ("Use only when the user asks.", True, True),
     # held-out round 61, A
     ("Look up a stock. Use the other provided tool to search keys for a company first.", True, False),
     # held-out round 60, D: the case an agent tool or a handoff takes

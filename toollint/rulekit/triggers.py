@@ -198,6 +198,9 @@ TRIGGER_PATTERNS = (
                                                     "best better optimal accurate good most a_list a_full the_full "
                                                     "the_complete")
     + r"\b)(?:[\w'\u2019-]+\s+){1,8}?[\w'\u2019-]+\.(?:\s|$)",
+    # round 62: "Use RARELY when the reply is ...", "Use sparingly — only when ..."
+    _NOT_NEGATED + _alt("use call run") + r"\s+(?:this\s+|it\s+)?[A-Za-z]+ly\s*(?:[-\u2014\u2013:,]\s*)?(?:only\s+)?"
+    + _alt("when whenever if for") + r"\b",
     # round 61: "Use the other provided tool to search keys ... first"
     r"\buse\s+the\s+other\s+(?:provided\s+|available\s+)?tools?\b[^.;\n]{0,80}?\b(?:first|before)\b",
     # round 60: an agent tool's case, "Handle refunds, returns, and exchanges"; a role who does a
