@@ -78,3 +78,33 @@ def test_a_policy_check_reading_the_arguments_dispatches_nothing(lint):
     # held-out round 24's PolicyEngine.evaluate(): its branches read the arguments to decide, and
     # the tools it does not name have their handlers elsewhere
     assert lint({"agent.py": FACTORIES.replace("MISSING", "") + POLICY}, select=["TL303"]) == []
+
+
+REALTIME = '''
+import json
+
+TOOLS = [
+    {"type": "function", "name": "message", "description": "Post to a channel. Call this when asked; not for replies.",
+     "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "Text."}},
+                    "required": ["text"]}},
+]
+
+
+def run_tool(name, arguments):
+    return "ok"
+
+
+async def pump(ws, client):
+    await ws.send(json.dumps({"type": "session.update", "session": {"tools": TOOLS}}))
+    async for raw in ws:
+        item = json.loads(raw)
+        if item.get("type") == "message":
+            await client.send(item.get("content"))
+        elif item.get("type") == "function_call":
+            await client.send(run_tool(item.get("name"), json.loads(item.get("arguments", "{}"))))
+'''
+
+
+def test_an_events_type_is_no_tool_name_whatever_a_tool_is_called(lint):
+    # held-out round 62, G: a Realtime loop's `item.get("type") == "message"` beside a tool named message
+    assert lint({"agent.py": REALTIME}, select=["TL303", "TL304"]) == []

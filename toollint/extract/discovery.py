@@ -10,6 +10,7 @@ tool only inside a list that holds real tool definitions, or in a `tools=` argum
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
@@ -406,6 +407,8 @@ class FunctionScan(cst.CSTVisitor):
     def leave_FunctionDef_done(self, node: cst.FunctionDef) -> None:
         # one registry per compared subject: `block.type == "text"` is not a tool's dispatch
         for subject, entries in self._dispatch.items():
+            if _NOT_A_NAME.search(subject):
+                continue  # `item.get("type") == "message"`: an event's kind, whatever tool is named so (round 62, G)
             forwards = Forwards({subject} if subject else set(), self._branches[subject])
             walk(node.body, forwards)
             if len(entries) < 2 and not forwards.found:
@@ -427,6 +430,10 @@ class FunctionScan(cst.CSTVisitor):
         if name in self._local_handlers:
             return True
         return "." not in name and _handler_like(self.evaluator.eval(target))
+
+
+# subjects that hold a kind, not a tool's name: `block.type`, `item["type"]`, `msg.role`, `event`
+_NOT_A_NAME = re.compile(r"(?:^|[.\['])(?:type|role|kind|event|status|object)'?\]?$")
 
 
 def _given_a_definition(node: cst.BaseExpression) -> bool:
