@@ -386,9 +386,11 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
-    # held-out round 62, B and F
+    # held-out round 62, B
     ("Send a sticker. Use RARELY when the reply is a joke.", True, False),
-    ("Reload the config. Security-sensitive fields (API keys, DB URL) cannot be reloaded.", False, True),
+    # a limitation stated as "cannot be <verb>ed" is too often an error or an argument's (round 62, F: left)
+    ("Reload the config. Security-sensitive fields (API keys, DB URL) cannot be reloaded.", False, False),
+    ("Get a message. Returns an error when the body cannot be fetched.", False, False),
     ("Use only when the user asks.", True, True),
     # held-out round 61, A
     ("Look up a stock. Use the other provided tool to search keys for a company first.", True, False),

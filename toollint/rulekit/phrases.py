@@ -186,8 +186,6 @@ _EXCLUSION_PATTERNS = (
     r"(?:do\s+not|don['\u2019]t|never)\s+re-[a-z]+",
     r"(?:^|[;,.]\s*)(?:it\s+)?(?:does\s+not|doesn['\u2019]t)\s+(?!" + _alt("matter require need exist expire block fail "
                                                                        "wait return") + r"\b)[a-z]+\s+(?:any\s+|the\s+)?[a-z]+",
-    # round 62: "Security-sensitive fields (API keys, DB URL) cannot be reloaded."
-    r"(?<!that\s)(?<!which\s)(?<!who\s)\b(?:cannot|can['\u2019]t|can\s+not)\s+be\s+[a-z]+ed\b",  # not "questions that cannot be answered"
     # round 59: "It is unrelated to MinIO buckets"
     r"\b(?:is|are)\s+(?:unrelated|not\s+related)\s+to\b",
     # round 56: "Only callable after check_closure has passed."
