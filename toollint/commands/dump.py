@@ -4,7 +4,9 @@ Before reasoning about why a model ignores or misuses a tool, read what it was s
 This prints, as JSON, every tool the given files' agents declare (literal definitions in
 any wire shape and decorated functions with the schema their framework derives), in one
 requested shape, sorted by source location. Nothing is imported or run: a part static
-evaluation could not see is the string "<unresolved: reason>", never a guess.
+evaluation could not see is the string "<unresolved: reason>", never a guess; a list entry it
+could not see at all is the object `{"unresolved": "reason"}`, so that every entry of the
+array is an object (held-out rounds 52-63: a string among the tools broke consumers).
 
 `--against FILE` compares with a checked-in snapshot and exits 1 with a readable diff
 when the tools drifted (added or removed, a description changed, a field moved into
@@ -246,7 +248,7 @@ def collect(paths: Sequence[str], settings, verbose: bool = False, cache: bool =
                     continue
                 seen.add(key)
                 s = hole.span
-                entries.append(_Hole(f"{UNRESOLVED_PREFIX}{hole.reason}>", _location(s, root),
+                entries.append(_Hole(hole.reason, _location(s, root),
                                      (s.path, s.line, s.col, "")))
     entries.sort(key=lambda e: e.sort_key)
     return entries, warnings
@@ -300,7 +302,10 @@ def render(entries: Sequence[Any], shape: str, with_locations: bool = False) -> 
     out: List[Any] = []
     for e in entries:
         if isinstance(e, _Hole):
-            out.append(e.text)
+            hole: Dict[str, Any] = {"unresolved": e.text}
+            if with_locations:
+                hole[LOCATION_KEY] = e.location
+            out.append(hole)
             continue
         shaped = _shaped(e, shape)
         if shaped is None:

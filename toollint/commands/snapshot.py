@@ -77,9 +77,12 @@ def _read_snapshot(path: str) -> List[Any]:
 
 def canonical(item: Any) -> Tuple[str, Dict[str, Any]]:
     """(name, {description, schema, strict, extras}) of one wire entry in any of the shapes."""
-    if not isinstance(item, dict):
+    if not isinstance(item, dict):  # a snapshot written before holes were objects
         return (str(item), {"unresolved": item})
     item = {k: v for k, v in item.items() if k != LOCATION_KEY}
+    if set(item) == {"unresolved"}:  # a list entry static evaluation could not see
+        text = f"<unresolved: {item['unresolved']}>"
+        return (text, {"unresolved": text})
     if item.get("type") == "function" and isinstance(item.get("function"), dict):
         inner = item["function"]
         schema_key, core, outer = "parameters", inner, {k: v for k, v in item.items() if k not in CHAT_OUTER}
