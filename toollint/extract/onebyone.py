@@ -15,19 +15,20 @@ one by one.
 from __future__ import annotations
 
 import re
-from typing import Dict, Mapping, Set, Tuple
+from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
 from toollint.extract.walk import walk
 
 Turns = Tuple[Tuple[str, bool], ...]  # (module.list, whole)
+_SENDS = re.compile(r"\btools[\"']?\s*[=:]")
 
 
 def list_turns(tree: cst.Module, text: str, module: str, imports: Mapping[str, Tuple[str, str]]) -> Turns:
     """(qualified list name, sent whole) for each list this module sends one by one or whole."""
-    if "tools" not in text:
-        return ()
+    if "tools" not in text or not _SENDS.search(text):
+        return ()  # no `tools=` nor `"tools":`: nothing sent here, no walk
     found = _Loops()
     walk(tree, found)
     out: Dict[str, bool] = {}
@@ -47,23 +48,34 @@ def list_turns(tree: cst.Module, text: str, module: str, imports: Mapping[str, T
 
 
 class _Loops(cst.CSTVisitor):
+    """One walk: the `for v in LIST:` loops that send `tools=[v]` (counted once each), and the
+    names any other `tools=` / `"tools":` value holds."""
+
     def __init__(self) -> None:
         self.loops: Dict[str, int] = {}
         self.whole: Set[str] = set()
-        self._variables: Set[str] = set()  # loop variables sent alone: `tools=[tool]` is no whole list
+        self._open: List[List] = []  # enclosing loops: [variable, list, counted yet]
 
     def visit_For(self, node: cst.For) -> None:
         if isinstance(node.iter, cst.Name) and isinstance(node.target, cst.Name):
-            sends = _SendsAlone(node.target.value)
-            node.body.visit(sends)
-            if sends.found:
-                self.loops[node.iter.value] = self.loops.get(node.iter.value, 0) + 1
-                self._variables.add(node.target.value)
+            self._open.append([node.target.value, node.iter.value, False])
+        else:
+            self._open.append([None, None, False])
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self._open.pop()
 
     def _tools(self, value: cst.BaseExpression) -> None:
+        alone = _alone(value)
+        loop = next((entry for entry in reversed(self._open) if alone is not None and entry[0] == alone), None)
+        if loop is not None:
+            if not loop[2]:
+                loop[2] = True
+                self.loops[loop[1]] = self.loops.get(loop[1], 0) + 1
+            return
         names = _Names()
-        value.visit(names)
-        self.whole |= names.found - self._variables
+        walk(value, names)
+        self.whole |= names.found
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None and node.keyword.value == "tools":
@@ -74,30 +86,17 @@ class _Loops(cst.CSTVisitor):
             self._tools(node.value)
 
 
+def _alone(value: cst.BaseExpression) -> Optional[str]:
+    """`v` of `[v]`."""
+    if isinstance(value, cst.List) and len(value.elements) == 1 and isinstance(value.elements[0], cst.Element) \
+            and isinstance(value.elements[0].value, cst.Name):
+        return value.elements[0].value.value
+    return None
+
+
 class _Names(cst.CSTVisitor):
     def __init__(self) -> None:
         self.found: Set[str] = set()
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found.add(node.value)
-
-
-class _SendsAlone(cst.CSTVisitor):
-    """Whether a loop body hands `[variable]` as the tools: `tools=[tool]`, `"tools": [tool]`."""
-
-    def __init__(self, variable: str) -> None:
-        self.variable = variable
-        self.found = False
-
-    def _alone(self, value: cst.BaseExpression) -> bool:
-        return isinstance(value, cst.List) and len(value.elements) == 1 \
-            and isinstance(value.elements[0], cst.Element) \
-            and isinstance(value.elements[0].value, cst.Name) and value.elements[0].value.value == self.variable
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None and node.keyword.value == "tools" and self._alone(node.value):
-            self.found = True
-
-    def visit_DictElement(self, node: cst.DictElement) -> None:
-        if isinstance(node.key, cst.SimpleString) and node.key.value[1:-1] == "tools" and self._alone(node.value):
-            self.found = True
