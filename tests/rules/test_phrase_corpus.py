@@ -398,6 +398,14 @@ CLAUSES = [
     ("Handle refunds, returns, and exchanges", True, False),
     ("A senior analyst who writes detailed quarterly reports", True, False),
     ("Handle the request.", False, False),
+    ("Handles errors, retries and logging for the client.", False, False),  # what a function does
+    ("Get the assistant that owns a thread.", False, False),
+    # ... and the other phrasings of rounds 55-62, where they do not apply
+    ("Returns the moment the order shipped.", False, False),
+    ("Returns the primary key of the table.", False, False),
+    ("Returns values typically used in reports.", False, False),
+    ("Use the returned id with care.", False, False),
+    ("Returns the same data as before.", False, False),
     # held-out rounds 55, 56 and 59
     ("Gets user namespace in kubeflow. It is unrelated to MinIO buckets.", False, True),
     ("Check the server. Useful as a liveness check.", True, False),

@@ -205,8 +205,10 @@ TRIGGER_PATTERNS = (
     r"\buse\s+the\s+other\s+(?:provided\s+|available\s+)?tools?\b[^.;\n]{0,80}?\b(?:first|before)\b",
     # round 60: an agent tool's case, "Handle refunds, returns, and exchanges"; a role who does a
     # kind of work, "A senior analyst who writes detailed quarterly reports"
-    r"^\s*" + _alt("handle handles") + r"\s+(?:[\w'-]+\s+){0,2}?[\w'-]+s?,\s+",
-    r"(?:^\s*|(?<=handle\sthe\srequest\.\s))(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + _alt("analyst researcher writer assistant agent specialist expert "
+    # (the imperative only, and a role that opens with its article: "Handles errors, retries and
+    # logging" and "Get the assistant that owns a thread" say what a function does)
+    r"^\s*(?-i:Handle)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+s?,\s+",
+    r"(?:^\s*|(?<=handle\sthe\srequest\.\s))an?\s+(?:[\w-]+\s+){0,2}?" + _alt("analyst researcher writer assistant agent specialist expert "
                                                    "engineer planner reviewer advisor consultant")
     + r"\s+(?:who|that)\s+[a-z]+s\b",
     # round 55: "This tool is typically used after calling list_rooms"
