@@ -3,29 +3,12 @@ sends it whole (extract/onebyone.py; held-out round 53, H). tests/projects/sent_
 holds the quiet shapes."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-SCHEMAS = '''
-TERM_TOOL = {
-    "name": "record_term",
-    "description": "Record the agreement's term. Call this when the text states one; not for dates.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"months": {"type": ["integer", "null"], "description": "Term in months, or null."}},
-        "required": ["months"],
-    },
-}
-LAW_TOOL = {
-    "name": "record_law",
-    "description": "Record the governing law. Call this when the text names one; not for venues.",
-    "input_schema": {
-        "type": "object",
-        "properties": {"state": {"type": ["string", "null"], "description": "US state, or null."}},
-        "required": ["state"],
-    },
-}
-STEPS = [TERM_TOOL, LAW_TOOL]
-'''
+# the project's own schemas: STEPS, two forced extraction schemas with required-and-nullable fields
+SCHEMAS = (Path(__file__).resolve().parents[1] / "projects" / "sent_one_by_one" / "schemas.py").read_text()
 
 LOOP = '''
 import anthropic

@@ -47,30 +47,36 @@ def below(bounds, framework: str, version: Version) -> bool:
     return False
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=None)  # one entry a folder: every file of a tree asks (the cache keys on it)
 def _folder_bounds(folder: str) -> Tuple[Tuple[str, Bound], ...]:
     found: Dict[str, Bound] = {}
+    present = False
     for name in _LOCKS + _REQUIREMENTS:
         text = _read(os.path.join(folder, name))
         if text is None:
             continue
+        present = True
+        flat = _flat(text)
         for framework in WATCHED:
-            if framework in found or framework.replace("-", "") not in text.lower().replace("-", "").replace("_", ""):
-                continue
-            bound = _locked(text, framework) if name in _LOCKS else _required(text, framework)
-            if bound is not None:
-                found[framework] = bound
-    if found or any(os.path.isfile(os.path.join(folder, n)) for n in _LOCKS + _REQUIREMENTS) \
-            or os.path.exists(os.path.join(folder, ".git")):
+            if framework not in found and _flat(framework) in flat:
+                bound = _locked(text, framework) if name in _LOCKS else _required(text, framework)
+                if bound is not None:
+                    found[framework] = bound
+    if present or os.path.exists(os.path.join(folder, ".git")):
         return tuple(sorted(found.items()))  # the project's own files say it, or say nothing
     parent = os.path.dirname(folder)
     return () if parent == folder else _folder_bounds(parent)
 
 
+def _flat(text: str) -> str:
+    return text.lower().replace("-", "").replace("_", "")
+
+
 def _read(path: str) -> Optional[str]:
+    """The file's text; "" for one too big to read (it is there: the search stops); None if absent."""
     try:
         if os.path.getsize(path) > _READ_AT_MOST:
-            return None
+            return ""
         with open(path, encoding="utf-8", errors="replace") as handle:
             return handle.read()
     except OSError:
