@@ -158,17 +158,26 @@ def _hands_on(node, body_text: str) -> bool:
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
-def _guards(stmt, params) -> bool:
+def _guards(node, stmt) -> bool:
+    """`def f(bucket=None): if not bucket: return {"error": ...}`: a parameter with a default the
+    body rejects at once (TL204 reads it, extract/functions.py). Guard clauses are common, so
+    only one on a defaulted parameter, returning or raising at once, keeps the body."""
     import ast
 
-    if not isinstance(stmt, ast.If):
+    if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1 \
+            or not isinstance(stmt.body[0], (ast.Return, ast.Raise)):
         return False
     test = stmt.test
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
     elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
         test = test.left
-    return isinstance(test, ast.Name) and test.id in params
+    if not isinstance(test, ast.Name):
+        return False
+    positional = node.args.posonlyargs + node.args.args
+    defaulted = {a.arg for a in positional[len(positional) - len(node.args.defaults):]}
+    defaulted |= {a.arg for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None}
+    return test.id in defaulted
 
 
 def _keeps_server(node, body_text: str) -> bool:
@@ -176,8 +185,8 @@ def _keeps_server(node, body_text: str) -> bool:
     import ast
 
     typed = {a.arg for a in node.args.args + node.args.kwonlyargs
-             if isinstance(a.annotation, (ast.Name, ast.Attribute))
-             and ast.unparse(a.annotation).rpartition(".")[2] in _SERVERS}
+             if (a.annotation.id if isinstance(a.annotation, ast.Name) else
+                 a.annotation.attr if isinstance(a.annotation, ast.Attribute) else None) in _SERVERS}
     return bool(typed) and any(m.group(1) in typed for m in _SELF_STORE.finditer(body_text))
 
 
@@ -233,6 +242,6 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
         return None
     if in_class and _keeps_server(node, body_text):
         return None
-    if _guards(rest[0], params):
-        return None  # `if not bucket: return {"error": ...}`: TL204 reads the guard (extract/functions.py)
+    if _guards(node, rest[0]):
+        return None
     return first, last, "" if rest is not body else indent + "pass"
