@@ -50,7 +50,9 @@ def signature(
     if isinstance(node, cst.FunctionDef):
         guarded = _guarded(node)
         if guarded:
-            params = tuple(dataclasses.replace(q, guarded=True) if q.name in guarded else q for q in params)
+            # a default's guard only (what TL204 reads; and what narrowing keeps a body for)
+            params = tuple(dataclasses.replace(q, guarded=True) if q.name in guarded and q.has_default else q
+                           for q in params)
     if isinstance(node, cst.Lambda):
         return FunctionSig(name="<lambda>", qualname=qualname, span=span_of(node),
                            params=params, is_lambda=True)
