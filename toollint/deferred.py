@@ -55,6 +55,7 @@ class CrewClass:
     span: Span
     fallback: Optional[Value] = None
     fallback_function: Optional[FunctionSig] = None
+    strict: bool = True  # the crewAI the project installs sends strict schemas (frameworks/crewai.py)
 
 
 @dataclass(frozen=True)

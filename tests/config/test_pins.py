@@ -69,6 +69,17 @@ def test_the_version_a_project_can_install(tmp_path, name, text, old):
     assert below(project_bounds(str(tmp_path / "src" / "app" / "server.py")), "fastmcp", OLD) is old
 
 
+@pytest.mark.parametrize("text, bounded", [
+    ("crewai==0.65.2\ncrewai-tools==0.12.1\n", (0, 65, 2)),
+    ("crewai-tools==0.12.1\ncrewai>=0.60\n", None),  # another distribution's pin bounds nothing
+    ("crewai_tools==0.12.1\ncrewai.x==1\ncrewai[tools]~=0.80\n", (1,)),  # `~=0.80`: below 1
+])
+def test_a_name_that_only_starts_like_the_framework_is_another_distribution(tmp_path, text, bounded):
+    write_tree(tmp_path, {"requirements.txt": text, "crew.py": "x = 1\n"})
+    found = dict(project_bounds(str(tmp_path / "crew.py"))).get("crewai")
+    assert (found[0] if found else None) == bounded
+
+
 def test_the_nearest_project_decides_and_a_repository_root_ends_the_search(tmp_path):
     write_tree(tmp_path, {"requirements.txt": "fastmcp==2.13.0\n", "old/server.py": "",
                           "new/requirements.txt": "fastmcp>=4\n", "new/server.py": "",

@@ -1,6 +1,8 @@
 """TL210 strict-mode-violation: what OpenAI strict mode refuses, and where strictness cannot be seen."""
 from __future__ import annotations
 
+import pytest
+
 from schemacase import CLEAN_STRICT, expect
 
 
@@ -237,3 +239,36 @@ TOOLS = [{"type": "function", "function": {"name": "tag", "description": "Tag a 
     messages = [f.message for f in run([str(tmp_path)], Settings(root=str(tmp_path), select=("TL210",)),
                                        cache=False).findings]
     assert messages and all(m.endswith("strict mode rejects the tool; add it") for m in messages)
+
+
+CREW_TOOLS = '''
+from crewai.tools import tool
+from pydantic import BaseModel, Field
+
+
+class Venue(BaseModel):
+    name: str = Field(description="Venue name as printed on the ticket.")
+
+
+@tool("Book venues")
+def book_venues(venues: list[Venue]) -> str:
+    """Book every venue of a tour. Call this when the tour dates are confirmed."""
+    return "ok"
+'''
+
+
+@pytest.mark.parametrize("pin, strict", [(None, True), ("crewai==0.65.2\n", False), ("crewai>=1.10\n", True)])
+def test_tl210_quiet_on_crewai_tools_whose_parameter_types_are_not_read(tmp_path, pin, strict):
+    # held-out round 57, B: crewAI's strict pipeline closes the top level whatever the
+    # parameters are, and before 1.10 crewAI sent no strict schema at all
+    import json
+
+    from lintcase import parse_findings, toollint, write_tree
+
+    from toollint.config.pins import _folder_bounds
+
+    _folder_bounds.cache_clear()  # a folder of its own each run, but pytest may reuse its path
+    write_tree(tmp_path, {"tools.py": CREW_TOOLS, **({"requirements.txt": pin} if pin else {})})
+    assert parse_findings(toollint("check", "--no-cache", "--select", "TL210", "tools.py", cwd=tmp_path).stdout) == []
+    [tool] = json.loads(toollint("dump", "--no-cache", "tools.py", cwd=tmp_path).stdout)
+    assert tool.get("strict", False) is strict

@@ -6,7 +6,7 @@ What a framework sends changed between its versions: fastmcp before 3.2.4 sends 
 docstring (`inspect.getdoc`), from 3.2.4 on it parses it and sends the summary, the
 parameter docs going into the schema (frameworks/fastmcp.py); livekit-agents up to 1.8.0
 describes parameters from the docstring's Args and keeps defaults, later versions lose both
-(frameworks/livekit.py). Most MCP servers lock an
+(frameworks/livekit.py); crewAI sends strict schemas from 1.10 on (frameworks/crewai.py). Most MCP servers lock an
 older fastmcp (of the 20 stored held-out repositories with a uv.lock naming fastmcp, 19
 lock one before 3.2.4), so reading the newest behaviour into them judges text their
 server never sends, or misses text it does (held-out round 49, A).
@@ -28,7 +28,7 @@ Version = Tuple[int, ...]
 # (version, inclusive): the highest installable is `version` itself, or just below it
 Bound = Tuple[Version, bool]
 
-WATCHED = ("fastmcp", "livekit-agents")
+WATCHED = ("fastmcp", "livekit-agents", "crewai")
 _LOCKS = ("uv.lock", "poetry.lock", "pdm.lock")
 _REQUIREMENTS = ("requirements.txt", "requirements.in", "pyproject.toml", "setup.cfg")
 _READ_AT_MOST = 4 << 20  # a lock file of a large monorepo; anything bigger is not read
@@ -98,7 +98,7 @@ def _required(text: str, framework: str) -> Optional[Bound]:
     """The lowest upper bound of the requirements naming `framework`: `fastmcp==2.13.0.1`,
     `"fastmcp>=2.0,<3"`, poetry's `fastmcp = "^2.10"` or `fastmcp = {version = "~2.11"}`."""
     best: Optional[Bound] = None
-    pattern = r"(?<![\w.-])" + _name(framework) + r"(?:\[[^\]\n]*\])?\s*(?:=\s*\{[^}\n]*?version\s*=\s*|=(?!=)\s*)?" \
+    pattern = r"(?<![\w.-])" + _name(framework) + r"(?![-_.]?\w)(?:\[[^\]\n]*\])?\s*(?:=\s*\{[^}\n]*?version\s*=\s*|=(?!=)\s*)?" \
         r"[\"']?\s*([^\"'\n;#}]*)"
     for m in re.finditer(pattern, text, re.IGNORECASE):
         for op, number, star in _SPEC.findall(m.group(1)):

@@ -185,7 +185,7 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
                               bodies=bodies)
         evaluator.grown = self.grown
-        if "fastmcp" in self.text or "livekit" in self.text:  # what they send depends on their version
+        if any(w in self.text for w in ("fastmcp", "livekit", "crewai")):  # what they send depends on their version
             evaluator.bounds = project_bounds(self.path)
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)
@@ -288,7 +288,8 @@ class _Extractor:
             return [d for d in (extracted(d, self.class_facts, self.imports) for d in shaped) if d is not None]
 
         crew = crewai.class_tools(self.class_facts, self.imports, lambda cls: self.span_of(self.classes[cls].name),
-                                  lambda cls: next(iter(read({cls: self.classes[cls]})), None))
+                                  lambda cls: next(iter(read({cls: self.classes[cls]})), None),
+                                  crewai.sends_strict(evaluator.bounds))
         registries.extend(crew)
         registries.extend(read({k: v for k, v in self.classes.items() if k not in {d.name for d in crew}}))
         factories: Set[Tuple[int, int]] = set()

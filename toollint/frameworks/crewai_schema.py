@@ -12,6 +12,11 @@ import unicodedata
 from typing import Any, Callable, Dict, Set
 
 TRANSFORM = "crewai"  # the tag pydantic_values reads on the schema call to apply strict_parameters
+PLAIN = "crewai-plain"  # crewAI before 1.10: the schema without its root title and description
+
+
+def plain_parameters(schema: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in schema.items() if k not in ("title", "description")}
 
 _CAMEL_LOWER_UPPER = re.compile(r"([a-z])([A-Z])")
 _CAMEL_UPPER_LOWER = re.compile(r"([A-Z]+)([A-Z][a-z])")

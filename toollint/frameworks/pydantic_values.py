@@ -81,7 +81,8 @@ def _transform(kwargs) -> Optional[Callable[[Dict[str, Any]], Dict[str, Any]]]:
 def _TRANSFORMS() -> Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]]:
     from toollint.frameworks.agents_strict import STRICT_TRANSFORM, strict_python
 
-    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, "llama-index": _llama_index,
+    return {crewai_schema.TRANSFORM: crewai_schema.strict_parameters, crewai_schema.PLAIN: crewai_schema.plain_parameters,
+            "llama-index": _llama_index,
             STRICT_TRANSFORM: strict_python}
 
 

@@ -326,9 +326,10 @@ def _letta(module):
 def _crewai(module):
     from crewai.utilities.agent_utils import convert_tools_to_openai_schema
 
-    schemas, _, _ = convert_tools_to_openai_schema(module._TOOLS)
+    schemas = convert_tools_to_openai_schema(module._TOOLS)[0]  # 1.9 returns a pair, 1.10 on three
     return [{"name": s["function"]["name"], "description": s["function"]["description"],
-             "input_schema": s["function"]["parameters"], "strict": s["function"]["strict"]} for s in schemas]
+             "input_schema": s["function"]["parameters"], "strict": s["function"].get("strict", False)}
+            for s in schemas]
 
 
 def _browser_use(module):
@@ -415,6 +416,7 @@ READERS = {
     "browser_use": _browser_use,
     "crewai": _crewai,
     "crewai_tools": _crewai,
+    "crewai_19": _crewai,
     "letta": _letta,
     "fastmcp_models": _fastmcp,
     "langchain_models": _langchain,

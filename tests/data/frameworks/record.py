@@ -28,6 +28,9 @@ of these packages.
     # livekit-agents up to 1.8.0 keeps Args descriptions and defaults (the source's folder pins it):
     python -m venv /tmp/lk180 && /tmp/lk180/bin/pip install "livekit-agents==1.8.0"
     /tmp/lk180/bin/python tests/data/frameworks/record.py livekit_180
+    # crewAI before 1.10 sends no strict schema (the source's folder pins 1.9.0):
+    python -m venv /tmp/crew19 && /tmp/crew19/bin/pip install "crewai==1.9.0"
+    /tmp/crew19/bin/python tests/data/frameworks/record.py crewai_19
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
@@ -94,7 +97,8 @@ FRAMEWORKS = {
     "letta": ("letta-nightly", "letta"),
     # class-based tools, as the agent's native function calling sends them
     "crewai": ("crewai", "crewai"),
-    "crewai_tools": ("crewai-tools", "crewai"),  # RagTool subclasses: OPENAI_API_KEY is set by the source
+    "crewai_tools": ("crewai-tools", "crewai"),
+    "crewai_19": ("crewai", "crewai"),  # crewai 1.9.0, as sources/crewai19/requirements.txt pins  # RagTool subclasses: OPENAI_API_KEY is set by the source
     # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
     "fastmcp_models": ("fastmcp", "fastmcp"),
     "langchain_models": ("langchain-core", "langchain"),
@@ -136,7 +140,7 @@ FRAMEWORKS = {
     "openai_pep695": ("openai", "openai"),
 }
 # a source in a folder of its own: beside it, the pin that selects the framework's version
-SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent"}
+SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent", "crewai_19": "crewai19/crew"}
 MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 # what differs between a framework's versions: written to versions/<name>-<version>.json,
 # compared by tests/frameworks/test_decorated_methods.py, not by check_recording
