@@ -2,6 +2,7 @@ from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import offered_beyond, offered_with
 from toollint.rulekit.text import has_exclusion, reads_like_signature
 from toollint.rulekit.naming import shown_name
+from toollint.rulekit.siblings import plain_names, sibling_exclusions
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -19,6 +20,7 @@ class MissingExclusionClause(Rule):
         text = judged_description(tool, any_language=bool(ctx.settings.exclusion_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return
-        if not has_exclusion(text, ctx.settings.exclusion_phrases):
+        phrases = tuple(ctx.settings.exclusion_phrases) + sibling_exclusions(plain_names(offered, tool))
+        if not has_exclusion(text, phrases):
             yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "not to call it: add an exclusion such as \"Do not call this for ...; use X instead\"")

@@ -386,8 +386,19 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out round 65, A: a need as the condition of the action
+    ("Get the OAuth authorization URL if authentication is needed.", True, False),
+    ("Return the token if it is valid.", False, False),  # a state of the result, not a need
     # held-out round 62, B
     ("Send a sticker. Use RARELY when the reply is a joke.", True, False),
+    # held-out round 62, A: the tool's own action in an "always ... when" sentence; D: a
+    # sibling as the default it goes beyond
+    ("Create a chart from the table. Always create a chart when discussing distributions or trends.", True, False),
+    ("Run a query. Always quote table names when they contain spaces.", False, False),  # another verb: guidance
+    ("Returns a chart. Always returns a chart when the table has rows.", False, False),
+    ("Drive a headless browser. Use for: scraping when web_fetch isn't enough, dynamic pages.", True, True),
+    ("Apply a diff. Use this for complex edits that are hard to express with edit_file.", True, True),
+    ("Fetch a page. It is hard to say when the page loads.", False, False),
     # a limitation stated as "cannot be <verb>ed" is too often an error or an argument's (round 62, F: left)
     ("Reload the config. Security-sensitive fields (API keys, DB URL) cannot be reloaded.", False, False),
     ("Get a message. Returns an error when the body cannot be fetched.", False, False),

