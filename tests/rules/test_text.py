@@ -284,6 +284,7 @@ NO_POINTERS = [
     "Use `limit` to cap the page size.",
     "Prefer JSON output.",
     "Use JavaScript instead.",
+    "After scoring, prefer next_level from recommend_level.",  # a value a tool returns (round 66, E)
 ]
 
 

@@ -86,11 +86,22 @@ _EXCLUSION_PATTERNS = (
     # "formatting preferences only, not account data", "metadata only and is not rate
     # limited", "Only files in the upload folder can be deleted" (held-out round 15, C)
     r"only\s*,\s*not\b|only\s+(?:and|but)\s|(?<=[a-z]-)only\b",  # "append-only", as "Read-only." is
-    r"only\s+(?:[\w'-]+\s+){1,6}?(?:can|may)\s+be\s+[a-z]+(?:ed|en)\b",
+    r"only\s+(?:[\w'-]+(?:\.[\w-]+)*\s+){1,6}?(?:can|may)\s+be\s+[a-z]+(?:ed|en)\b",  # "Only NOTES.md and ..."
     # a tool switched off sends the model elsewhere, as "deprecated" does
     r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
     # a sibling it is set against: "Unlike fetch_case_file, this ..."
     r"unlike\s+(?:the\s+)?" + _TOOL_NAME,
+    # held-out rounds 64 and 66: "The report must exist on the server.", "The role must be
+    # created first", "use the separate 'read_book_text' tool", "Use this tool when
+    # 'read_book_text' returns has_more", "Update only the member's last_seen timestamp"
+    r"must\s+(?:already\s+)?exist\b|must\s+(?:already\s+)?be\s+[a-z]+(?:ed|en)\s+first\b|must\s+already\s+be\b",
+    _alt("use call") + r"\s+(?:the\s+)?(?:" + _alt("separate dedicated specific other") + r"\s+)?['\"`](?-i:"
+    + _BARE_TOOL_NAME + r")['\"`]\s+(?:tool|function)\b",
+    _alt("use call") + r"\s+(?:the\s+)?" + _alt("separate dedicated") + r"\s+(?-i:" + _BARE_TOOL_NAME + r")",
+    r"when\s+['\"`]?(?-i:" + _BARE_TOOL_NAME + r")['\"`]?(?:\(\))?\s+" + _alt("returns gives reports says finds")
+    + r"\b",
+    r"(?:(?<=^)|(?<=[.!?]\s))" + _alt("update change modify edit set write delete remove touch replace clear reset mark")
+    + r"\s+only\s+(?:the|one|a|an|its|their|this)\b",
     # a sibling as the default the tool goes beyond (held-out round 62, D): "scraping when
     # web_fetch isn't enough", "edits that are hard to express with edit_file"
     r"when\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?(?:isn['\u2019]t|is\s+not|can['\u2019]t|cannot|"
@@ -355,11 +366,23 @@ _RESULT_SENTENCE = re.compile(
     r"reports?|will|may|might|can|if|note)\b", re.IGNORECASE)
 
 
+# ... or after a case named by a noun (held-out rounds 64, D and 66, C): "Prepare an
+# outbound callback after a resolved support request", "Save the profile after consent";
+# not a bound on the data ("List messages after a given cursor", "events after the start date")
+_DET = r"(?:(?:a|an|the|each|every|any|their|its|your|explicit)\s+)?"
+_AFTER_CASE = re.compile(
+    r"(?<!\bor\s)(?<!\band\s)\bafter\s+"
+    r"(?!" + _DET + r"(?:given|specified|certain|particular|provided|specific|selected|last|first|next|previous|latest)\b)"
+    r"(?!" + _DET + r"(?:[\w'-]+\s+)?(?:date|time|timestamp|cursor|id|offset|index|point|position|version|number|line|"
+    r"row|token|character|char|record|entry|entrie|item|element|word|field|value|paragraph|section|heading|sentence|"
+    r"page|text|day|week|month|year|hour|minute|second)s?\b)" + _DET + r"[a-z][\w'-]*", re.IGNORECASE)
+
+
 def _event_trigger(description: str) -> bool:
     """Only in the first sentence, the one that names the action: later sentences with an
     event ("The cache is refreshed when the list is updated") describe what happens."""
     first = re.split(r"(?<=[.!?])\s+|\n\s*\n", description.strip(), maxsplit=1)[0]
-    return bool(_EVENT.search(first)) and not _RESULT_SENTENCE.match(first)
+    return bool(_EVENT.search(first) or _AFTER_CASE.search(first)) and not _RESULT_SENTENCE.match(first)
 
 
 def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:

@@ -105,8 +105,8 @@ def mentioned_tools(description: str) -> List[Tuple[str, int]]:
                 continue
             nxt = _NEXT_WORD.match(description, m.end(group) + (0 if bare else 1)).group(1)
             nxt = (nxt or "").lower()
-            if nxt in _FIELD_NOUNS:
-                continue
+            if nxt in _FIELD_NOUNS or nxt == "from":
+                continue  # "prefer next_level from recommend_level": a value a tool returns (round 66, E)
             if bare and "-" in name and "_" not in name and nxt and nxt not in _KEBAB_FOLLOW:
                 continue  # "use read-write mode": a compound adjective, not a tool
             if name not in found or start < found[name]:

@@ -1,0 +1,39 @@
+"""TL207 on parameters the tool's own text documents (held-out round 64, A, B, C, E): "If
+tray is not specified, ...", "by providing the code shown on the keypad", "a specific
+level (0-100)", "Each step is a dict with an 'action' key". The parameter's word beside
+a note that says nothing about it still fires."""
+from __future__ import annotations
+
+import pytest
+
+_SERVER = '''
+from fastmcp import FastMCP
+
+mcp = FastMCP("home")
+
+
+@mcp.tool()
+def {name}({params}) -> str:
+    """{doc} Use this when the user asks; do not use it for anything else."""
+    return ""
+'''
+
+
+@pytest.mark.parametrize("name, params, doc", [
+    ("start_print", "tray: str = ''", "Start printing. If tray is not specified, picks the first tray with paper."),
+    ("unlock_door", "code: int", "Unlock the front door by providing the code shown on the keypad."),
+    ("set_brightness", "level: float", "Set the lamp brightness to a specific level (0-100)."),
+    ("run_batch", "steps: list[dict]", "Run several actions. Each step is a dict with an 'action' key."),
+])
+def test_a_parameter_the_text_documents_is_quiet(lint, name, params, doc):
+    assert lint({"s.py": _SERVER.format(name=name, params=params, doc=doc)}, select=["TL207"]) == []
+
+
+@pytest.mark.parametrize("name, params, doc", [
+    ("start_print", "tray: str = ''", "Start printing. The tray is chosen by the printer."),
+    ("unlock_door", "code: int", "Unlock the front door. The code is checked by the lock."),
+    ("set_brightness", "level: float", "Set the lamp brightness to a specific level (dimmed or bright)."),
+    ("run_batch", "steps: list[dict]", "Run several actions. Every run is logged."),
+])
+def test_the_word_without_a_note_on_it_still_fires(lint, name, params, doc):
+    assert lint({"s.py": _SERVER.format(name=name, params=params, doc=doc)}, select=["TL207"]) == [("s.py", 7, "TL207")]
