@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from toollint.frameworks.args import bool_arg
+from toollint.frameworks.args import bool_arg, str_arg
 from toollint.frameworks.base import Factory, Framework
 from toollint.frameworks.docstrings import ParamDocs, parse, summary
-from toollint.model import Param
+from toollint.model import Param, Str, Tool, Unresolved
 
 _STYLES = (
     (r"\n[ \t]*:{0}([ \t]+\w+)*:([ \t]+.+)?\n",
@@ -40,6 +40,9 @@ def docstring_style(raw: str) -> str:
 
 
 _TOOL = Factory(("function",), ("function",), method="auto")
+# `Tool.from_schema(function, name, description, json_schema)`: the schema is given, sent as
+# written with the name and description (pydantic_ai/tools.py; recorded, pydantic_ai_schema.json)
+_FROM_SCHEMA = Factory(("function", "name", "description", "json_schema"), ("function",), method="from_schema")
 
 
 class PydanticAI(Framework):
@@ -54,12 +57,24 @@ class PydanticAI(Framework):
     # `self.add_function(self.add_note, name="add_note")` (held-out round 57, M1)
     toolkits = ("pydantic_ai.toolsets.FunctionToolset", "pydantic_ai.toolsets.function.FunctionToolset",
                 "pydantic_ai.FunctionToolset")
-    factories = {"pydantic_ai.Tool": _TOOL, "pydantic_ai.tools.Tool": _TOOL}
+    factories = {"pydantic_ai.Tool": _TOOL, "pydantic_ai.tools.Tool": _TOOL,
+                 "pydantic_ai.Tool.from_schema": _FROM_SCHEMA, "pydantic_ai.tools.Tool.from_schema": _FROM_SCHEMA}
     tool_list = "tools"
     listing = frozenset({"FunctionToolset"})
     list_method = "auto"
     closed = True
     field_is_default = True  # _function_schema: `required = p.default is Parameter.empty`
+
+    def call_tool(self, use, ctx) -> Optional[Tool]:
+        if use.method != "from_schema":
+            return None
+        where = ctx.span_of(use.call)
+        given = use.kwarg("json_schema")
+        schema = ctx.evaluator.eval(given) if given is not None else Unresolved("no json_schema given", where)
+        # the function takes what the schema says (`**kwargs` as a rule): no signature to compare
+        return Tool(name=str_arg(use.kwarg("name"), ctx.evaluator) or Str(None, where), span=where, shape="decorated",
+                    description=str_arg(use.kwarg("description"), ctx.evaluator), schema=schema, framework=self.name,
+                    function=None)
 
     def tool_method(self, use, evaluator) -> str:
         if use.method not in ("auto", "add_function"):

@@ -385,6 +385,7 @@ READERS = {
     "agents": _agents,
     "anthropic": _anthropic,
     "pydantic_ai_toolset": _pydantic_ai,
+    "pydantic_ai_schema": _pydantic_ai,
     "pydantic_ai": _pydantic_ai,
     "smolagents": _smolagents,
     "claude_agent_sdk": _claude_agent_sdk,

@@ -108,6 +108,7 @@ FRAMEWORKS = {
     # agents whose class is the project's subclass of pydantic-ai's Agent (issue 18)
     "pydantic_ai_subclass": ("pydantic-ai-slim", "pydantic-ai"),
     "pydantic_ai_toolset": ("pydantic-ai-slim", "pydantic-ai"),
+    "pydantic_ai_schema": ("pydantic-ai-slim", "pydantic-ai"),
     # FunctionTool(params_json_schema=Model.model_json_schema()) (issue 18)
     "agents_function_tool": ("openai-agents", "openai-agents"),
     "langchain_dict": ("langchain-core", "langchain"),
