@@ -258,6 +258,7 @@ POINTERS = [
     ),
     ("Bulk changes are handled by `bulk_update`.", ["bulk_update"]),
     ("instead of calling list_files() repeatedly", ["list_files"]),
+    ("Use this tool when 'read_book_text' returns 'has_more=True'.", ["read_book_text"]),  # round 64, G
 ]
 
 
@@ -285,6 +286,7 @@ NO_POINTERS = [
     "Prefer JSON output.",
     "Use JavaScript instead.",
     "After scoring, prefer next_level from recommend_level.",  # a value a tool returns (round 66, E)
+    "Use this when the user returns.",
 ]
 
 

@@ -33,6 +33,9 @@ _POINTER_PATTERNS = (
     + _ID + _TOOL_WORD + r"(?:\s*(?:\+|&|,|\band\b|\bthen\b)\s*`?[A-Za-z][\w.\-]*`?)*"  # "use a + b"
     + r"(?=\s*(?:[.;!)\n]|$))",
     r"\b(?:handled|covered|done|served)\s+by\s+(?:the\s+)?" + _ID,
+    # the sibling whose result calls for this one: "Use this tool when 'read_book_text' returns
+    # has_more=True" (held-out round 64, G and M4: a stale name there is TL105's)
+    r"\bwhen\s+(?:the\s+)?['\"]?" + _ID + r"['\"]?(?:\(\))?" + _TOOL_WORD + r"\s+(?:returns|gives|reports|fails)\b",
 )
 _POINTERS = tuple(re.compile(p, re.IGNORECASE) for p in _POINTER_PATTERNS)
 # "...; escalate_ticket handles those". The identifier comes first, so this pattern
