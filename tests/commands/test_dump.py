@@ -366,3 +366,33 @@ def test_a_snapshot_written_with_holes_as_strings_still_matches():
 
     reason = "the result of build_tool() is only known at run time"
     assert canonical({"unresolved": reason}) == canonical(f"<unresolved: {reason}>")
+
+
+def test_a_list_of_tool_functions_gives_no_holes(capsys, tmp_path):
+    # held-out round 66: `ESCALATION_TOOLS = [create_escalation, ...]` of @function_tool defs,
+    # spread into the list an agent gets, was read as definitions too: one hole an item
+    write_tree(tmp_path, {"tools.py": '''
+from livekit.agents import function_tool
+
+
+@function_tool
+async def create_escalation(reason: str) -> str:
+    """Open a ticket for a human. Use this when the caller asks for a person."""
+    return reason
+
+
+ESCALATION_TOOLS = [create_escalation]
+''', "agent.py": '''
+from livekit.agents import Agent
+
+from tools import ESCALATION_TOOLS
+
+AGENT_TOOLS = [*ESCALATION_TOOLS]
+
+
+class Main(Agent):
+    def __init__(self):
+        super().__init__(instructions="x", tools=AGENT_TOOLS)
+'''})
+    items = json.loads(dump(capsys, "--no-cache", tmp_path)[1])
+    assert [i.get("name", i.get("unresolved")) for i in items] == ["create_escalation"]

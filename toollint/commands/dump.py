@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -26,6 +27,7 @@ from toollint.commands.snapshot import CHAT_INNER, CHAT_OUTER, LOCATION_KEY, to_
 
 SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp")
 UNRESOLVED_PREFIX = "<unresolved: "
+_NOT_LITERAL = re.compile(r"'([\w.]+)' is not a literal definition$")  # link/project.py's reason for a name
 
 # The keys each source shape spends on name, description, schema and strict: the rest of
 # a definition (cache_control, annotations, title, ...) is carried over only into the
@@ -229,6 +231,10 @@ def collect(paths: Sequence[str], settings, verbose: bool = False, cache: bool =
                            for e in errors]
     seen = set()
     entries: List[Any] = []
+    # a list of functions that are tools themselves (`ESCALATION_TOOLS = [create_escalation, ...]`,
+    # each an @function_tool) is read as definitions too; its items are those tools, not holes
+    made = {n for g in project.groups for t in g.tools
+            for n in ((t.function.name if t.function else None), t.name.value) if n}
     for group in project.groups:
         touched = bool(group.paths & requested)
         for tool in group.tools:
@@ -244,7 +250,8 @@ def collect(paths: Sequence[str], settings, verbose: bool = False, cache: bool =
         for registry in group.definitions:
             for hole in getattr(registry, "unresolved", ()):
                 key = (hole.span, None, "unresolved")
-                if key in seen:
+                named = _NOT_LITERAL.match(hole.reason)
+                if key in seen or (named and named.group(1).rpartition(".")[2] in made):
                     continue
                 seen.add(key)
                 s = hole.span
