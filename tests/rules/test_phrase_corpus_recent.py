@@ -1,0 +1,104 @@
+"""The clause detectors behind TL103 and TL104 on the sentences of held-out rounds 53-66,
+in the shapes real tools ship (written here, none copied), as test_phrase_corpus.py holds
+the earlier rounds'. A row that flips is a change in what users see."""
+from __future__ import annotations
+
+import pytest
+
+from toollint.rulekit.text import has_exclusion, has_trigger
+
+# (sentence, has a trigger clause, has an exclusion clause)
+CLAUSES = [
+    # held-out round 57: C (a repeat it refuses), D (a dash ends the clause), G, O2
+    ("Return dtypes of a CSV file. Call this once at the start; do not re-audit a file you have already audited.",
+     True, True),
+    ("Write the figure to disk. Draw your plot first, then call this \u2014 do not use plt.show().", True, False),
+    ("Validate the address. Call it the moment the caller finishes giving the address.", True, False),
+    ("Return the analyst's notes. Call this when the user mentions earlier findings; it does not read data files.",
+     True, True),
+    ("Return the value. It does not matter which key you pass.", False, False),
+    ("Do not read the whole file.", False, False),  # argument guidance
+    # held-out rounds 64 and 66: a precondition with "must", a scope with file names or "<verb>
+    # only the", a sibling in quotes, a case after the action
+    ("Send a saved report. The report must exist on the server.", False, True),
+    ("Give a user a role. The role must be created first.", True, True),  # a step before, too
+    ("Replace a note file. Only NOTES.md and TODO.md can be replaced.", False, True),
+    ("Update only the member's last_seen timestamp.", False, True),
+    ("List the books of a shelf. To get the text of a book, use the separate 'read_book_text' tool.", False, True),
+    ("Get the next chunk. Use this tool when 'read_book_text' returns 'has_more=True'.", True, True),
+    ("Prepare an outbound callback after a resolved support request.", True, False),
+    ("Create or update the caller's profile after consent.", True, False),
+    ("List messages after a given cursor.", False, False),  # a bound on the data
+    ("Insert a new cell after the cell with the given ID.", False, False),  # a place
+    ("Execute a SQL query on the database after validation. Returns rows.", False, False),  # its own processing
+    ("Get orders after the last payment.", False, False),
+    ("Record whether a review passed after visual inspection of the page.", True, False),
+    ("List events after the start date of the trip.", False, False),
+    ("Returns the state after the update.", False, False),
+    ("The value must be a string.", False, False),
+    ("Update the title of a note.", False, False),
+    # held-out round 65, A: a need as the condition of the action
+    ("Get the OAuth authorization URL if authentication is needed.", True, False),
+    ("Return the token if it is valid.", False, False),  # a state of the result, not a need
+    # held-out round 62, B
+    ("Send a sticker. Use RARELY when the reply is a joke.", True, False),
+    # held-out round 62, A: the tool's own action in an "always ... when" sentence; D: a
+    # sibling as the default it goes beyond
+    ("Create a chart from the table. Always create a chart when discussing distributions or trends.", True, False),
+    ("Run a query. Always quote table names when they contain spaces.", False, False),  # another verb: guidance
+    ("Returns a chart. Always returns a chart when the table has rows.", False, False),
+    ("Drive a headless browser. Use for: scraping when web_fetch isn't enough, dynamic pages.", True, True),
+    ("Apply a diff. Use this for complex edits that are hard to express with edit_file.", True, True),
+    ("Fetch a page. It is hard to say when the page loads.", False, False),
+    # a limitation stated as "cannot be <verb>ed" is too often an error or an argument's (round 62, F: left)
+    ("Reload the config. Security-sensitive fields (API keys, DB URL) cannot be reloaded.", False, False),
+    ("Get a message. Returns an error when the body cannot be fetched.", False, False),
+    ("Use only when the user asks.", True, True),
+    # held-out round 61, A
+    ("Look up a stock. Use the other provided tool to search keys for a company first.", True, False),
+    # held-out round 60, D: the case an agent tool or a handoff takes
+    ("Handle refunds, returns, and exchanges", True, False),
+    ("A senior analyst who writes detailed quarterly reports", True, False),
+    ("Handle the request.", False, False),
+    ("Handles errors, retries and logging for the client.", False, False),  # what a function does
+    ("Get the assistant that owns a thread.", False, False),
+    # ... and the other phrasings of rounds 55-62, where they do not apply
+    ("Returns the moment the order shipped.", False, False),
+    ("Returns the primary key of the table.", False, False),
+    ("Returns values typically used in reports.", False, False),
+    ("Use the returned id with care.", False, False),
+    ("Returns the same data as before.", False, False),
+    # held-out rounds 55, 56 and 59
+    ("Gets user namespace in kubeflow. It is unrelated to MinIO buckets.", False, True),
+    ("Check the server. Useful as a liveness check.", True, False),
+    ("Add an episode. This is the primary way to add information to the graph.", True, False),
+    ("Save the prototype. Only callable after check_closure has passed.", True, True),
+    ("Post a message.\n\nUsage with other tools:\n    This tool is typically used after calling list_rooms.", True, True),
+    ("Useful information is returned as JSON.", False, False),
+    # held-out round 53, C and E
+    ("Search the web and return five results with a short ID each. Use the ID with load_page to load a result.",
+     False, True),
+    ("Cancel a draft bill. Use this when the owner changes their mind (fails if already finalized).", True, True),
+    ("Use the id with care.", False, False),
+    ("Fails if the file is locked.", False, False),  # what happens, no state it leaves to another
+    # ... and what must stay as it was
+    ("Returns null when the key is missing.", False, False),
+    ("Ask the user for their name.", False, False),
+    ("Use this value with care.", False, False),
+    ("Returns the retry count when the upload fails.", False, False),
+    ("Returns the first step of the plan.", False, False),
+    ("Returns the rows that are allowed to the user.", False, False),
+    ("Update an area's title. title='' is rejected with a validation error.", False, False),
+    ("Handles math calculations and unit conversions.", False, False),  # no handoff sentence: the action
+    ("Reads the file, then parses it to a table.", False, False),
+    ("Use caution before deleting the folder.", False, False),
+    ("Uses read_file internally and returns its text.", False, False),
+    ("An alternative to dump_catalog.", False, False),
+    ("The topic is not about sports.", False, False),
+]
+
+
+@pytest.mark.parametrize("sentence,trigger,exclusion", CLAUSES)
+def test_clause_verdicts_of_recent_rounds(sentence, trigger, exclusion):
+    assert has_trigger(sentence) is trigger, "trigger"
+    assert has_exclusion(sentence) is exclusion, "exclusion"
