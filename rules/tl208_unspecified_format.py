@@ -95,6 +95,9 @@ _PROVENANCE = re.compile(
     r"\s+(?:link|url)s?\b|"
     # ... the other word order: "The URL of the YouTube video" (held-out round 48, C)
     r"\b(?:link|url|uri)s?\s+(?:of|to|for)\s+(?:the|a|an)\s+(?-i:[A-Z][a-z]*[A-Z]?[A-Za-z]*)\s+(?-i:[a-z]+)|"
+    # ... the flow of a named service gives it: "The redirect URL from Dropbox sign-in" (round 67, B)
+    r"\b(?:link|url|uri|code|token)s?\s+from\s+(?:the\s+)?(?-i:[A-Z][A-Za-z]+)\s+"
+    r"(?:authori[sz]ation|auth|oauth|sign-?in|log-?in|consent|callback|redirect)\b|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,4}?(?:results?|responses?|output|list|tool|call)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",
@@ -130,6 +133,8 @@ def format_kind(name: str) -> Optional[str]:
     words = split_name(name)
     if not words:
         return None
+    if "or" in words and any(w in ("name", "title", "mention", "username") for w in words):
+        return None  # `channel_name_or_id`: a lookup by either, no one format (held-out round 68, A)
     last = words[-1]
     many = len(words) > 1
     if last in _PHONE or (last in _NUMBER and any(w in _PHONE for w in words)):

@@ -9,6 +9,18 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out rounds 67 and 69: a fallback for the specific tools; a state a party reports, an
+    # event noun after the action, a step before answering
+    ("Control a device. Use this for general device control when the specific control tools don't apply.",
+     True, True),
+    ("Unlock the member's login when the backend confirms automatic unlocking is permitted.", True, False),
+    ("Waive a late fee when the account already qualifies for a goodwill waiver.", True, False),
+    ("Apply the change when the change can be completed immediately.", True, False),
+    ("Reset the meter credit after a failed top-up or keypad error so the customer can retry.", True, False),
+    ("Search the knowledge base before saying you do not know an answer.", True, False),
+    ("Returns the rows when the table has data.", False, False),  # a result sentence
+    ("Sort the list when the orders are many.", False, False),  # a plural noun, not a verb
+    ("Queue a registration change only after you know the exact kid_id and camp_id from tool results.", True, True),
     # held-out round 57: C (a repeat it refuses), D (a dash ends the clause), G, O2
     ("Return dtypes of a CSV file. Call this once at the start; do not re-audit a file you have already audited.",
      True, True),

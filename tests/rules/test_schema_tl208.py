@@ -28,6 +28,7 @@ TOOLS = [
 UNSPECIFIED = [
     ("page_url", "Target URL to fetch."),  # no named service: the model still guesses the form
     ("user_id", "The user's ID."),
+    ("email_or_phone", "How to reach the customer."),  # either has a format
     ("userId", "Identifier of the user."),
     ("order_number", "The order number."),
     ("email", "The customer's email address."),
@@ -97,6 +98,9 @@ SPECIFIED = [
     ("user_id", "El identificador del usuario."),
     ("kunden_id", "Die ID des Kunden."),
     ("date_debut", "La date de début de la réservation."),
+    # the flow of a named service gives it (held-out round 67, B)
+    ("callback_url", "The callback URL from Spotify authorization."),
+    ("redirect_url", "The redirect URL from Dropbox sign-in."),
 ]
 
 
@@ -164,7 +168,9 @@ def test_tl208_nullable_and_nested(lint):
 
 
 def test_tl208_names_that_are_not_format_bearing(lint):
-    for name in ("email_subject", "time_zone", "date_range", "name", "number", "body"):
+    # `channel_name_or_id`: a lookup by either, no one format (held-out round 68, A)
+    for name in ("email_subject", "time_zone", "date_range", "name", "number", "body", "channel_name_or_id",
+                 "user_id_or_name", "titleOrUrl"):
         src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description="Whatever.")
         assert lint({"tools.py": src}, select=["TL208"]) == [], name
 

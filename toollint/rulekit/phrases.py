@@ -191,6 +191,10 @@ _EXCLUSION_PATTERNS = (
     r"prefer\s+(?:the\s+)?" + _alt("dedicated specific specialized specialised other more_specific purpose-built")
     + r"\s+tools?\b",
     r"as\s+a\s+fallback\s+(?:when|if|for)\b",
+    # "Use this for general device control when the specific control tools don't apply" (round 67, A)
+    r"when\s+(?:the\s+)?(?:more\s+)?" + _alt("specific dedicated specialized specialised other") + r"\s+(?:[\w-]+\s+){0,2}?"
+    + _alt("tools methods functions ones") + r"\s+(?:don['\u2019]t|do\s+not|cannot|can['\u2019]t|won['\u2019]t)\s+"
+    + _alt("apply work fit cover help"),
     r"same\s+(?:[\w-]+\s+){0,2}?as\s+(?:the\s+)?" + _TOOL_NAME + r"\s*,?\s+but\b",
     # round 53: "(fails if already finalized)", a state it does not handle; "Use the ID with
     # load_page to load a result", the sibling for the next step
@@ -359,7 +363,12 @@ _EVENT = re.compile(
     r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
     r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:not\s+)?(?:yet\s+)?"
     # "Search the web when relevant URLs are not yet known" (held-out round 39)
-    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b",
+    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b"
+    # ... or a state a party reports (held-out round 69, A): "when the backend confirms ...",
+    # "when the account already qualifies for ...", "when the change can be completed"
+    r"|\b(?:when|whenever|once)\s+(?:the|a|an|your|its|their)\s+[a-z]+(?:['\u2019]s\s+[a-z]+)?\s+"
+    r"(?:already\s+|still\s+|also\s+|explicitly\s+)?(?:(?!(?:is|has|was|does|this|its|his)\b)[a-z]+s\b"
+    r"|(?:can|may|must|should|will)\s+(?:not\s+)?(?:be\s+)?[a-z]+)",
     re.IGNORECASE)
 _RESULT_SENTENCE = re.compile(
     r"^\W*(?:it\s+|this\s+(?:tool\s+)?)?(?:returns?|raises?|fails?|throws?|errors?|yields?|outputs?|responds?|"
@@ -379,12 +388,12 @@ _PROCESSING = ("validation processing parsing normalization normalisation saniti
 _AFTER_CASE = re.compile(
     r"(?<!\bor\s)(?<!\band\s)\bafter\s+" + _DET
     + r"(?:(?!" + _alt("given specified certain particular provided specific selected last first next previous latest")
-    + r"\b)[a-z][\w-]*\s+){0,2}?"
+    + r"\b)[a-z][\w-]*\s+){0,4}?"
     r"(?!" + _alt(_PROCESSING) + r"\b)"
     r"(?:[a-z]+(?:tion|sion|ment|ance|ence)|" + _alt("consent request approval review call meeting login signup sign-up "
                                                   "purchase crash failure error reply answer response feedback "
                                                   "conversation interview visit checkout booking handoff escalation "
-                                                  "outage incident") + r")s?\b(?!\s+(?:id|date|time|number)\b)",
+                                                  "outage incident issue problem") + r")s?\b(?!\s+(?:id|date|time|number)\b)",
     re.IGNORECASE)
 
 

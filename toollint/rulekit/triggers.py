@@ -46,7 +46,8 @@ TRIGGER_PATTERNS = (
     + _alt("user customer caller client human person visitor requester member employee "
            "operator admin patient buyer shopper student people") + r"s?\b",
     # "when you need to", "if the assistant has", "once you know its id" (held-out round 6)
-    _alt("when whenever if once") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
+    # ... "only after you know the exact kid_id" (held-out round 53)
+    _alt("when whenever if once after") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
     + _alt("need want have know must should are get receive cannot can't don't do_not would") + r"\b",
     _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
     # "Get the sign-in URL if authentication is needed" (held-out round 65, A)
@@ -162,6 +163,9 @@ TRIGGER_PATTERNS = (
     r"before\s+(?:calling\s+|using\s+|running\s+)?(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?",
     r"before\s+" + _alt("execution executing submission submitting sending saving publishing merging "
                         "issuing") + r"\b",
+    # held-out round 69, C: "Search the knowledge base before saying you do not know an answer"
+    r"before\s+" + _alt("saying answering replying responding telling concluding guessing giving_up "
+                        "admitting") + r"\b",
     r"first\s+step\s+(?:for|in|before|when|whenever)\b",
     r"step\s+(?:before|prior\s+to)\s+[a-z]+ing\b",
     # round 36: "This is how you actually parallelize image jobs", "Use this alongside arXiv

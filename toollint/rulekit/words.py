@@ -93,6 +93,9 @@ _CANON: Dict[str, str] = {
 _AS_WORDS = {w + e: w for w in ("alias", "canvas", "atlas", "bias", "gas") for e in ("", "es")}
 
 
+_SINGULAR_IS = frozenset("this redis tennis iris paris elvis".split())
+
+
 def stem(word: str) -> str:
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
@@ -112,6 +115,8 @@ def stem(word: str) -> str:
         w = w[:-2]
     elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
+    elif len(w) > 3 and w.endswith("is") and not w.endswith("sis") and w not in _SINGULAR_IS:
+        w = w[:-1]  # "emojis", "apis", "uris" (held-out round 68, B)
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
