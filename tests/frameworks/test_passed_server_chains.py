@@ -117,3 +117,33 @@ def test_a_server_made_in_a_function_with_its_own_import(tmp_path):
 ])
 def test_a_project_subclass_of_the_server_made_in_a_def(tmp_path, start, found):
     assert dumped(tmp_path, files(start)) == found
+
+
+# the leaf registers module functions by a call, not a decorator (held-out round 67, M1)
+CALLED = '''async def list_notes(folder: str) -> list:
+    """List the notes of a folder. Use this when the user asks what notes exist."""
+    return []
+
+
+async def drop_note(note_id: int) -> str:
+    """Delete one note. Use this when the user asks to remove a note."""
+    return ""
+
+
+def register_tools(mcp) -> None:
+    mcp.tool(list_notes)
+    mcp.add_tool(drop_note)
+'''
+
+
+@pytest.mark.parametrize("server, names", [
+    ("from fastmcp import FastMCP", ["drop_note", "list_notes"]),
+    # the SDK's tool() takes a name first: `mcp.tool(fn)` registers nothing there
+    ("from mcp.server.fastmcp import FastMCP", ["drop_note"]),
+])
+def test_functions_a_register_function_hands_to_the_server_by_a_call(tmp_path, server, names):
+    tree = files('mcp = FastMCP("notes")\nregister_all(mcp)\n')
+    tree["app/server.py"] = tree["app/server.py"].replace("from mcp.server.fastmcp import FastMCP", server)
+    tree["app/features/notes/handlers.py"] = CALLED
+    assert sorted(dumped(tmp_path, tree)) == names
+    assert dumped(tmp_path, files("mcp = FastMCP('notes')\n") | {"app/features/notes/handlers.py": CALLED}) == []

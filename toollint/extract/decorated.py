@@ -31,7 +31,7 @@ from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
 from toollint.extract.loops import loop_items
 from toollint.extract.objects import self_objects
-from toollint.extract.passed import enclosing_function, loose_params, param_tool
+from toollint.extract.passed import enclosing_function, loose_params, param_owner, param_tool
 from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
@@ -427,13 +427,13 @@ class _Calls(cst.CSTVisitor):
 
     def _pending(self, call: cst.Call, expr: cst.BaseExpression, fn_expr: Optional[cst.BaseExpression],
                  decorator: bool) -> None:
-        """`from .server import mcp` then `mcp.add_tool(fn)` / `mcp.tool()(fn)`."""
-        owner = imported_owner(expr, self.ctx.imports, self._objects())
+        """`from .server import mcp` then `mcp.add_tool(fn)` / `mcp.tool()(fn)`; the same on a def's loose parameter."""
+        owner = imported_owner(expr, self.ctx.imports, self._objects()) or param_owner(
+            expr, enclosing_function(self.scopes))
         target = self._function(fn_expr)
         if owner is None or target is None:
             return
-        qualified_owner, method, bare, inner = owner
-        fn, sig, mode = target
+        (qualified_owner, method, bare, inner), (fn, sig, mode) = owner, target
         candidates = []
         for framework in FRAMEWORKS:
             if decorator and declares(framework, method, bare):
