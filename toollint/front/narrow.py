@@ -29,7 +29,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a read of one of the function's parameters as a dict: `p["key"]`, `p.get(`;
 # - an agent built with its tools passed by position (`CodeAgent([search], model)`,
 #   `create_react_agent(llm, [search])`), which registration reads;
-# - a helper returning one of the module's strings, or a literal dict (factories);
+# - a helper returning one of the module's strings, or a literal dict (factories), or a method
+#   returning a long text (`return dedent('''...''')`);
 # - a decorator appending its function to a list and returning it (a registry a loop reads);
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
@@ -59,6 +60,9 @@ _SELF_OBJECT = r"\bself\s*\.\s*\w+\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*[
 # a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
 # evaluator reads when a description calls it
 _CHOOSER = r"\breturn\s+[A-Z][A-Z0-9_]*[ \t]*(?:\r?\n|$|if\b)"
+# ... or a method returning a long text (`def description(self): return dedent('''...''')`), which
+# `self.description()` in a definition reads (toollint.extract.selfattrs)
+_TEXT_RETURN = r"""\breturn\s+(?:(?:textwrap\s*\.\s*)?dedent\s*\(\s*)?[rRuU]?(?:\"\"\"|''')"""
 # a decorator collecting functions into a module list (`LIST.append(func); return func`), which
 # a loop then registers (extract/loops.py)
 _COLLECTOR = r"\.append\(\s*(?P<collected>[A-Za-z_]\w*)\s*\)[ \t]*\r?\n\s*return\s+(?P=collected)\b"
@@ -107,7 +111,7 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
-                                                     _CHOOSER, _COLLECTOR,
+                                                     _CHOOSER, _TEXT_RETURN, _COLLECTOR,
                                                      _FACTORY, _SERVER_RETURN, _LOCAL_SERVER,
                                                      _SPREAD_CALL, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
