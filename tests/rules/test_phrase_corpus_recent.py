@@ -20,6 +20,8 @@ CLAUSES = [
     ("Search the knowledge base before saying you do not know an answer.", True, False),
     ("Returns the rows when the table has data.", False, False),  # a result sentence
     ("Sort the list when the orders are many.", False, False),  # a plural noun, not a verb
+    ("Create an automation that sends a task to recipients when a trigger fires on a pipe.", False, False),
+    ("Forecast when a metric will breach a threshold using linear regression.", False, False),  # a question
     ("Queue a registration change only after you know the exact kid_id and camp_id from tool results.", True, True),
     # held-out round 57: C (a repeat it refuses), D (a dash ends the clause), G, O2
     ("Return dtypes of a CSV file. Call this once at the start; do not re-audit a file you have already audited.",

@@ -363,13 +363,17 @@ _EVENT = re.compile(
     r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
     r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:not\s+)?(?:yet\s+)?"
     # "Search the web when relevant URLs are not yet known" (held-out round 39)
-    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b"
-    # ... or a state a party reports (held-out round 69, A): "when the backend confirms ...",
-    # "when the account already qualifies for ...", "when the change can be completed"
-    r"|\b(?:when|whenever|once)\s+(?:the|a|an|your|its|their)\s+[a-z]+(?:['\u2019]s\s+[a-z]+)?\s+"
-    r"(?:already\s+|still\s+|also\s+|explicitly\s+)?(?:(?!(?:is|has|was|does|this|its|his)\b)[a-z]+s\b"
-    r"|(?:can|may|must|should|will)\s+(?:not\s+)?(?:be\s+)?[a-z]+)",
+    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b",
     re.IGNORECASE)
+# ... or a state a party reports (held-out round 69, A): "when the backend confirms ...", "when
+# the account already qualifies for ...", "when the change can be completed"; not inside a
+# relative clause ("an automation that sends a task when a trigger fires") nor a question
+# ("Forecast when a metric will breach a threshold")
+_STATE = re.compile(
+    r"\b(?:when|whenever|once)\s+(?:the|a|an|your|its|their)\s+[a-z]+(?:['\u2019]s\s+[a-z]+)?\s+"
+    r"(?:already\s+|still\s+|also\s+|explicitly\s+)?(?:(?!(?:is|has|was|does|this|its|his)\b)[a-z]+s\b"
+    r"|(?:can|may|must|should)\s+(?:not\s+)?(?:be\s+)?[a-z]+)", re.IGNORECASE)
+_RELATIVE = re.compile(r"\b(?:that|which|who)\b", re.IGNORECASE)
 _RESULT_SENTENCE = re.compile(
     r"^\W*(?:it\s+|this\s+(?:tool\s+)?)?(?:returns?|raises?|fails?|throws?|errors?|yields?|outputs?|responds?|"
     r"reports?|will|may|might|can|if|note)\b", re.IGNORECASE)
@@ -401,7 +405,9 @@ def _event_trigger(description: str) -> bool:
     """Only in the first sentence, the one that names the action: later sentences with an
     event ("The cache is refreshed when the list is updated") describe what happens."""
     first = re.split(r"(?<=[.!?])\s+|\n\s*\n", description.strip(), maxsplit=1)[0]
-    return bool(_EVENT.search(first) or _AFTER_CASE.search(first)) and not _RESULT_SENTENCE.match(first)
+    state = _STATE.search(first)
+    return bool(_EVENT.search(first) or _AFTER_CASE.search(first)
+                or (state and not _RELATIVE.search(first, 0, state.start()))) and not _RESULT_SENTENCE.match(first)
 
 
 def has_exclusion(description: str, extra_phrases: Sequence[str] = ()) -> bool:
