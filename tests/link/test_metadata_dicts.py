@@ -1,0 +1,27 @@
+"""A dict with a name, a description and `parameters` mapping names to sentences is a
+task's or a command's metadata, not a tool definition (held-out round 72, B: an uncalled
+helper's examples drew TL102 and TL201); `parameters` that is any schema still makes one."""
+from __future__ import annotations
+
+import pytest
+
+SOURCE = '''
+def task_examples():
+    return [
+        {{
+            "name": "export_rows",
+            "description": "Export rows to a file",
+            "estimated_duration_ms": 60000,
+            "parameters": {parameters},
+        }},
+    ]
+'''
+
+
+@pytest.mark.parametrize("parameters, found", [
+    ('{"kind": "Type of data to export", "limit": "How many rows at most"}', []),
+    ('{"type": "object", "properties": {"kind": {"type": "string"}}}', [("t.py", 5, "TL102")]),
+    ('{"kind": {"type": "string"}}', [("t.py", 5, "TL102"), ("t.py", 7, "TL201")]),  # a schema, misshapen
+])
+def test_a_map_of_sentences_is_no_schema(lint, parameters, found):
+    assert lint({"t.py": SOURCE.format(parameters=parameters)}, select=["TL102", "TL201"]) == found
