@@ -9,6 +9,14 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 70: a sibling with its arguments, the next step with a sibling, a step first,
+    # an adverb, when it runs, words between "unlike" and the sibling
+    ("List notes. Use note_open(id=...) to fetch the full text of one note.", False, True),
+    ("Search pages. Use the returned path with page_read to fetch full content.", False, True),
+    ("Parse a spreadsheet.\n\nUpload the file via the import page first, then call this with its name.", True, False),
+    ("Rebuild the file. Run this explicitly after modifying facts.", True, False),
+    ("Detect overflow.\n\nRuns AFTER compile -- it reads the log -- unlike the pre-compile check_limits.", True, True),
+    ("Runs the query and returns rows.", False, False),
     # held-out rounds 67 and 69: a fallback for the specific tools; a state a party reports, an
     # event noun after the action, a step before answering
     ("Control a device. Use this for general device control when the specific control tools don't apply.",

@@ -90,7 +90,7 @@ _EXCLUSION_PATTERNS = (
     # a tool switched off sends the model elsewhere, as "deprecated" does
     r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
     # a sibling it is set against: "Unlike fetch_case_file, this ..."
-    r"unlike\s+(?:the\s+)?" + _TOOL_NAME,
+    r"unlike\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?" + _TOOL_NAME,  # "unlike the pre-compile check_limits" (round 70)
     # held-out rounds 64 and 66: "The report must exist on the server.", "The role must be
     # created first", "use the separate 'read_book_text' tool", "Use this tool when
     # 'read_book_text' returns has_more", "Update only the member's last_seen timestamp"
@@ -199,7 +199,7 @@ _EXCLUSION_PATTERNS = (
     # round 53: "(fails if already finalized)", a state it does not handle; "Use the ID with
     # load_page to load a result", the sibling for the next step
     r"\bfails?\s+(?:if|when)\s+(?:it\s+is\s+|it['\u2019]s\s+|the\s+[\w-]+\s+is\s+)?(?:already|not\s+yet|still)\b",
-    r"\buse\s+(?:the|its|this|that|each|an?)\s+[\w-]+\s+(?:with|in)\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?"
+    r"\buse\s+(?:the|its|this|that|each|an?)\s+(?:[\w-]+\s+){1,3}?(?:with|in)\s+`?(?-i:" + _BARE_TOOL_NAME + r")`?(?:\(\))?"
     r"\s+to\s+[a-z]",
     # round 57: "do not re-audit a file you have already audited", "Do not call it again for ...",
     # "; it does not read data files", "does not read notes"
@@ -260,7 +260,7 @@ _EXCLUSION_PATTERNS = (
     # ... or two: "use get_addresses and select_address to change it"
     # "check list_spaces first", "Call list_rooms() first" (held-out rounds 17, 18)
     r"(?:use|call|run|check|consult|query|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:"
-    + _BARE_TOOL_NAME + r")(?:\(\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
+    + _BARE_TOOL_NAME + r")(?:\([^()\n]{0,40}\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
     + r")(?:\(\))?)?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."

@@ -224,6 +224,11 @@ TRIGGER_PATTERNS = (
     _NOT_NEGATED + _alt("useful helpful handy") + r"\s+as\s+(?:an?\s+|the\s+)?[a-z]",
     r"\b(?:the|a)\s+" + _alt("primary main preferred recommended standard usual normal simplest fastest")
     + r"\s+(?:way|tool|means|method)\s+(?:to|for)\b",
+    # round 70: "Upload the file via the import page first, then call this with ...", "Run this
+    # explicitly after modifying facts", "Runs AFTER compile"
+    r"\bfirst\s*,?\s+then\s+" + _alt("call use run invoke") + r"\s+(?:this|it)\b",
+    _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:this|it)(?:\s+tool)?\s+[a-z]+ly\s+(?:after|before|once|when)\s+[a-z]",
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?-i:Runs|RUNS)\s+(?:only\s+)?(?i:after|before|once)\s+[a-z]",
     # round 57: "Call it the moment the caller finishes giving the address"
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:this|it)\s+(?:tool\s+)?(?:the\s+moment|as\s+soon\s+as|right\s+after)\b",
     # round 49: "Note: This is only for new orders.", "This is specifically for changing
