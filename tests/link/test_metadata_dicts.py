@@ -25,3 +25,31 @@ def task_examples():
 ])
 def test_a_map_of_sentences_is_no_schema(lint, parameters, found):
     assert lint({"t.py": SOURCE.format(parameters=parameters)}, select=["TL102", "TL201"]) == found
+
+
+CALLS = '''
+from openai import OpenAI
+from openai.types.chat import ChatCompletionToolParam
+
+
+class Payload:
+    def __init__(self, name, content, parameters):
+        self.name, self.content, self.parameters = name, content, parameters
+
+
+def shell(ip, port):
+    return Payload(name="reverse_shell", content=f"nc {{ip}} {{port}}", parameters={{"ip": ip, "port": port}})
+
+
+TOOLS = [{tool}]
+OpenAI().chat.completions.create(model="m", messages=[], tools=TOOLS)
+'''
+
+
+def test_a_typed_dict_called_with_keywords_is_a_definition_and_a_record_is_not(lint):
+    # held-out round 74: M1 (ChatCompletionToolParam(type=..., function={...})), N1 (a payload record)
+    tool = ('ChatCompletionToolParam(type="function", function={"name": "book_slot", "description": "Book it.", '
+            '"parameters": {"type": "object", "properties": {"slot_id": {"type": "string"}}}})')
+    assert lint({"t.py": CALLS.format(tool=tool)}, select=["TL1", "TL2"]) == [
+        ("t.py", 14, "TL102"), ("t.py", 14, "TL207")]
+    assert lint({"t.py": CALLS.format(tool="")}, select=["TL1", "TL2"]) == []

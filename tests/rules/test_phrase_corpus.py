@@ -187,7 +187,9 @@ CLAUSES = [
     ("Only files in the scratch folder can be removed.", False, True),
     ("Fetch the cited patents. Temporarily unavailable while the service moves.", False, True),
     ("Returns citations. Use list_documents as an alternative.", False, True),
-    ("Unlike fetch_document, this returns the index entry.", False, True),
+    # the sibling comparison, as "Lighter than get_document when ..." (held-out rounds 61, C and 74, A)
+    ("Unlike fetch_document, this returns the index entry.", True, True),
+    ("Unlike fetch_document (which takes raw text), this reads the form from a file path.", True, True),
     ("For hosted setups, use upload_bundle + start_build.", False, True),
     ("Creates a calendar entry with a title and a time. Nothing else: no guests, no rooms.", False, True),
     ("Adds a tag to the note. Strictly append-only: no other field is touched.", False, True),

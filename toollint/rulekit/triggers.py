@@ -143,6 +143,8 @@ TRIGGER_PATTERNS = (
     r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better")
     + r"|more\s+[a-z]+)\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
     r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
+    # "Unlike fingerprint_target which returns recon data, this returns the page content" (rounds 61, 74)
+    r"unlike\s+(?:the\s+)?" + _TOOL_NAME + r"[^.;\n]{0,100}?,\s*(?:this|it)(?:\s+tool)?\s+[a-z]+s\b",
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
     r"(?:workflow(?:\s+tip)?|(?:the\s+)?flow(?:\s+should\s+be|\s+is)?)\s*:[^\n]*?(?:->|\u2192)",
     # ... or as numbered steps under the heading, and a sibling it is used with (held-out
