@@ -265,13 +265,19 @@ def _supplied(text: str) -> Tuple[Tuple[str, ...], ...]:
 _THE_INPUT = re.compile(r"\b(?:the\s+)?input(?:\s+to\s+this\s+(?:tool|function))?\s+(?:should|must|shall)\s+be\b|\b(?:the\s+)?input\s+is\s+(?:an?|the)\b"
                         # a label: "Input: a city name", "Input format: 'FROM,TO'", "Supported
                         # input formats: ..." (held-out round 51, A)
-                        r"|(?:^[ \t]*|(?<=[.!?]\s))(?:supported\s+)?input(?:\s+formats?)?\s*:\s*\S",
+                        r"|(?:^[ \t]*|(?<=[.!?]\s))(?:supported\s+)?input(?:\s+formats?)?\s*:\s*\S"
+                        # "Given a free-text query (e.g., 'vegan lasagne'), return ...", "Format: 'key:value'"
+                        # (held-out round 75, C)
+                        r"|^\s*given\s+(?:a|an|the)\s+[^.,;\n]{1,60}?\(\s*e\.g\."
+                        r"|(?:^[ \t]*|(?<=[.!?]\s))formats?\s*:\s*['\"`]",
                         re.IGNORECASE | re.MULTILINE)
 # ... and what a LangChain single-input `Tool` (its one property `__arg1`, which no author
 # names) says of its argument: "The argument must be an existing file name", "Argument can
 # be 'kb' or 'all'", a "Parameters" block with its one entry (held-out round 48, G)
+# ... "Parameters (in exact order):\n 1. flight_no: ...", "Parameters:\n - booking_ref: ..." (held-out round 75, B)
 _ITS_ARGUMENT = re.compile(r"\b(?:the\s+|its\s+)?(?:argument|arg|input|parameter)\s+(?:should|must|shall|can|may|is|are)\b"
-                           r"|^\s*(?:parameters|args|arguments|inputs?)\s*:?\s*\n(?:\s*-+\s*\n)?\s*\w+\s*(?::|\(|-)",
+                           r"|^\s*(?:parameters|args|arguments|inputs?)(?:\s*\([^)\n]*\))?\s*:?\s*\n(?:\s*-+\s*\n)?"
+                           r"\s*(?:\d+[.)]\s*|[-*\u2022]\s*)?\w+\s*(?::|\(|-)",
                            re.IGNORECASE | re.MULTILINE)
 
 

@@ -9,6 +9,10 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 75, D: a hand-off tool's cases
+    ("Delegate order creation, status checking, updates, or cancellation to the specialized OrderAgent.",
+     True, False),
+    ("Delegates the call to the underlying client.", False, False),
     # held-out round 70: a sibling with its arguments, the next step with a sibling, a step first,
     # an adverb, when it runs, words between "unlike" and the sibling
     ("List notes. Use note_open(id=...) to fetch the full text of one note.", False, True),

@@ -34,6 +34,13 @@ def _codes(lint, description: str):
     "Add up numbers. Useful for when you need a total. The input to this tool should be a list of numbers.",
     # held-out round 60, A
     "Look up sales figures, takes natural language. Always call before drawing a sales chart.",
+    # held-out round 75, B and C: a Parameters header with a note, numbered or dashed items; the
+    # input given as the case, a Format label
+    "Reserve a seat. Use it when the traveller picks one.\n\nParameters (in exact order):\n"
+    "1. flight_no: The flight number, e.g. 'LX318'\n2. seat: The seat, e.g. '14C'",
+    "Release a seat. Use it when a seat is given back.\n\nParameters:\n- booking_ref: The booking reference",
+    "Given a free-text query (e.g., 'vegan lasagne'), return the five best recipe matches.",
+    "Store a diet preference. Use it when the user states one. Format: 'key:value' or JSON string",
 ])
 def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, description):
     assert _codes(lint, description) == []
@@ -41,6 +48,8 @@ def test_a_description_that_says_what_the_one_argument_is_documents_it(lint, des
 
 def test_a_description_silent_on_its_argument_still_fires(lint):
     assert _codes(lint, "Read a saved file. Use it when the user names one.") == ["TL207"]
+    assert _codes(lint, "Given the user's mood, read a saved file.") == ["TL207"]
+    assert _codes(lint, "Read a saved file. The format of the result is plain text.") == ["TL207"]
 
 
 TOOL = '''

@@ -178,6 +178,9 @@ TRIGGER_PATTERNS = (
     _alt("standard usual normal recommended default") + r"\s+way\s+to\b",
     # "Delegate research tasks to the research agent for web search" (round 48, E)
     _NOT_NEGATED + r"delegates?\s+(?:[\w-]+\s+){1,3}?" + _alt("tasks queries questions requests work jobs") + r"\s+to\b",
+    # "Delegate order creation, status checking, or cancellation to the specialized OrderAgent" (round 75, D)
+    _NOT_NEGATED + r"delegates?\s+[^.;\n]{3,120}?\s+to\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:(?-i:[A-Z]\w*Agent)|agent|specialist|team|expert|assistant)s?\b",
     r"\balways\s+" + _alt("call use run check read consult") + r"\s+(?:[\w-]+\s+){0,2}?(?:early|first)\b",
     r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
     r"cannot|can['\u2019]t|does\s+not|doesn['\u2019]t)\b",
