@@ -9,6 +9,11 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 73: A, C, F, G
+    ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
+    ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),
+    ("Open an incident. Approval is intentionally unavailable here.", False, True),
+    ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     # held-out round 75, D: a hand-off tool's cases
     ("Delegate order creation, status checking, updates, or cancellation to the specialized OrderAgent.",
      True, False),

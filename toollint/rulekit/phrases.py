@@ -89,6 +89,8 @@ _EXCLUSION_PATTERNS = (
     r"only\s+(?:[\w'-]+(?:\.[\w-]+)*\s+){1,6}?(?:can|may)\s+be\s+[a-z]+(?:ed|en)\b",  # "Only NOTES.md and ..."
     # a tool switched off sends the model elsewhere, as "deprecated" does
     r"(?:temporarily|currently)\s+(?:unavailable|disabled|offline)\b|decommissioned\b|as\s+an?\s+alternative\b",
+    # "Approval is intentionally unavailable here." (held-out round 73, F)
+    r"(?:is|are)\s+(?:[a-z]+ly\s+)?(?:unavailable|not\s+available|unsupported|not\s+supported)\s+here\b",
     # a sibling it is set against: "Unlike fetch_case_file, this ..."
     r"unlike\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?" + _TOOL_NAME,  # "unlike the pre-compile check_limits" (round 70)
     # held-out rounds 64 and 66: "The report must exist on the server.", "The role must be
@@ -238,7 +240,7 @@ _EXCLUSION_PATTERNS = (
     # "Returns thread ids and snippets, not full message content"
     # ... and "This searches the company manuals, not general knowledge", "highlights - not
     # full statements", "only save useful facts, not trivial details" (held-out round 44)
-    r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
+    r"(?:[,;]|\s[-\u2013\u2014(])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
     r"complete)\b",
     # "general questions that are not about math" (round 29, B); "A narrower alternative to
     # dump_catalog when you only need one table" (round 30, B)
@@ -253,7 +255,7 @@ _EXCLUSION_PATTERNS = (
     # A sibling named as a step before or after: "Use this after calling get_index"
     r"(?:after|before)\s+(?:calling|using|running|invoking)\s+(?:the\s+)?" + _TOOL_NAME,
     # "Use this before make_box when you want to overwrite" (held-out round 7)
-    r"(?:use|call|run)(?:\s+this(?:\s+tool)?)?\s+(?:only\s+)?(?:after|before)\s+(?-i:" + _BARE_TOOL_NAME + r")",
+    r"(?:use|call|run)(?:\s+this(?:\s+tool)?)?\s+(?:only\s+|[a-z]+ly\s+)?(?:after|before)\s+(?-i:" + _BARE_TOOL_NAME + r")",
     # A sibling named with its purpose: "Use search_papers to find new ones."
     # (bare names only: "Use `limit` to cap the page" names a parameter)
     # "Use write_file with the path to add content", "Reach for get_board when you need those"

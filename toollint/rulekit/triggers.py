@@ -142,7 +142,7 @@ TRIGGER_PATTERNS = (
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
     r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better")
     + r"|more\s+[a-z]+)\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
-    r"preferred\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,  # "(preferred over `create_container`)"
+    r"preferred\s+(?:over|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # "Unlike fingerprint_target which returns recon data, this returns the page content" (rounds 61, 74)
     r"unlike\s+(?:the\s+)?" + _TOOL_NAME + r"[^.;\n]{0,100}?,\s*(?:this|it)(?:\s+tool)?\s+[a-z]+s\b",
     # The tool's place in a chain: "Workflow: search_papers -> download_paper -> read_paper"
