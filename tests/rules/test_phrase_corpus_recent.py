@@ -21,6 +21,9 @@ CLAUSES = [
     # held-out round 70: a sibling with its arguments, the next step with a sibling, a step first,
     # an adverb, when it runs, words between "unlike" and the sibling
     ("List notes. Use note_open(id=...) to fetch the full text of one note.", False, True),
+    # ... but an example call in an argument's note is guidance (held-out round 34's nfl server)
+    ("Get plays.\n\nArgs:\n    filters: Optional dict. Use describe_dataset(\"plays\") to see available columns.",
+     False, False),
     ("Search pages. Use the returned path with page_read to fetch full content.", False, True),
     ("Parse a spreadsheet.\n\nUpload the file via the import page first, then call this with its name.", True, False),
     ("Rebuild the file. Run this explicitly after modifying facts.", True, False),

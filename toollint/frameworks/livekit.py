@@ -25,7 +25,7 @@ from toollint.config.pins import below
 from toollint.frameworks.docparser import description, parsed
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.reshape import map_properties, require_all, without
-from toollint.model import DictVal, Str, Tool, Unresolved
+from toollint.model import DictVal, Str, Tool
 
 
 # 1.8.1 builds each field with `FieldInfo.from_annotation` and sets default and description
@@ -41,6 +41,12 @@ class LiveKit(Framework):
                  "livekit.agents.llm.tool_context.function_tool")
     dropped = frozenset({"self"})  # a method's tool is bound to the Agent instance
 
+    def excluded(self, param, method, first, skip) -> bool:
+        # an unannotated parameter (`context` without RunContext) is never sent: get_type_hints()
+        # has no entry for it and building the tool raises KeyError (llm/utils.py,
+        # function_arguments_to_pydantic_model; held-out round 72, A); the rest is judged as written
+        return param.annotation is None or super().excluded(param, method, first, skip)
+
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
         raw = use.kwarg("raw_schema")
         if raw is not None:
@@ -54,13 +60,6 @@ class LiveKit(Framework):
             made = tool_from_value(ctx.evaluator.eval(raw))
             return replace(made, framework=self.name, function=sig) if made is not None else None
         tool = function_tool(node, sig, use, ctx, mode)
-        params = sig.params[1:] if mode != "function" else sig.params  # a bound method's self is not in its signature
-        untyped = next((p.name for p in params if p.annotation is None), None)
-        if tool is not None and untyped is not None:
-            # get_type_hints() has no entry for it: building the schema raises KeyError
-            # (llm/utils.py, function_arguments_to_pydantic_model), nothing is sent (held-out round 72, A)
-            return replace(tool, schema=Unresolved(f"LiveKit cannot build the schema: parameter '{untyped}' has no "
-                                                   "type annotation", tool.span))
         if tool is None or not isinstance(tool.schema, DictVal) or below(ctx.evaluator.bounds, *_FIELDS_SET_AFTER):
             return tool
         schema = map_properties(tool.schema, lambda name, prop: without(prop, "default"))

@@ -262,7 +262,7 @@ _EXCLUSION_PATTERNS = (
     # ... or two: "use get_addresses and select_address to change it"
     # "check list_spaces first", "Call list_rooms() first" (held-out rounds 17, 18)
     r"(?:use|call|run|check|consult|query|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:"
-    + _BARE_TOOL_NAME + r")(?:\([^()\n]{0,40}\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
+    + _BARE_TOOL_NAME + r")(?:\((?:\w+=[^()\n]{0,30})?\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
     + r")(?:\(\))?)?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."
