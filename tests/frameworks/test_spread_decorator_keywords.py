@@ -24,3 +24,28 @@ def register(meta):
 ])
 def test_a_spread_into_the_decorator_leaves_the_description_unknown(lint, args, found):
     assert lint({"s.py": SERVER.format(args=args)}, select=["TL101", "TL102"]) == found
+
+
+LOCAL = '''
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("s")
+
+
+def register():
+    meta = {{"name": "prepare", "description": "Prepare a job."}}
+    {change}
+
+    @mcp.tool(**meta)
+    def prepare(job: str) -> str:
+        return job
+'''
+
+
+@pytest.mark.parametrize("change, found", [
+    ("pass", [("s.py", 7, "TL102")]),  # the local dict's description, judged where it is written
+    ('meta["description"] = describe()', []),  # changed after: unknown
+    ("meta = load()", []),  # bound twice: unknown
+])
+def test_a_local_dict_spread_into_the_decorator_gives_its_description(lint, change, found):
+    assert lint({"s.py": LOCAL.format(change=change)}, select=["TL101", "TL102"]) == found

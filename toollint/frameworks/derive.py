@@ -55,9 +55,8 @@ def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Contex
     description = None
     for kw in ("description", "description_override"):
         description = description or str_arg(use.kwarg(kw), evaluator)
-    if description is None and use.call is not None and any(a.star == "**" for a in use.call.args):
-        # `@mcp.tool(**metadata)`: the spread may give the description (held-out round 73, E)
-        description = Str(None, ctx.span_of(use.call))
+    if description is None:
+        description = _spread_description(use, ctx)
     if description is None:
         description = framework.fallback_description(node, sig, name, text, ctx)
     given = framework.given_schema(use, evaluator)
@@ -66,6 +65,22 @@ def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Contex
         given = _schema(node, params, use, ctx, strict, docs, sig.span)
     return Tool(name=name, span=ctx.span_of(node), shape="decorated", description=description, schema=given,
                 strict=strict, framework=framework.name, function=sig, name_expr=_name_expr(name, use, ctx))
+
+
+def _spread_description(use: "Use", ctx: "Context") -> Optional[Str]:
+    """`@mcp.tool(**metadata)` (held-out round 73, E): the description a dict spread into the
+    decorator gives, read when the dict is one evaluation sees (a local or module literal);
+    unknown when it is not, since it may hold one. None when nothing is spread."""
+    spreads = [a.value for a in use.call.args if a.star == "**"] if use.call is not None else []
+    for expr in spreads:
+        value = ctx.evaluator.eval(expr)
+        if not isinstance(value, DictVal) or not value.complete:
+            return Str(None, ctx.span_of(expr))
+        given = value.get("description")
+        if given is not None:
+            return Str(given.value, given.span) if isinstance(given, Const) and isinstance(given.value, str) \
+                else Str(None, given.span)
+    return None
 
 
 def _name(sig: FunctionSig, use: Use, ctx: Context) -> Str:

