@@ -446,6 +446,7 @@ def test_a_pair_that_differs_in_how_many_is_told_apart():
 
 @pytest.mark.parametrize("word, stemmed", [
     ("emojis", "emoji"), ("apis", "api"), ("wikis", "wiki"), ("analysis", "analysis"), ("redis", "redis"),
+    ("axis", "axis"), ("debris", "debris"),
     ("this", "this"), ("orders", "order"), ("status", "status"),
 ])
 def test_plurals_in_is_are_stemmed_but_singulars_in_is_are_not(word, stemmed):

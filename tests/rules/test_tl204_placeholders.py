@@ -184,3 +184,20 @@ def test_a_none_default_the_handler_rejects_at_once_is_a_guard(lint, guard, fire
     # held-out round 59, A: `def f(bucket_name=None): if not bucket_name: return {"error": ...}`
     src = BATCH.replace("def run_batch(calls=DEFAULT):\n", "def run_batch(calls=None):\n" + guard)
     assert bool(lint({"agent.py": src}, select=["TL204"])) is fires
+
+
+@pytest.mark.parametrize("narrow", [True, False])
+def test_a_guard_after_another_guard_reads_the_same_with_and_without_narrowing(lint, monkeypatch, narrow):
+    # the chain of leading guards narrowing keeps a body for is the one the signature reads
+    # (front/narrow.py `_guards`, extract/functions.py `_guarded`): `mode` has no default, `calls` has
+    import toollint.engine.scan as scan
+
+    monkeypatch.setattr(scan, "NARROW", narrow)
+    src = BATCH.replace("def run_batch(calls=DEFAULT):\n", '''def run_batch(mode, calls=None):
+    """Run the calls."""
+    if not mode:
+        return "mode is required"
+    if calls is None:
+        raise ValueError("calls is required")
+''')
+    assert lint({"agent.py": src}, select=["TL204"]) == []

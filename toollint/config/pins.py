@@ -29,6 +29,8 @@ Version = Tuple[int, ...]
 Bound = Tuple[Version, bool]
 
 WATCHED = ("fastmcp", "livekit-agents", "crewai")
+# what a module's text holds when it may use one of them: only such a module asks for its bounds
+MENTIONS = tuple(name.partition("-")[0] for name in WATCHED)
 _LOCKS = ("uv.lock", "poetry.lock", "pdm.lock")
 _REQUIREMENTS = ("requirements.txt", "requirements.in", "pyproject.toml", "setup.cfg")
 _READ_AT_MOST = 4 << 20  # a lock file of a large monorepo; anything bigger is not read

@@ -25,7 +25,7 @@ from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
 from toollint.extract.selfattrs import method_evaluator
-from toollint.config.pins import project_bounds
+from toollint.config.pins import MENTIONS, project_bounds
 from toollint.extract.onebyone import list_turns
 from toollint.extract.spread import with_spread_calls
 from toollint.extract.returns import final_calls, returning
@@ -185,7 +185,7 @@ class _Extractor:
         evaluator = Evaluator(self.span_of, self.names, self.imports, functions, mutated, lambda_sig, self.classes,
                               bodies=bodies)
         evaluator.grown = self.grown
-        if any(w in self.text for w in ("fastmcp", "livekit", "crewai")):  # what they send depends on their version
+        if any(w in self.text for w in MENTIONS):  # what they send depends on their version (config/pins.py)
             evaluator.bounds = project_bounds(self.path)
         evaluator.returns = returning(self.function_nodes)
         evaluator.final = final_calls(self.function_nodes)

@@ -162,26 +162,30 @@ def _hands_on(node, body_text: str) -> bool:
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
-def _guards(node, stmt) -> bool:
+def _guards(node, statements) -> bool:
     """`def f(bucket=None): if not bucket: return {"error": ...}`: a parameter with a default the
-    body rejects at once (TL204 reads it, extract/functions.py). Guard clauses are common, so
-    only one on a defaulted parameter, returning or raising at once, keeps the body."""
+    body rejects at once (TL204 reads it, extract/functions.py `_guarded`, over the same chain of
+    leading guards). Guard clauses are common, so only one on a defaulted parameter, returning or
+    raising at once, keeps the body."""
     import ast
 
-    if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1 \
-            or not isinstance(stmt.body[0], (ast.Return, ast.Raise)):
-        return False
-    test = stmt.test
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test = test.operand
-    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
-        test = test.left
-    if not isinstance(test, ast.Name):
-        return False
     positional = node.args.posonlyargs + node.args.args
     defaulted = {a.arg for a in positional[len(positional) - len(node.args.defaults):]}
     defaulted |= {a.arg for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None}
-    return test.id in defaulted
+    for stmt in statements[:4]:
+        if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1 \
+                or not isinstance(stmt.body[0], (ast.Return, ast.Raise)):
+            return False
+        test = stmt.test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
+            test = test.left
+        if not isinstance(test, ast.Name):
+            return False
+        if test.id in defaulted:
+            return True
+    return False
 
 
 def _keeps_server(node, body_text: str) -> bool:
@@ -246,6 +250,6 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
         return None
     if in_class and _keeps_server(node, body_text):
         return None
-    if _guards(node, rest[0]):
+    if _guards(node, rest):
         return None
     return first, last, "" if rest is not body else indent + "pass"

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from typing import Iterable, Tuple
 
-from toollint.rulekit.phrasebase import _BARE_TOOL_NAME
+from toollint.rulekit.phrasebase import _BARE_TOOL_NAME, COMPARATIVE
 
 _NAMED = re.compile(r"(?:%s)\Z" % _BARE_TOOL_NAME)
-_COMPARED = r"(?:lighter|faster|cheaper|quicker|simpler|smaller|narrower|broader|better|more\s+[a-z]+)"
 
 
 def plain_names(tools: Iterable, tool) -> Tuple[str, ...]:
@@ -40,4 +39,4 @@ def sibling_exclusions(names: Tuple[str, ...]) -> Tuple[str, ...]:
 def sibling_triggers(names: Tuple[str, ...]) -> Tuple[str, ...]:
     if not names:
         return ()
-    return (r"\b" + _COMPARED + r"\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _any(names),)
+    return (r"\b" + COMPARATIVE + r"\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _any(names),)

@@ -5,7 +5,7 @@ one pattern by rulekit/phrases.py. Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
 
 from toollint.rulekit.phrasebase import (
-    _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME, _alt,
+    COMPARATIVE, _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME, _alt,
 )
 
 # Every alternative starts at a word boundary: the combined pattern leads with one
@@ -140,8 +140,7 @@ TRIGGER_PATTERNS = (
     + _alt("only just already first still") + r"\s+[a-z]+",
     # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
-    r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better")
-    + r"|more\s+[a-z]+)\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
+    COMPARATIVE + r"\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
     r"preferred\s+(?:over|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # "Unlike fingerprint_target which returns recon data, this returns the page content" (rounds 61, 74)
     r"unlike\s+(?:the\s+)?" + _TOOL_NAME + r"[^.;\n]{0,100}?,\s*(?:this|it)(?:\s+tool)?\s+[a-z]+s\b",

@@ -93,7 +93,8 @@ _CANON: Dict[str, str] = {
 _AS_WORDS = {w + e: w for w in ("alias", "canvas", "atlas", "bias", "gas") for e in ("", "es")}
 
 
-_SINGULAR_IS = frozenset("this redis tennis iris paris elvis".split())
+# singulars in -is that are no plural of a word in -i ("axis", "debris"); -sis ones are kept anyway
+_SINGULAR_IS = frozenset("this axis debris iris pelvis trellis tennis redis paris elvis chablis".split())
 
 
 def stem(word: str) -> str:
