@@ -39,6 +39,7 @@ TEXT = "Lint the Python files of a folder. Use this when the user asks whether t
 @pytest.mark.parametrize("body, description", [
     (f'return dedent("""\n        {TEXT}\n        """)', TEXT),
     (f'return """{TEXT}"""', TEXT),
+    (f'"""The text the model reads."""\n        return """{TEXT}"""', TEXT),  # with its own docstring
     (f'return "{TEXT}"', None),  # a short string: no body narrowing keeps
     (f'text = """{TEXT}"""\n        return text', None),  # more than one return
 ])

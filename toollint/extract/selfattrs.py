@@ -55,7 +55,6 @@ class SelfEvaluator(Evaluator):
         self.imported: Optional[Tuple[str, str]] = None
         self.handed: Optional[Dict[str, object]] = None  # what `super().__init__(...)` gives that base
         self._unknown: Set[str] = set()
-        self._reading: Set[Tuple[str, str]] = set()  # own methods being read: `def a(self): return self.a()`
 
     def _class_attrs(self) -> Dict[str, object]:
         if self._attrs is None:
@@ -96,7 +95,8 @@ class SelfEvaluator(Evaluator):
 def _own_method_text(evaluator: "SelfEvaluator", node: cst.Call, d: int) -> Optional[Value]:
     """`self.description()` where the class's own method takes only self and is one `return`
     of a long text (held-out round 68, M2: `def description(self): return dedent(\"\"\"...\"\"\")`,
-    sent as each tool class's description): that string; anything else is left to the call."""
+    sent as each tool class's description): that string; anything else is left to the call.
+    The text is a literal, so reading it calls nothing back."""
     func = node.func
     if node.args or not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
                          and func.value.value == "self"):
@@ -105,22 +105,20 @@ def _own_method_text(evaluator: "SelfEvaluator", node: cst.Call, d: int) -> Opti
     body = classes[owner].body
     method = next((s for s in (body.body if isinstance(body, cst.IndentedBlock) else ())
                    if isinstance(s, cst.FunctionDef) and s.name.value == func.attr.value), None)
-    if method is None or method.decorators or len(method.params.params) != 1 or not isinstance(
-            method.body, cst.IndentedBlock) or (owner, func.attr.value) in evaluator._reading:
+    if method is None or method.decorators or len(method.params.params) != 1 \
+            or not isinstance(method.body, cst.IndentedBlock):
         return None
-    statements = [s for s in method.body.body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(
-        s.body[0], cst.Expr) and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))]
-    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) or not isinstance(
-            statements[0].body[0], cst.Return) or statements[0].body[0].value is None:
+    stmts = list(method.body.body)
+    if len(stmts) == 2 and isinstance(stmts[0], cst.SimpleStatementLine) and isinstance(stmts[0].body[0], cst.Expr):
+        stmts = stmts[1:]  # its docstring
+    if len(stmts) != 1:
         return None
-    returned = statements[0].body[0].value
-    if not _long_text(returned):
-        return None  # what narrowing keeps a body for (front/narrow.py, _TEXT_RETURN)
-    evaluator._reading.add((owner, func.attr.value))
-    try:
-        value = evaluator._eval(returned, d + 1)
-    finally:
-        evaluator._reading.discard((owner, func.attr.value))
+    stmt = stmts[0]
+    returned = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) and isinstance(
+        stmt.body[0], cst.Return) else None
+    if returned is None or not _long_text(returned):
+        return None
+    value = evaluator._eval(returned, d + 1)
     return Const(value.value, evaluator.span_of(node)) if isinstance(value, Const) and isinstance(value.value, str) \
         else None
 
