@@ -36,6 +36,8 @@ def tree(tmp_path_factory):
     b'logger.info("tool %s finished", name)\n',
     b"msg = 'the Tool said: input_schema missing'  # TOOLS\n",
     b"x = f'{name} tool'\n",
+    b"self.toolbar = None\nself.tooltip = 'x'\n",
+    b"import functools\nbar = QToolBar(); bar.setToolTip(x); Toolbar(); QToolButton()\n",
     b'x = """a\n# tool\n"""\n',
 ])
 def test_prose_alone_does_not_pass_the_prefilter(source):
@@ -60,6 +62,8 @@ def test_prose_alone_does_not_pass_the_prefilter(source):
     b'x = "unterminated\nTOOLS = []\n',
     b"x = {'a b': 1}\nagent = Agent(handoffs=[other])\n",
     b"def f(x: 'Tool') -> None: ...\n",
+    b"self.toolbar = None\n@tool\ndef f(): ...\n",
+    b"bar = QToolBar()\nclass Search(BaseTool): ...\n",
     b'\'\'\'doc\'\'\' ; TOOL_HANDLERS = {}\n',
 ])
 def test_a_needle_in_code_passes_whatever_strings_and_comments_surround_it(source):
@@ -92,12 +96,12 @@ def test_stripping_prose_keeps_every_name_python_reads_as_code(tree):
 
 def test_the_generated_trees_prose_passes_no_file(tree):
     """The benchmark tree's ordinary modules say "tool" and "handoff" in comments and
-    docstrings; only the agents' modules (and code such as `self.toolbar`) pass."""
+    docstrings, and some have a `self.toolbar`; only the agents' modules pass."""
     keys = needles(Settings())
     prose = passing = 0
     for path in sorted(Path(tree).rglob("*.py")):
         data = path.read_bytes()
-        if "agents" in path.parts or b"self.toolbar" in data:
+        if "agents" in path.parts:
             continue
         prose += b" tool" in data or b"handoff" in data or b"Tool" in data
         passing += may_define_tools(data, keys)

@@ -6,9 +6,10 @@ extractor reads must leave one of these substrings in the source.
 Stages, as grep-like tools do it: plain `in` tests (memchr-speed, in C) find the
 candidate needles, and only a needle that hits is confirmed by an exact test. The exact
 tests remove what real code is full of and no tool needs: `tool` inside `functools`,
-`itertools` and `setuptools` (about one module in six imports one of them), `parameters`
-as a word of prose (docstrings say "the parameters are..."), and registry names that are
-only part of a longer name (`TOOLS_DIR`). One regex alternation over every file would
+`itertools` and `setuptools` (about one module in six imports one of them) and inside GUI
+code's `toolbar`, `tooltip`, `QToolBar`; `parameters` as a word of prose (docstrings say
+"the parameters are..."); and registry names that are only part of a longer name
+(`TOOLS_DIR`). One regex alternation over every file would
 be several times slower than the `in` tests on the files that hold none of them, which
 are nearly all of a monorepo.
 
@@ -40,17 +41,20 @@ _SHAPE_KEYS = (
     b"register_f",  # AG2's `@agent.register_for_llm(...)` and `register_function(f, ...)`
 )
 
-# `tool` inside these words never declares a tool; any other occurrence may.
-_BENIGN_TOOL = (b"functools", b"itertools", b"setuptools")
+# `tool` and `Tool` inside these words never declare a tool; any other occurrence may. The
+# widget words are what GUI code (Qt's QToolBar, setToolTip; web `tooltip`s) is full of.
+_BENIGN_TOOL = (b"functools", b"itertools", b"setuptools", b"toolbar", b"tooltip")
+_BENIGN_TOOL_CAP = (b"ToolBar", b"Toolbar", b"ToolTip", b"Tooltip", b"ToolButton")
 # `parameters` as the extractor reads it: a dict key or a keyword argument.
 _PARAMETERS = re.compile(rb"""["']parameters["']|\bparameters\s*=(?!=)""")
 # the keyword or swarm's live list, not the word of prose
 _FUNCTIONS = re.compile(rb"\bfunctions\s*=(?!=)|\.functions\.(?:append|extend)\(")
 
 
-def _tool_outside_benign_words(data: bytes) -> bool:
-    # count() is exact here: "tool" cannot overlap itself, and each benign word holds it once
-    return data.count(b"tool") > sum(data.count(word) for word in _BENIGN_TOOL)
+def _outside(needle: bytes, benign: Tuple[bytes, ...]) -> Callable[[bytes], bool]:
+    # count() is exact here: the needle cannot overlap itself, each benign word holds it
+    # once, and no benign word holds another
+    return lambda data: data.count(needle) > sum(data.count(word) for word in benign)
 
 
 def needles(settings: Settings) -> Tuple[bytes, ...]:
@@ -62,7 +66,8 @@ def needles(settings: Settings) -> Tuple[bytes, ...]:
 @lru_cache(maxsize=16)
 def _confirmers(keys: Tuple[bytes, ...]) -> Dict[bytes, Callable[[bytes], bool]]:
     out: Dict[bytes, Callable[[bytes], bool]] = {
-        b"tool": _tool_outside_benign_words,
+        b"tool": _outside(b"tool", _BENIGN_TOOL),
+        b"Tool": _outside(b"Tool", _BENIGN_TOOL_CAP),
         b"parameters": lambda data: _PARAMETERS.search(data) is not None,
         b"functions": lambda data: _FUNCTIONS.search(data) is not None,
     }
