@@ -53,3 +53,33 @@ def test_each_tool_is_placed_on_its_item():
 ])
 def test_a_list_not_read_whole_makes_no_tool(loop):
     assert names(loop) == []
+
+
+# held-out round 73, M3: a registry function returns the list (extract/returned.py)
+@pytest.mark.parametrize("defs", [
+    "def all_tools():\n    return [list_regions, get_user]\n",
+    "def all_tools() -> list:\n    \"\"\"Every tool.\"\"\"\n    tools = [\n        list_regions,\n    ]\n"
+    "    tools.append(get_user)\n    return tools\n",
+    "def all_tools():\n    return (list_regions, get_user)\n",
+])
+def test_each_function_of_a_returned_list_is_a_tool(defs):
+    assert names(defs + "\n\nfor fn in all_tools():\n    mcp.add_tool(fn)\n") == ["list_regions", "get_user"]
+
+
+@pytest.mark.parametrize("defs", [
+    "def all_tools():\n    tools = [list_regions, get_user]\n    for fn in tools:\n        check(fn)\n    return tools\n",
+    "def all_tools():\n    tools = [list_regions, get_user]\n    if FEATURE:\n        tools.remove(get_user)\n    return tools\n",
+    "def all_tools(extra):\n    return [list_regions, extra]\n",
+    "def all_tools():\n    if DEBUG:\n        return [list_regions]\n    return [list_regions, get_user]\n",
+    "@cache\ndef all_tools():\n    return [list_regions, get_user]\n",
+    "def all_tools():\n    return [*BASE, get_user]\n",
+    "def all_tools():\n    return [make(list_regions)]\n",
+])
+def test_a_returned_list_not_read_whole_makes_no_tool(defs):
+    assert names(defs + "\n\nfor fn in all_tools():\n    mcp.add_tool(fn)\n") == []
+
+
+def test_a_list_grown_under_a_flag_offers_what_it_may_append():
+    defs = ("def all_tools():\n    tools = [list_regions]\n    if FEATURE:\n        tools.append(get_user)\n"
+            "    return tools\n")
+    assert names(defs + "\n\nfor fn in all_tools():\n    mcp.add_tool(fn)\n") == ["list_regions", "get_user"]

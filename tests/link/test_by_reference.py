@@ -313,3 +313,35 @@ def test_an_instance_of_a_class_that_is_no_project_class_makes_no_tool(tmp_path,
         agent = Agent(tools=[session.get])
     """})
     assert _tools(tmp_path, monkeypatch) == []
+
+
+def test_a_loop_over_the_list_another_modules_function_returns(tmp_path, monkeypatch):
+    # held-out round 73, M3: `for fn in registry.get_all_tools(): mcp.tool(fn)` (76 tools unseen)
+    _project(tmp_path, {"app/__init__.py": "", "app/tools.py": TOOLS + """
+
+def get_all_tools():
+    tools = [search]
+    tools.append(fetch)
+    return tools
+
+
+def some_tools():
+    tools = [search]
+    for fn in EXTRA:
+        tools.append(fn)
+    return tools
+""", "app/server.py": """
+        from fastmcp import FastMCP
+        from app import tools
+        from app.tools import some_tools
+
+        def create_app():
+            mcp = FastMCP("docs")
+            for fn in tools.get_all_tools():
+                mcp.tool(fn)
+            for fn in some_tools():
+                mcp.tool(fn)
+            return mcp
+    """})
+    got = [(t.name.value, t.framework) for _, t in _tools(tmp_path, monkeypatch)]
+    assert got == [("search", "fastmcp"), ("fetch", "fastmcp")]  # some_tools' list is a guess: none of it

@@ -202,6 +202,7 @@ class _Extractor:
         from toollint.extract.declared import module_tools
         from toollint.extract.factories import factory_calls
         from toollint.extract.passed import server_args
+        from toollint.extract.returned import returned_lists
         from toollint.extract.serverfactory import server_factories
         from toollint.frameworks.langchain_models import is_inherited
         from toollint.frameworks.subclasses import subclass_aliases, subclass_servers
@@ -228,6 +229,7 @@ class _Extractor:
         constants: List[Tuple[str, Value]] = []
         for name in self.names:
             constants.append((name, evaluator.name(name, self.targets[name])))
+        constants += returned_lists(self.function_nodes, evaluator)  # "get_all_tools()": link/byref.listed_defs
 
         return ModuleFacts(
             path=self.path,

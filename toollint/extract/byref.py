@@ -58,6 +58,17 @@ def called_target(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tupl
     return targets[0] + CALLED if len(targets) == 1 and BOUND not in targets[0] else None
 
 
+def foreign_targets(expr: Optional[cst.BaseExpression], imports: Mapping[str, Tuple[str, str]],
+                    local: Mapping[str, object], looped: bool) -> List[str]:
+    """imported_targets; and for the call a loop iterates (`for fn in registry.get_all_tools():`,
+    extract/loops.py) "app.registry.get_all_tools()", the list that function returns
+    (extract/returned.py), whose functions linking derives (link/byref.listed_defs)."""
+    if isinstance(expr, cst.Call):
+        target = called_target(expr, imports, local, ()) if looped else None
+        return [target] if target is not None else []
+    return imported_targets(expr, imports, local)
+
+
 def _instance_method(made: object, method: str, imports: Mapping[str, Tuple[str, str]]) -> List[str]:
     """`svc.cancel` of a module-level `svc = OrderService()`, the class imported from a project
     module: "app.services.OrderService#cancel" (model.BOUND), for linking to find."""

@@ -25,7 +25,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
-from toollint.extract.byref import imported_targets, ref_tool
+from toollint.extract.byref import foreign_targets, ref_tool
 from toollint.extract.evaluate import dotted
 from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
@@ -35,7 +35,7 @@ from toollint.extract.passed import enclosing_function, loose_params, param_owne
 from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
-from toollint.extract.walk import child_blocks, headers, walk
+from toollint.extract.walk import child_blocks, headers, local_defs, walk
 from toollint.extract.wrappers import borrows_identity, is_wrapper
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, first_arg, qualified
@@ -157,7 +157,7 @@ class _Calls(cst.CSTVisitor):
             f"{outer.qualname}.<locals>.{node.name.value}" if outer.qualname else node.name.value)
         scope = _Scope(qualname, outer.cls, node=node)
         if isinstance(node.body, cst.IndentedBlock):
-            scope.defs.update(_local_defs(node.body.body))
+            scope.defs.update(local_defs(node.body.body))
         for param in all_params(node):  # `def register(mcp: FastMCP)`
             annotation = param.annotation.annotation if param.annotation is not None else None
             if annotation is not None and not isinstance(annotation, (cst.SimpleString, cst.ConcatenatedString)):
@@ -248,8 +248,10 @@ class _Calls(cst.CSTVisitor):
         return node, self.functions[qualname], mode
 
     def _foreign(self, where: cst.CSTNode, expr: Optional[cst.BaseExpression], use: Use) -> None:
-        """A function another module defines (extract/byref.py): linking derives it."""
-        for target in imported_targets(expr, self.ctx.imports, {**self.ctx.names, **self._objects(), **self.nodes}):
+        """A function another module defines, or a list of them another module's function
+        returns (extract/byref.py): linking derives it."""
+        for target in foreign_targets(expr, self.ctx.imports, {**self.ctx.names, **self._objects(), **self.nodes},
+                                      looped=where is expr):
             self._add(where, ref_tool(target, use, self.ctx.evaluator, self.ctx.span_of(where)))
 
     def _own_decorator(self, node: cst.FunctionDef, framework: Framework) -> Optional[Use]:
@@ -479,22 +481,3 @@ class _Calls(cst.CSTVisitor):
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(item, framework.derive(fn, sig, Use(framework, None, method), self.ctx, mode))
-
-
-def _local_defs(body) -> Dict[str, cst.FunctionDef]:
-    """The defs of a function body, also inside its `if`/`try`/`with`/loop blocks (held-out
-    round 48, M1: `if interactive: def ask_user(...)` then `register_for_llm(...)(ask_user)`);
-    a name defined twice (`if x: def f` / `else: def f`) is not known to be either."""
-    found: Dict[str, List[cst.FunctionDef]] = {}
-    todo = [body]
-    while todo:
-        for stmt in todo.pop():
-            if isinstance(stmt, cst.FunctionDef):
-                found.setdefault(stmt.name.value, []).append(stmt)
-            elif not isinstance(stmt, (cst.ClassDef, cst.SimpleStatementLine)):
-                for block in child_blocks(stmt):
-                    if isinstance(block, cst.IndentedBlock):
-                        todo.append(block.body)
-                    elif isinstance(block, cst.If):
-                        todo.append([block])
-    return {name: defs[0] for name, defs in found.items() if len(defs) == 1}

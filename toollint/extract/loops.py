@@ -2,7 +2,9 @@
 mcp.tool()(fn)`, or over a list the module or the function builds first (`TOOLS = [...]`),
 or one a project decorator fills (held-out round 52, M3: 116 tools): `def handler(func):
 _REGISTRY.append(func); return func`, then `@handler` on each function and
-`for fn in _REGISTRY: mcp.tool()(fn)`.
+`for fn in _REGISTRY: mcp.tool()(fn)`; or over the list a function returns
+(extract/returned.py): one of the module's, read here, or an imported one, which the loop
+variable then stands for as a call that linking reads.
 
 The loop variable stands for each function in turn, so the call registers each one. Only a
 list read whole counts: every element a plain name or `obj.attr` (no `*rest`, no call, no
@@ -14,6 +16,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
+from toollint.extract.returned import returned_list
 from toollint.extract.toolkits import Lists, listed
 from toollint.extract.wrappers import rebinds
 
@@ -24,6 +27,12 @@ def loop_items(stmt: cst.CSTNode, local: List[Lists], names: Mapping[str, cst.Ba
     if not isinstance(stmt, cst.For) or stmt.asynchronous is not None or not isinstance(stmt.target, cst.Name):
         return None
     iterated = stmt.iter
+    if isinstance(iterated, cst.Call) and not iterated.args:  # `for fn in get_all_tools():`
+        func = iterated.func
+        if isinstance(func, cst.Name) and func.value in (nodes or {}):
+            items = returned_list(nodes[func.value])
+            return _kept(stmt, items) if items else None
+        return _kept(stmt, [iterated]) if isinstance(func, (cst.Name, cst.Attribute)) else None
     if isinstance(iterated, cst.Name) and not any(iterated.value in lists for lists in local):
         collected = _collected(nodes or {}).get(iterated.value)
         if collected and _empty(names.get(iterated.value)):  # an empty one a decorator fills: its functions

@@ -91,12 +91,12 @@ def final_calls(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Dict[s
                 and isinstance(last.body[0].value, (cst.Call, cst.Name)):
             value = last.body[0].value
             call = value if isinstance(value, cst.Call) else _bound_once(node.body.body[:-1], value.value)
-            if call is not None and _returns_only(node, value):
+            if call is not None and returns_only(node, value):
                 out[qualname] = call
     return out
 
 
-def _returns_only(node: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+def returns_only(node: cst.FunctionDef, value: cst.BaseExpression) -> bool:
     """Whether every `return` of the function's own body returns `value`: that very call,
     or the same name; a generator returns none of them."""
     found: List[cst.CSTNode] = []

@@ -227,3 +227,22 @@ def child_blocks(stmt: cst.CSTNode) -> List[cst.CSTNode]:
     if final is not None:
         out.append(final.body)
     return out
+
+
+def local_defs(body) -> Dict[str, cst.FunctionDef]:
+    """The defs of a function body, also inside its `if`/`try`/`with`/loop blocks (held-out
+    round 48, M1: `if interactive: def ask_user(...)` then `register_for_llm(...)(ask_user)`);
+    a name defined twice (`if x: def f` / `else: def f`) is not known to be either."""
+    found: Dict[str, List[cst.FunctionDef]] = {}
+    todo = [body]
+    while todo:
+        for stmt in todo.pop():
+            if isinstance(stmt, cst.FunctionDef):
+                found.setdefault(stmt.name.value, []).append(stmt)
+            elif not isinstance(stmt, (cst.ClassDef, cst.SimpleStatementLine)):
+                for block in child_blocks(stmt):
+                    if isinstance(block, cst.IndentedBlock):
+                        todo.append(block.body)
+                    elif isinstance(block, cst.If):
+                        todo.append([block])
+    return {name: defs[0] for name, defs in found.items() if len(defs) == 1}

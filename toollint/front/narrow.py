@@ -31,7 +31,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 #   `create_react_agent(llm, [search])`), which registration reads;
 # - a helper returning one of the module's strings, or a literal dict (factories), or a method
 #   returning a long text (`return dedent('''...''')`);
-# - a decorator appending its function to a list and returning it (a registry a loop reads);
+# - a decorator appending its function to a list and returning it (a registry a loop reads),
+#   or a function returning a list of names (`return [search, fetch]`; a loop may register it);
 # - an `__init__` or a method setting `self.x`, in a module that builds a tool named from
 #   `self` (`Tool(name=self.name)`): the attributes they set are read (toollint.extract.selfattrs);
 # - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
@@ -66,6 +67,12 @@ _TEXT_RETURN = r"""\breturn\s+(?:(?:textwrap\s*\.\s*)?dedent\s*\(\s*)?[rRuU]?(?:
 # a decorator collecting functions into a module list (`LIST.append(func); return func`), which
 # a loop then registers (extract/loops.py)
 _COLLECTOR = r"\.append\(\s*(?P<collected>[A-Za-z_]\w*)\s*\)[ \t]*\r?\n\s*return\s+(?P=collected)\b"
+# a function returning a list of names (`return [search, fetch]`, or `tools = [search]; ...;
+# return tools`), whose call a loop may register (extract/returned.py)
+_NAMES = r"\[\s*(?:[A-Za-z_][\w.]*\s*,\s*)*[A-Za-z_][\w.]*\s*,?\s*\]"
+_NAMES_RETURN = (r"\breturn\s*(?:%s|\(\s*(?:[A-Za-z_][\w.]*\s*,\s*)+[A-Za-z_][\w.]*\s*,?\s*\))"
+                 r"|\b(?P<listed>[A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*%s[\s\S]*?\breturn\s+(?P=listed)[ \t]*(?:\r?\n|$)"
+                 % (_NAMES, _NAMES))
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
@@ -111,7 +118,7 @@ def _triggers(keys: Tuple[bytes, ...], inits: bool):
     if pattern is None:
         pattern = re.compile("|".join(filter(None, (_needle_pattern(keys), _FUNCTION_KEY, _DISPATCH,
                                                      _CALLABLE_DICT, _AGENT_CALL, _SELF_REGISTER, _SELF_OBJECT,
-                                                     _CHOOSER, _TEXT_RETURN, _COLLECTOR,
+                                                     _CHOOSER, _TEXT_RETURN, _COLLECTOR, _NAMES_RETURN,
                                                      _FACTORY, _SERVER_RETURN, _LOCAL_SERVER,
                                                      _SPREAD_CALL, _SELF_SET if inits else ""))))
         _triggers_cache[(keys, inits)] = pattern
