@@ -15,7 +15,7 @@ class MissingTriggerClause(Rule):
     def check_tool(self, tool, group, ctx):
         if tool.name.value in ctx.project.forced_tools:
             return  # forced with tool_choice: structured output, no choice of when (held-out round 59, D)
-        text = judged_description(tool, any_language=bool(ctx.settings.trigger_phrases))
+        text = judged_description(tool, group, any_language=bool(ctx.settings.trigger_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return  # TL102 already says it; one defect, one finding
         phrases = tuple(ctx.settings.trigger_phrases) + sibling_triggers(plain_names(offered_with(tool, group) or (), tool))

@@ -17,7 +17,7 @@ class MissingExclusionClause(Rule):
         if offered is None or len({t.name.value for t in offered if t.shape != "server"}) + \
                 offered_beyond(tool, group) < 2:
             return  # with one tool, or a turn not seen, there is nothing to confuse it with
-        text = judged_description(tool, any_language=bool(ctx.settings.exclusion_phrases))
+        text = judged_description(tool, group, any_language=bool(ctx.settings.exclusion_phrases))
         if text is None or reads_like_signature(text, tool.name.value or ""):
             return
         phrases = tuple(ctx.settings.exclusion_phrases) + sibling_exclusions(plain_names(offered, tool))

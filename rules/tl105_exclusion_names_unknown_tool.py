@@ -16,7 +16,7 @@ class ExclusionNamesUnknownTool(Rule):
     summary = "The description points to a tool that no registry defines"
 
     def check_tool(self, tool, group, ctx):
-        text = judged_description(tool)
+        text = judged_description(tool, group)
         if text is None or not group.definitions_complete:
             return  # a tool we could not see may be the one it points to
         defined = ctx.project.all_names

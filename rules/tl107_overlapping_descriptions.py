@@ -46,7 +46,7 @@ class OverlappingDescriptions(Rule):
         for tool in group.tools:
             if tool.name.value is None or tool.name.value in first or not seen_in_turn(tool, group):
                 continue  # a constant sent alone has no neighbour in its turn
-            text = judged_description(tool)
+            text = judged_description(tool, group)
             if text is not None:
                 first[tool.name.value] = (tool, text)
         tools = sorted(first.values(), key=lambda pair: _position(pair[0]))

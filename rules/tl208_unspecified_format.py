@@ -21,7 +21,8 @@ The measure, documented in tl208_unspecified_format.md:
    from ("as returned by search_orders", "from the search results", "(get from
    browser_list_sessions)").
 5. The description is English (``looks_english``), as for TL102-TL104; one too short to hold
-   an English function word ("Telefone do cliente.") is judged only when its tool's is.
+   an English function word ("Telefone do cliente.") is judged only when its tool's is, and
+   a tool's own too short to tell ("Cria contato no Kommo") is in its group's language.
 """
 import re
 from typing import Optional
@@ -31,7 +32,8 @@ from toollint.rulekit.examples import example_keys
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties, types_of
 from toollint.rulekit.naming import property_subject
-from toollint.rulekit.text import looks_english, says_english
+from toollint.rulekit.text import english_among, looks_english, says_english
+from toollint.rules.tl102_description_reads_like_signature import group_texts
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")
@@ -220,10 +222,10 @@ def _tool_says_where(description, name: str) -> bool:
                           re.IGNORECASE))
 
 
-def _tool_english(tool) -> bool:
+def _tool_english(tool, group) -> bool:
     d = tool.description
     text = d.value if d is not None and isinstance(d.value, str) else ""
-    return not text.strip() or looks_english(text)
+    return not text.strip() or english_among(text, group_texts(group))
 
 
 class UnspecifiedFormat(Rule):
@@ -250,7 +252,7 @@ class UnspecifiedFormat(Rule):
             # The format words and markers are English: another language says nothing to them.
             if not text.strip() or not looks_english(text) or describes_format(text, name):
                 continue
-            if not says_english(text) and not _tool_english(tool):
+            if not says_english(text) and not _tool_english(tool, group):
                 continue  # too short to tell: it is in its tool's language (round 30: Portuguese)
             if kind == "id" and _tool_says_where(tool.description, name):
                 continue

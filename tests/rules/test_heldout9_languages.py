@@ -111,3 +111,67 @@ def test_a_short_spanish_label_whose_only_english_word_is_a_is_not_english():
     # ... and letters glued to digits are units and names, not French or Spanish words
     assert looks_english("Create a new D64 disk image")
     assert looks_english("Get prices over a window (24h, 7d, 30d, 1y). Requires a CoinMarketCap API key.")
+
+
+# held-out round 78, A (19 findings): agno tools of one agent, most docstrings Portuguese with
+# "de"/"uma", a few too short to hold a function word of any language
+_PT = '''
+from agno.agent import Agent
+from agno.tools import tool
+
+
+@tool
+def lista_reunioes(dias: int = 7) -> dict:
+    """Lista reuniões próximas"""
+    return {}
+
+
+@tool
+def atualiza_registro(registro_id: str) -> dict:
+    """Atualiza registro existente
+
+    Args:
+        registro_id: ID do registro
+    """
+    return {}
+
+
+@tool
+def agenda_reuniao(data: str) -> dict:
+    """Agenda uma reunião com o lead na data escolhida pelo cliente."""
+    return {}
+
+
+@tool
+def busca_contato(nome: str) -> dict:
+    """Busca o contato de um lead pelo nome informado na conversa."""
+    return {}
+
+
+agent = Agent(name="agenda", tools=[lista_reunioes, atualiza_registro, agenda_reuniao, busca_contato])
+'''
+
+
+def test_a_short_label_among_portuguese_descriptions_is_portuguese(lint):
+    assert lint({"agent.py": _PT}, select=["TL102", "TL103", "TL104", "TL208"]) == []
+
+
+def test_the_same_short_label_among_english_descriptions_is_judged(lint):
+    src = (_PT.replace("Agenda uma reunião com o lead na data escolhida pelo cliente.",
+                       "Book a meeting with the lead on the date the customer chose.")
+           .replace("Busca o contato de um lead pelo nome informado na conversa.",
+                    "Find a lead's contact by the name given in the conversation."))
+    found = lint({"agent.py": src}, select=["TL102"])
+    # "Lista reuniões próximas" is foreign by its accents alone; "Atualiza registro existente" is a label
+    assert [(line, code) for _, line, code in found] == [(13, "TL102")]
+
+
+def test_a_text_with_no_function_word_has_no_language_of_its_own():
+    from toollint.rulekit.text import english_among, language
+
+    assert language("Cancela lembrete(s)") is None and language("Get user.") is None
+    assert language("Lista reuniões próximas") is False  # accented, and no English word
+    assert language("Agenda uma reunião com o lead.") is False and language("Get the user.") is True
+    portuguese = ("Agenda uma reunião com o lead.", "Busca o contato de um lead.", "Get the user.")
+    assert not english_among("Cancela lembrete(s)", portuguese)
+    assert english_among("Get user.", ("Get the user.", "Agenda uma reunião com o lead."))
