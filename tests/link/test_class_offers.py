@@ -4,6 +4,8 @@ WebSearchTool's neighbours as `Agent(tools=[search])` does for a decorated funct
 tool class another tool only calls (`CurrentDateTool()._run()`) is no neighbour of it."""
 from __future__ import annotations
 
+import textwrap
+
 _CREW_TOOLS = {
     "date_tool.py": '''
         from datetime import datetime
@@ -94,6 +96,20 @@ def test_an_instance_kept_in_a_local_and_a_module_imported_whole(lint):
               '    search = search_tool.WebSearchTool()\n'
               '    return Agent(role="R", goal="G", backstory="B", tools=[search])\n')
     assert lint(_crew(agents), select=["TL104"]) == []
+
+
+def test_module_instances_imported_into_separate_agents(lint):
+    # held-out round 77, A: `branches = ListBranchesTool()` in the tools' module, one agent each
+    tools = {name: textwrap.dedent(text) + f"\n\n{var} = {cls}()\n" for (name, text), (var, cls) in zip(
+        _CREW_TOOLS.items(), [("date", "CurrentDateTool"), ("search", "WebSearchTool"), ("fetch", "WebFetchTool")])}
+    agents = ('from crewai import Agent\nfrom date_tool import date\nfrom search_tool import search\n'
+              'from fetch_tool import fetch\n\n'
+              'clock = Agent(role="C", goal="G", backstory="B", tools=[date])\n'
+              'reader = Agent(role="R", goal="G", backstory="B", tools=[search])\n'
+              'fetcher = Agent(role="F", goal="G", backstory="B", tools=[fetch])\n')
+    assert lint({**tools, "crew.py": agents}, select=["TL104"]) == []
+    together = agents.replace("tools=[search]", "tools=[search, fetch]")
+    assert sorted(lint({**tools, "crew.py": together}, select=["TL104"])) == [_FETCH, _SEARCH]
 
 
 def test_a_tool_class_in_no_list_keeps_its_group_when_no_list_is_read(lint):

