@@ -53,3 +53,34 @@ def test_a_typed_dict_called_with_keywords_is_a_definition_and_a_record_is_not(l
     assert lint({"t.py": CALLS.format(tool=tool)}, select=["TL1", "TL2"]) == [
         ("t.py", 14, "TL102"), ("t.py", 14, "TL207")]
     assert lint({"t.py": CALLS.format(tool="")}, select=["TL1", "TL2"]) == []
+
+
+# held-out round 78, B: a benchmark's cases; round 77, F: a metadata dict filled in later
+BENCH = '''
+def benchmark_cases(base):
+    return [
+        {{"name": "baseline", "parameters": {parameters}}},
+    ]
+'''
+
+
+@pytest.mark.parametrize("parameters, found", [
+    ("base", []),
+    ('{**base, "density": 0.2}', []),
+    ('{"density": 0.2, "stiffness": 8.0}', []),
+    ('{"type": "object", "properties": {"q": {"type": "string"}}}', [("t.py", 3, "TL101")]),
+])
+def test_a_case_with_settings_for_parameters_and_no_description_is_no_tool(lint, parameters, found):
+    assert lint({"t.py": BENCH.format(parameters=parameters)}, select=["TL101"]) == found
+
+
+def test_a_definitions_registry_keeps_such_an_item(lint):
+    src = 'TOOL_DEFINITIONS = [{"name": "baseline", "parameters": {"density": 0.2}}]\n'
+    assert ("t.py", 1, "TL101") in lint({"t.py": src}, select=["TL101"])
+
+
+def test_a_dict_whose_name_is_left_empty_to_fill_in_is_no_tool(lint):
+    src = ('import ast\n\n\ndef tool_info(code):\n'
+           '    info = {"name": "", "description": "", "parameters": {}}\n'
+           '    for node in ast.walk(ast.parse(code)):\n        info["name"] = node.name\n    return info\n')
+    assert lint({"t.py": src}) == []

@@ -99,6 +99,8 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
     if d.get("name") is None:
         return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
+    if not in_registry and _placeholder(d.get("name")):
+        return None  # `info = {"name": "", "description": "", ...}` filled in later (held-out round 77, F)
     if type_name == "function" and (d.has("inputs") or d.has("outputs")) and not d.has("parameters"):
         return None  # a Solidity ABI entry ({"name", "inputs", "outputs", "type": "function"}; round 36, G)
     if type_name == "function":
@@ -117,10 +119,26 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     if d.get("parameters") is not None:
         if _prose_map(d.get("parameters")):
             return None  # `"parameters": {"kind": "Type of data to export"}`: metadata (held-out round 72, B)
+        if not in_registry and not d.has("description") and _not_schema(d.get("parameters")):
+            # `{"name": "soft_network", "parameters": {**base, "density": 0.2}}`: a benchmark's
+            # case, no schema and nothing to tell the model (held-out round 78, B)
+            return None
         return _tool(d, "openai-chat", registry, strict=_bool(d.get("strict")))
     if in_registry and d.get("description") is not None and d.complete:
         return _tool(d, "unknown", registry)
     return None
+
+
+def _placeholder(name: Value) -> bool:
+    return isinstance(name, Const) and name.value == ""
+
+
+def _not_schema(value: Value) -> bool:
+    """Settings (`{**base, "density": 0.2}`) or a local made at run time, where a definition's
+    `parameters` has a schema's own keys (`type`, `properties`, ...) or names a constant."""
+    if isinstance(value, DictVal):
+        return not set(value.str_keys()) & (_ROOT_SCHEMA_KEYS | {"properties", "required"})
+    return isinstance(value, Unresolved)
 
 
 def _prose_map(value: Value) -> bool:
