@@ -1,7 +1,9 @@
 import functools
 import re
+import textwrap
 from typing import Tuple
 
+from toollint.frameworks.docstrings import numpy
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at, types_of
@@ -134,8 +136,11 @@ _TEMPLATES = {
                r"(?:[A-Za-z'\"(][^\s,]*\s+\S|[\w'\"][\w'\".-]*(?:\s*[,|]\s*[\w'\".-]+)+)", 0),  # "period: 1D,1W,1M" (round 56, C)
     # its values or format after its name in words: "Status can be: all, open", "Timeframes: 1Min,
     # 5Min", "symbols is comma-separated (e.g. 'AAPL,MSFT')" (held-out round 56, B)
-    "values": (r"(?:^|(?<=[.;!?])\s+)(?i:NAME)s?\s*(?:(?:can|must|should)\s+be|is|are)?\s*:\s*"
-               r"(?!(?:str|int|float|bool|list|dict|Any|Optional)\b)[\w'\"`][^\n]{0,40}?[,|]"
+    # ... under a heading that names it, a word or two before ("JSON operations: format, minify",
+    # "Available calculations:\n- kinetic_energy: ..."; held-out round 77, B)
+    "values": (r"(?:^|(?<=[.;!?])\s+)(?:[A-Za-z][\w-]*\s+){0,2}?(?i:NAME)s?\s*(?:(?:can|must|should)\s+be|is|are)?\s*:"
+               r"(?:\s*(?!(?:str|int|float|bool|list|dict|Any|Optional)\b)[\w'\"`][^\n]{0,40}?[,|]"
+               r"|[ \t]*\n[ \t]*[-*\u2022][ \t]*`?\w+`?[ \t]*(?::|\s-|\s\u2013))"
                r"|(?<![\w.])NAME\s+(?:is|are|must\s+be|should\s+be)\s+[^.\n]{0,40}?(?:\be\.?g\.?|such\s+as|one\s+of)",
                re.MULTILINE),
     # quoted as a name, "table names containing the substring 'q'"
@@ -183,7 +188,7 @@ def _listed_in(description, name: str) -> bool:
         # then holds for every branch
         return any(_listed_in(c, name) for c in description.choices)
     text = description.value
-    if _passed_in(text, name):
+    if _passed_in(text, name) or _in_formula(text, name) or _globbed(text, name) or name in _numpy_params(text):
         return True
     if name not in text:
         # every test below finds the name itself, spelled as it is; but "Status can be: all, open"
@@ -195,6 +200,35 @@ def _listed_in(description, name: str) -> bool:
                 or _search("assigned", name, text)
                 or _inline_args(text, name)
                 or _identifier_in(text, name))
+
+
+# An equation with an operator beside its `=`: "Solve ax² + bx + c = 0" (held-out round 77, C)
+_FORMULA = re.compile(r"[\w \t.\u00b2\u00b3^*/+()-]*[+*/^\u00b2\u00b3-][\w \t.\u00b2\u00b3^*/+()-]*=[\w \t.\u00b2\u00b3^*/+()-]*"
+                      r"|[\w \t.\u00b2\u00b3^*/+()-]*=[\w \t.\u00b2\u00b3^*/+()-]*[+*/^\u00b2\u00b3-][\w \t.\u00b2\u00b3^*/+()-]*")
+# a backticked glob followed by "parameters": "the three ``*_key`` parameters tell ..." (held-out round 76, F)
+_GLOB = re.compile(r"`+([\w*]*\*[\w*]*)`+\s+(?:parameters|arguments|params)\b")
+
+
+def _in_formula(text: str, name: str) -> bool:
+    """A one-letter parameter is a coefficient or variable of an equation the text states."""
+    if len(name) != 1 or "=" not in text:
+        return False
+    letter = re.compile(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z]{2})")
+    return any(letter.search(m.group()) for m in _FORMULA.finditer(text))
+
+
+def _globbed(text: str, name: str) -> bool:
+    return "*" in text and any(re.fullmatch(re.escape(g).replace(r"\*", r"\w*"), name) for g in _GLOB.findall(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _numpy_params(text: str) -> frozenset:
+    """The names a NumPy `Parameters` section documents (the MCP SDK sends it as written;
+    held-out round 76, E), read as docstring_parser reads the cleaned docstring."""
+    if "---" not in text:
+        return frozenset()
+    first, _, rest = text.partition("\n")
+    return frozenset(numpy(first.strip() + "\n" + textwrap.dedent(rest)).params)
 
 
 # "... Args: filename (str), target_text (str, optional), position ('before' or 'after')."

@@ -1,0 +1,55 @@
+"""TL207 on parameters the tool's own text documents in shapes of held-out rounds 76 and 77:
+a heading naming the parameter over its values ("Operations:\\n- molar_mass: ..."), one-letter
+coefficients of a stated equation ("ax² + bx + c = 0"), a glob over several names ("the
+``*_key`` parameters"), a NumPy `Parameters` section of plain-word names. The same shapes
+that document another parameter, or none, still fire."""
+from __future__ import annotations
+
+import pytest
+
+_SERVER = '''
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("calc")
+
+
+@mcp.tool()
+def {name}({params}) -> str:
+    """{doc}"""
+    return ""
+'''
+
+
+def _found(lint, name, params, doc):
+    return [code for _, _, code in lint({"s.py": _SERVER.format(name=name, params=params, doc=doc)},
+                                        select=["TL207"])]
+
+
+@pytest.mark.parametrize("name, params, doc", [
+    ("chem", "operation: str", "Chemistry helper.\n\n    Operations:\n    - molar_mass: Calculate molar mass\n"
+                               "    - balance: Balance an equation\n    "),
+    ("json_tool", "operation: str", "JSON operations: format, minify, validate."),
+    ("physics", "calculation: str", "Physics formulas.\n\n    Available calculations:\n"
+                                    "    - kinetic_energy: KE = 0.5 * m * v^2\n    "),
+    ("solve_quadratic", "a: float, b: float, c: float", "Solve quadratic equation ax\u00b2 + bx + c = 0."),
+    ("load_table", "case_key: str = 'case', time_key: str = 'time'",
+     "Load a table.\n\n    The two ``*_key`` parameters tell the loader which columns hold the case and time.\n    "),
+    ("write_summary", "title: str, findings: str",
+     "Write a summary.\n\n    Parameters\n    ----------\n    title\n        Report heading, rendered as an H1.\n"
+     "    findings\n        Markdown narrative.\n    "),
+])
+def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
+    assert _found(lint, name, params, doc) == []
+
+
+@pytest.mark.parametrize("name, params, doc, count", [
+    ("chem", "operation: str", "Chemistry helper.\n\n    Formulas:\n    - water: H2O\n    ", 1),
+    ("solve", "a: float, b: float", "Solve the equation for the coefficients.", 2),  # no equation
+    ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
+    ("load_table", "case_key: str, path: str",
+     "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key
+    ("write_summary", "title: str, findings: str",
+     "Write a summary.\n\n    Parameters\n    ----------\n    title\n        Report heading.\n    ", 1),
+])
+def test_the_same_shapes_about_other_names_still_fire(lint, name, params, doc, count):
+    assert _found(lint, name, params, doc) == ["TL207"] * count
