@@ -43,6 +43,12 @@ _INPUT_WORDS = re.compile(
 )
 
 
+# Right before a name: a parameter the text denies ("has no `MAX_LEN` parameter", "not via a
+# `top_k` parameter") or gives to another owner ("the library's `limit_chars` parameter").
+_NOT_OURS = re.compile(r"(?:\b(?:no|not|without|never)(?:\s+(?:via|through|using|with|by|a|an|the|any|such))*"
+                       r"|\w['\u2019]s)\s*$", re.IGNORECASE)
+
+
 def _sentence(text: str, offset: int) -> str:
     begin = 0
     for m in _SENTENCE_END.finditer(text):
@@ -160,6 +166,8 @@ class DescriptionNamesUnknownParameter(Rule):
             for m in found_here:
                 if m.name in known or m.name in reported:
                     continue
+                if m.kind != "entry" and _NOT_OURS.search(text[max(0, m.offset - 48):m.offset].rstrip("`'\" ")):
+                    continue  # "not via a `top_k` parameter", "the library's `limit` parameter" (round 76, D)
                 if m.kind != "entry" and (opaque or m.name in keys):
                     continue  # a field of a nested or free-form object
                 if m.kind in ("field", "bare", "assign"):

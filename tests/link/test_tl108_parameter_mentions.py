@@ -236,3 +236,25 @@ def test_tl108_nested_object_keys_are_known(lint):
     ]
     '''
     assert lint({"tools.py": src}, select=["TL108"]) == []
+
+
+def test_tl108_a_parameter_denied_or_of_another_owner_is_not_the_tools(lint):
+    # held-out round 76, D: the text says the tool has no such parameter, or whose it is
+    src = '''
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("logs")
+
+
+    @mcp.tool()
+    def describe_trace(trace_id: str, max_len: int = 5000) -> dict:
+        """Describe one trace in prose. Call this when the user asks about one trace.
+
+        Output stops at ``max_len`` characters, not via a ``top_k`` parameter.
+        The wrapped ``trace_to_text`` has no ``MAX_LEN`` parameter.
+        If set, ``max_len`` maps to the library's ``limit_chars`` parameter.
+        Set the ``depth`` parameter to expand nested spans.
+        """
+        return {}
+    '''
+    assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 13, "TL108")]  # `depth` is claimed
