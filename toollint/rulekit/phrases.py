@@ -252,6 +252,16 @@ _EXCLUSION_PATTERNS = (
     # round 29: "(only 'UTC' supported)", "(use if the main feed fails)": what it is limited
     # to, a fallback for a sibling
     r"only\s+(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|[\w.-]+)\s+(?:is\s+|are\s+)?supported\b",
+    # round 76: "Only power-ups are trackable.", "This is distinct from block_on_jobs - ...",
+    # "The full per-case list is NOT returned.", "For detailed diagnostics, re-run X directly";
+    # round 77: "Cannot access files outside project directory"
+    r"only\s+(?:[\w.-]+\s+){0,2}[\w.-]+\s+(?:is|are)\s+" + _alt("trackable tracked supported available covered included "
+                                                              "indexed searchable") + r"\b",
+    r"(?:distinct|different|differs)\s+from\s+(?:the\s+)?" + _TOOL_NAME,
+    r"(?:is|are)\s+not\s+returned\b",
+    r"for\s+(?:detailed|full|more|deeper|advanced|complete)\s+[^,.;\n]{1,50},\s*(?:re-?run|use|call|run)\b[^.;\n]{0,80}"
+    r"\bdirectly\b",
+    r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
     r"(?:use|call)\s+(?:this\s+|it\s+)?(?:only\s+)?(?:if|when)\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?"
     + _alt("fails failed errors is_down is_unavailable times_out") + r"\b",
     # A sibling named as a step before or after: "Use this after calling get_index"

@@ -241,4 +241,8 @@ TRIGGER_PATTERNS = (
     # the case an Agents SDK handoff takes, after its generated sentence (round 29, A):
     # "... to handle the request. Handles math calculations and unit conversions."
     r"(?<=handle\sthe\srequest\.\s)" + _alt("handles covers manages deals_with takes_care_of") + r"\s+[a-z]",
+    # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
+    # recently in this log?"': the situation, the question it is for
+    r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    r"\banswers?\s+(?:questions?\s+(?:like|such\s+as)\s+)?[\"\u201c'][^\"\u201d\n]{3,80}\?[\"\u201d']",
 ) + _ROUTING_PATTERNS
