@@ -287,7 +287,8 @@ SHOUTING = [
     ("Deletes the workspace.\n\nIMPORTANT:\nthis cannot be undone.", "IMPORTANT"),
     # under a section heading, the stress in the text still counts
     ("Lists flows.\n\nWHEN NOT TO USE:\n- Do NOT call with an empty id list.", "NOT"),
-    ("Lists tables. Do NOT call this LIKE a search.", "NOT"),  # only NOT LIKE with nothing between is SQL
+    ("Lists tables. Do NOT call this LIKE a search.", "NOT"),
+    ("Tags are combined with AND. Do NOT pass more than five.", "NOT"),  # no boolean query: stress  # only NOT LIKE with nothing between is SQL
     ("Closes the case. Do NOT reopen it: 'it is closed' is what you say.", "NOT"),  # outside the quote
 ]
 
@@ -307,6 +308,7 @@ CALM = [
     "Filter by log level (DEBUG, INFO, WARNING, ERROR).",
     "Optional NOT LIKE pattern to exclude tables by name.",  # the SQL operator
     "Only rows where the column IS NOT NULL are counted.",
+    "Example: ['urgent || review', '-draft'] matches (urgent OR review) AND NOT draft",  # held-out round 76, K
     "Visibility is one of PUBLIC | ONLY_ME | REQUIRED_REVIEW.",
     "Great, it worked!",
     "Generates a PDF from an HTML template via the HTTP API and returns its UUID.",

