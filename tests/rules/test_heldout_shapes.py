@@ -151,6 +151,30 @@ def test_tools_a_pytest_fixture_builds_are_doubles_in_any_file(lint):
     assert lint({"tests/fixtures/tools.py": textwrap.dedent(plain)}) != []
 
 
+def test_a_test_named_function_declared_a_tool_is_a_tool(tmp_path):
+    # held-out round 76, M1: `@mcp.tool("test_connection")` in a register function was dropped
+    from frameworks.frameworkcase import extract
+
+    src = ('''from mcp.server.fastmcp import FastMCP
+
+
+def setup(mcp: FastMCP, controller) -> None:
+    @mcp.tool("test_connection")
+    def test_connection() -> dict:
+        """Check that the workstation answers."""
+        return controller.verify()
+
+
+def test_setup():
+    mcp = FastMCP("t")
+
+    @mcp.tool()
+    def helper() -> str:
+        return ""
+''')
+    assert [t.name.value for t in extract(src)] == ["test_connection"]  # a test's own server stays a double
+
+
 # --- TL302: one handoff offered by two agents -----------------------------------------
 
 HANDOFFS = '''
