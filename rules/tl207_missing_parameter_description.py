@@ -90,13 +90,16 @@ _AGENT_AS_TOOL_INPUT = "Default input schema for agent-as-tool calls."
 
 def _fixed_by_the_sdk(tool) -> bool:
     schema = tool.schema
-    if tool.framework == "llama-index" and tool.function is None and isinstance(schema, DictVal):
+    if tool.framework in ("llama-index", "google-adk") and tool.function is None and isinstance(schema, DictVal):
         # llama-index-core's QueryEngineTool (frameworks/llamaindex_query.py): the same fixed
         # `input: str`, and nowhere to describe it short of a model of one's own. That one
-        # is made at the call (its span is the tool's); a `fn_schema=` model's field is not
+        # is made at the call (its span is the tool's); a `fn_schema=` model's field is not.
+        # Google ADK's AgentTool (frameworks/google_adk.py): `request: str`, short of the
+        # agent's own input_schema
         properties = schema.get("properties")
-        return isinstance(properties, DictVal) and list(properties.str_keys()) == ["input"] \
-            and properties.get("input").span == tool.span
+        fixed = "input" if tool.framework == "llama-index" else "request"
+        return isinstance(properties, DictVal) and list(properties.str_keys()) == [fixed] \
+            and properties.get(fixed).span == tool.span
     return tool.framework == "openai-agents" and isinstance(schema, DictVal) \
         and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
 

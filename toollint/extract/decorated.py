@@ -460,7 +460,7 @@ class _Calls(cst.CSTVisitor):
                     self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))  # local agents
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
-        self._derive_listed(self._items(expr), framework, framework.list_method)
+        self._derive_listed(self._items(expr, framework.list_items), framework, framework.list_method)
 
     def _items(self, expr: Optional[cst.BaseExpression], kinds=(cst.Name, cst.Attribute)) -> Sequence[cst.BaseExpression]:
         """The functions a tool list hands over: a literal, a local list built up (appends

@@ -109,6 +109,9 @@ class Framework:
     factories: Mapping[str, Factory] = {}  # qualified callee -> the wrapping call
     list_calls: Mapping[str, ListCall] = {}  # qualified callee, or ".method" of any object -> the listing call
     tool_list: Optional[str] = None  # the constructors' keyword that lists functions (`Agent(tools=[fn])`)
+    # what an item of that list may be; a call too where the framework reads one there (listed_model:
+    # ADK's `AgentTool(agent=a)` is a tool only in an agent's list, not run by hand)
+    list_items: Tuple[type, ...] = (cst.Name, cst.Attribute)
     listing: FrozenSet[str] = frozenset()  # classes whose first argument is that list
     list_method = ""  # the method a listed function is declared with
     live_list = False  # `obj.<tool_list>` is the list the object sends: `agent.functions.append(fn)` adds a tool

@@ -323,6 +323,37 @@ def _letta(module):
     return [{"name": s["name"], "description": s["description"], "input_schema": s["parameters"]} for s in schemas]
 
 
+def _gemini_schema(value):
+    """A google.genai Schema (google-adk before 2.0) as JSON: its OpenAPI-style keys in
+    camelCase, its Type enum names lowercased to JSON Schema's type names."""
+    if isinstance(value, dict):
+        return {k: (v.lower() if k == "type" and isinstance(v, str) else _gemini_schema(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_gemini_schema(v) for v in value]
+    return value
+
+
+def _google_adk(module):
+    from google.adk.tools import AgentTool, FunctionTool
+
+    # what LlmAgent.canonical_tools makes of `tools=`: a function becomes FunctionTool(fn); a
+    # built-in tool object (google_search) declares nothing of the project's and is left out;
+    # AgentTool(agent=a) offers the agent `a` as a tool
+    out = []
+    for agent in (module.root_agent, module.helper):
+        for item in agent.tools:
+            tool = FunctionTool(item) if callable(item) and not isinstance(item, FunctionTool) else item
+            if not isinstance(tool, (FunctionTool, AgentTool)):
+                continue
+            decl = tool._get_declaration()
+            if decl.parameters_json_schema is not None:  # 2.0 on: pydantic's JSON schema, as sent
+                schema = decl.parameters_json_schema
+            else:  # before 2.0: a Schema, sent as the Gemini API's JSON (by_alias: camelCase)
+                schema = _gemini_schema(decl.parameters.model_dump(mode="json", exclude_none=True, by_alias=True))
+            out.append({"name": decl.name, "description": decl.description, "input_schema": schema})
+    return out
+
+
 def _crewai(module):
     from crewai.utilities.agent_utils import convert_tools_to_openai_schema
 
@@ -414,6 +445,8 @@ READERS = {
     "camel": _camel,
     "livekit_180": _livekit,
     "livekit": _livekit,
+    "google_adk": _google_adk,
+    "google_adk_1": _google_adk,
     "browser_use": _browser_use,
     "crewai": _crewai,
     "crewai_tools": _crewai,

@@ -31,6 +31,12 @@ of these packages.
     # crewAI before 1.10 sends no strict schema (the source's folder pins 1.9.0):
     python -m venv /tmp/crew19 && /tmp/crew19/bin/pip install "crewai==1.9.0"
     /tmp/crew19/bin/python tests/data/frameworks/record.py crewai_19
+    # Google ADK: 2.0 on sends pydantic's JSON schema; before 2.0 a Gemini Schema (the
+    # source's folder pins 1.21.0):
+    python -m venv /tmp/adk && /tmp/adk/bin/pip install google-adk
+    /tmp/adk/bin/python tests/data/frameworks/record.py google_adk
+    python -m venv /tmp/adk1 && /tmp/adk1/bin/pip install "google-adk==1.21.0"
+    /tmp/adk1/bin/python tests/data/frameworks/record.py google_adk_1
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
@@ -93,6 +99,9 @@ FRAMEWORKS = {
     "livekit": ("livekit-agents", "livekit-agents"),
     "livekit_180": ("livekit-agents", "livekit-agents"),  # 1.8.0, as sources/livekit180/requirements.txt pins
     "browser_use": ("browser-use", "browser-use"),
+    # Agent(tools=[fn, FunctionTool(fn)]): the JSON schema 2.0 on sends, the Gemini Schema of 1.x
+    "google_adk": ("google-adk", "google-adk"),
+    "google_adk_1": ("google-adk", "google-adk"),  # 1.21.0, as sources/google_adk1/requirements.txt pins
     # functions whose source letta-client sends to the letta server, which derives the schema
     "letta": ("letta-nightly", "letta"),
     # class-based tools, as the agent's native function calling sends them
@@ -141,7 +150,8 @@ FRAMEWORKS = {
     "openai_pep695": ("openai", "openai"),
 }
 # a source in a folder of its own: beside it, the pin that selects the framework's version
-SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent", "crewai_19": "crewai19/crew"}
+SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent", "crewai_19": "crewai19/crew",
+           "google_adk_1": "google_adk1/agent"}
 MODELS = {"openai_models", "langchain_classes", "pep695_models", "openai_pep695"}
 # what differs between a framework's versions: written to versions/<name>-<version>.json,
 # compared by tests/frameworks/test_decorated_methods.py, not by check_recording
