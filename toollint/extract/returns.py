@@ -160,3 +160,34 @@ def _bound_once(body: Sequence[cst.BaseStatement], name: str) -> Optional[cst.Ca
             continue
         walk(stmt, _Binds())
     return found[0] if len(found) == 1 and not others else None
+
+
+def every_return(body) -> Optional[List[cst.BaseExpression]]:
+    """The returned expressions of a block every path of which returns (only `if`/`else`,
+    plain statements, docstrings); None when a path may fall through or loops."""
+    out: List[cst.BaseExpression] = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Return):
+                    if small.value is None:
+                        return None
+                    out.append(small.value)
+                    return out
+                if not isinstance(small, (cst.Expr, cst.Pass)):
+                    return None  # an assignment may change what a name means
+            continue
+        if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock):
+            inner = every_return(stmt.body.body)
+            if inner is None:
+                return None
+            out.extend(inner)
+            orelse = stmt.orelse
+            if orelse is None:
+                continue
+            rest = every_return([orelse] if isinstance(orelse, cst.If) else orelse.body.body)
+            if rest is None:
+                return None
+            return out + rest
+        return None
+    return None  # the end of the body is reached: it returns None there
