@@ -169,9 +169,15 @@ def test_the_same_short_label_among_english_descriptions_is_judged(lint):
 def test_a_text_with_no_function_word_has_no_language_of_its_own():
     from toollint.rulekit.text import english_among, language
 
-    assert language("Cancela lembrete(s)") is None and language("Get user.") is None
+    assert language("Cancela lembrete(s)") is None and language("Lista carpetas.") is None
     assert language("Lista reuniões próximas") is False  # accented, and no English word
+    assert language("Get user unread emails") is True  # an English verb first (held-out round 74)
+    # "a" and "as" are Portuguese articles too (held-out round 78, A)
+    assert language("Busca as últimas 100 mensagens do Supabase") is False
+    assert language("Classifica a temperatura do lead") is None
+    assert language("A list of files") is True and language("Search as admin") is True
     assert language("Agenda uma reunião com o lead.") is False and language("Get the user.") is True
     portuguese = ("Agenda uma reunião com o lead.", "Busca o contato de um lead.", "Get the user.")
     assert not english_among("Cancela lembrete(s)", portuguese)
-    assert english_among("Get user.", ("Get the user.", "Agenda uma reunião com o lead."))
+    assert english_among("Get user.", portuguese)  # its verb is English, whatever its neighbours
+    assert english_among("Lista carpetas.", ("Get the user.", "Agenda uma reunião com o lead.", "Find the file."))

@@ -26,9 +26,10 @@ The measures, so that rule docs and tests can state them:
 * **English** (``looks_english``). Letters must be mostly ASCII (>= 80 %); then the
   text's common English function words are counted against those of Spanish, French,
   German, Italian, Portuguese and Dutch; more foreign than English means not English;
-  accented letters with no English function word means not English; a text with no function word of either kind ("Get user.", "Lista
-  reuniões próximas") is in the language of most of its group's descriptions
-  (``english_among``), English when they are (so "Get user." among English tools is judged).
+  accented letters with no English function word means not English; a text with no
+  function word of either kind is English when it starts with a common English tool verb
+  ("Get user unread emails"), and otherwise ("Cancela lembrete(s)", "Lista carpetas.") in
+  the language of most of its group's descriptions (``english_among``), English when they are.
 * **Similarity** (TL107, ``similarity``). Weighted Jaccard index of the sets of
   content words (lower-cased, punctuation and stop words dropped, boilerplate such as
   "use this tool when" dropped, stemmed as above). Word order and small function-word
@@ -101,6 +102,16 @@ _FOREIGN_MARKERS = frozenset(
 ) - _EN_MARKERS
 
 
+# Verbs an English tool description starts with, none a word of the languages above
+# ("Lista", "Cancela", "Busca", "Crea" are theirs, not these).
+_EN_VERBS = frozenset(
+    """get gets list lists create creates delete deletes update updates search searches find finds fetch
+    fetches read reads write writes send sends check checks add adds remove removes show shows run runs start
+    starts stop stops open opens close closes upload download generate generates calculate calculates convert
+    converts compute computes query queries look lookup save saves load loads book books schedule schedules
+    retrieve retrieves summarize summarise translate validate verify""".split()
+)
+
 _IDENTIFIER = re.compile(r"\b[A-Za-z]\w*_\w+")  # `in_progress`: code, not an English word
 
 
@@ -169,12 +180,18 @@ def language(description: str) -> Optional[bool]:
         # "Search file contents (仅本地文件系统内搜索)": a clause the English phrase sets cannot
         # read may be the very trigger or exclusion (held-out round 53, B)
         return False
+    # "a" and "as" are Portuguese articles too: "Busca as últimas 100 mensagens", "Classifica a
+    # temperatura do lead" (held-out round 78, A) hold no English word that is only English
+    strong = sum(1 for w in words if w in _EN_MARKERS and w not in ("a", "as"))
     accented = ascii_letters < n_letters
-    if accented and english == 0:
+    if accented and strong == 0:
         return False  # "Lista reuniões próximas" (held-out round 78, A)
     if english == foreign and english > 0 and accented:
         return False
-    return True if english or foreign else None
+    if strong or foreign:
+        return True
+    # "Get user unread emails" among Italian descriptions (held-out round 74): a tool's English verb first
+    return True if words and words[0] in _EN_VERBS else None
 
 
 def says_english(text: str) -> bool:
