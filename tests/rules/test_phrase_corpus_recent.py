@@ -15,6 +15,10 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 79, A
+    ("Update the order. This executes strictly after the paypal_agent.pay_order everytime.", True, False),
+    ("Close the ticket. It is called only after the payment succeeds.", True, True),
+    ("Close the ticket. It runs quickly.", False, False),
     # held-out round 76: A, B, C, G, H, J; round 77: E
     ("Report job state. This is distinct from block_on_jobs - this returns at once.", False, True),
     ("Purge sessions. This is a safety valve for orphaned sessions that still show as active.", True, False),

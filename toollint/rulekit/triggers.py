@@ -244,5 +244,8 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 79: "This executes strictly after the paypal_agent.pay_order everytime"
+    r"\b(?:this|it)\s+(?:tool\s+)?(?:executes|runs|fires|is\s+(?:executed|run|called|invoked))\s+(?:[a-z]+ly\s+)?"
+    r"(?:after|before|once)\s+[a-z`]",
     r"\banswers?\s+(?:questions?\s+(?:like|such\s+as)\s+)?[\"\u201c'][^\"\u201d\n]{3,80}\?[\"\u201d']",
 ) + _ROUTING_PATTERNS
