@@ -171,3 +171,30 @@ def test_before_2_0_the_schema_is_a_gemini_schema_and_the_docstring_raw(tmp_path
     assert got["properties"]["category"] == {"type": "string", "nullable": True}
     assert got["required"] == ["query"]
     assert "title" not in got
+
+
+_QUOTE = '''
+from pydantic import BaseModel
+from google.adk.agents import Agent
+
+
+class QuoteLine(BaseModel):
+    sku: str
+    qty: int
+
+
+def create_quote(line: QuoteLine) -> dict:
+    """Create a price quote. Call this when the customer asks for one; not to place an order."""
+    return {}
+
+
+root_agent = Agent(model="gemini-2.5-flash", name="quotes", tools=[create_quote])
+'''
+
+
+def test_a_model_typed_parameter_is_pydantics_schema_from_2_0(lint):
+    # held-out round 79, M1: the model's fields go on the wire with their $defs (2.x)
+    assert lint({"agent.py": _QUOTE}, select=["TL207"]) == [("agent.py", 6, "TL207"), ("agent.py", 7, "TL207")]
+    # 1.x inlines the fields in a Schema of its own: not derived, so nothing is said of them
+    pinned = {"agent.py": _QUOTE, "requirements.txt": "google-adk==1.21.0\n"}
+    assert lint(pinned, select=["TL207"]) == []

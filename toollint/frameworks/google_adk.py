@@ -50,7 +50,9 @@ from toollint.frameworks.base import Factory, Framework, Use
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.frameworks.google_adk_schema import gemini_schema
+from toollint.frameworks.model_params import is_marker
 from toollint.frameworks.render import object_of
+from toollint.frameworks.reshape import put
 from toollint.model import CallVal, Const, DictVal, ListVal, RefTool, Span, Str, Tool, Unresolved, Value
 
 _JSON_SCHEMA_FROM = ("google-adk", (2, 0, 0))
@@ -76,9 +78,9 @@ class GoogleAdk(Framework):
         tool = function_tool(node, sig, use, ctx, mode)
         if tool is None or not isinstance(tool.schema, DictVal):
             return tool
-        if below(ctx.evaluator.bounds, *_JSON_SCHEMA_FROM):
-            return replace(tool, schema=gemini_schema(tool.schema))
-        return tool
+        if below(ctx.evaluator.bounds, *_JSON_SCHEMA_FROM):  # a class's fields inlined in 1.x's own way: not derived
+            return replace(tool, schema=gemini_schema(_unmarked(tool.schema)))
+        return tool  # from 2.0 a class-typed parameter's schema is pydantic's, with its $defs (model_params.FORMS)
 
     def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
         if below(evaluator.bounds, *_JSON_SCHEMA_FROM):
@@ -111,6 +113,15 @@ class GoogleAdk(Framework):
         agent = made[1]
         return _agent_tool(_given_str(agent.kwarg("name"), agent), _given_str(agent.kwarg("description"), agent),
                            agent.kwarg("input_schema") is not None, ref.span)
+
+
+def _unmarked(schema: DictVal) -> DictVal:
+    props = schema.get("properties")
+    if not isinstance(props, DictVal):
+        return schema
+    why = "google-adk before 2.0 inlines a class's fields in a form not derived here"
+    entries = tuple((k, Unresolved(why, v.span) if is_marker(v) else v) for k, v in props.entries)
+    return put(schema, "properties", DictVal(entries, props.span, props.complete))
 
 
 def _agent_tool(name: Optional[Str], description: Optional[Str], input_schema: bool, where: Span) -> Optional[Tool]:

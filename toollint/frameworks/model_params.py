@@ -11,7 +11,7 @@ tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline
 definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
 openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,
 `default: null` dropped: agents/strict_schema.py), and raises on `dict[str, Model]`
-(TL210 says so); llama-index-core 0.14 and pydantic-ai 2.68 keep `$defs` (pydantic-ai
+(TL210 says so); llama-index-core 0.14, google-adk 2.15 and pydantic-ai 2.68 keep `$defs` (pydantic-ai
 without the fields' titles, and a lone model parameter's schema as the whole tool's,
 left unresolved). smolagents, agno and claude-agent-sdk send a class in forms of their
 own (recorded; derive.py and claude_agent_sdk.py leave them unresolved), as do the
@@ -39,10 +39,11 @@ MARKER = "toollint.model_param"
 # "defs": pydantic's property, its $defs beside the arguments' properties; True: the
 #   fields' titles dropped (pydantic-ai's GenerateToolJsonSchema), a model's kept
 FORMS = {"fastmcp": ("inline", True), "langchain": ("inline", False), "openai-agents": ("strict", False),
-         "llama-index": ("defs", False), "pydantic-ai": ("defs", True)}
+         "llama-index": ("defs", False), "pydantic-ai": ("defs", True),
+         "google-adk": ("defs", False)}  # 2.x (pydantic's create_model schema); 1.x leaves its markers unresolved
 
 
-def _is_marker(value: Value) -> bool:
+def is_marker(value: Value) -> bool:
     return isinstance(value, CallVal) and value.func == MARKER
 
 
@@ -54,7 +55,7 @@ def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve
         return replace(tool, schema=got if got is not None else Unresolved(
             f"the schema comes from '{schema.func.rpartition('.')[0]}', which is not a project model", schema.span))
     props = schema.get("properties") if isinstance(schema, DictVal) else None
-    if not isinstance(props, DictVal) or not any(_is_marker(v) for _, v in props.entries):
+    if not isinstance(props, DictVal) or not any(is_marker(v) for _, v in props.entries):
         return tool
     if tool.framework == "pydantic-ai" and len(props.entries) == 1:
         # _function_schema: a lone model-like parameter's schema is the tool's, its docstring
@@ -63,7 +64,7 @@ def finish(tool: Tool, facts_at: Callable[[str], Optional[ModuleFacts]], resolve
         return replace(tool, description=description, schema=Unresolved(
             "pydantic-ai sends a lone class-typed parameter's schema as the tool's: not derived", props.span))
     defs: Dict[str, Value] = {}
-    entries = tuple((k, _property(k.value, v, facts_at, resolve, defs) if _is_marker(v) else v)
+    entries = tuple((k, _property(k.value, v, facts_at, resolve, defs) if is_marker(v) else v)
                     for k, v in props.entries)
     new_props = DictVal(entries, props.span, props.complete)
     top = tuple((k, new_props if v is props else v) for k, v in schema.entries)
