@@ -73,3 +73,27 @@ class ShapeClass:
     @property
     def span(self) -> Span:
         return self.value.span
+
+
+@dataclass(frozen=True)
+class Comprehended:
+    """`[types.Tool(name=spec.name, ...) for _m, spec in CATALOG]` where CATALOG is another
+    module's (held-out round 76, M2: 51 tools): the element evaluated with each loop variable
+    a LoopField, instantiated per item of the list once linking has it
+    (extract/comprehend.py; link/resolve.py splices the items in its place)."""
+
+    source: Value  # the Ref the loop iterates
+    target: object  # the loop target: a name, or a tuple of them (nested as written)
+    template: Value
+    span: Span
+
+
+@dataclass(frozen=True)
+class LoopField:
+    """A loop variable of a Comprehended, or a field of it (`spec.name`, `spec["name"]`), with
+    the default an `or` gives it (`spec.description or ""`)."""
+
+    var: str
+    path: Tuple[str, ...]
+    span: Span
+    default: Optional[Value] = None

@@ -73,3 +73,50 @@ def test_an_or_default_after_a_constant():
     assert ev.eval(cst.parse_expression('"a" or "b"')).value == "a"
     assert ev.eval(cst.parse_expression('EMPTY or "b"')).value == "b"
     assert ev.eval(cst.parse_expression('unknown or "b"')).reason.startswith("an `or`")
+
+
+REGISTRY = '''
+from app.reasoning import ToolDef
+
+
+def _td(name, desc, props=None, req=None):
+    return ToolDef(name=name, description=desc, parameters={"type": "object", "properties": props or {},
+                                                            "required": req or []})
+
+
+TOOL_CATALOG = [
+    ("ping", _td("ping", "Check connectivity")),
+    ("get_flow", _td("get_flow", "Get a flow. Use this when the user names one; not for listing flows.",
+                     {"flow_id": {"type": "string"}}, ["flow_id"])),
+]
+'''
+
+SERVER = '''
+from mcp import types
+from mcp.server import Server
+
+from app.registry import TOOL_CATALOG
+
+
+def create_server():
+    server = Server("flows")
+
+    @server.list_tools()
+    async def list_tools():
+        return [types.Tool(name=td.name, description=td.description or "", inputSchema=td.parameters)
+                {loop}]
+
+    return server
+'''
+
+
+@pytest.mark.parametrize("loop, found", [
+    # held-out round 76, M2: the catalog in another module, each tool on its item there
+    ("for _method, td in TOOL_CATALOG", [("app/registry.py", 10, "TL102"), ("app/registry.py", 12, "TL207")]),
+    ("for _method, td in TOOL_CATALOG if td.name != 'ping'", []),
+    ("for td in TOOL_CATALOG", []),  # a tuple has no field `name`: no tool rather than a guess
+])
+def test_a_comprehension_over_another_modules_catalog(lint, loop, found):
+    files = {"app/__init__.py": "", "app/reasoning.py": "class ToolDef:\n    pass\n",
+             "app/registry.py": REGISTRY, "app/server.py": SERVER.replace("{loop}", loop)}
+    assert lint(files, select=["TL102", "TL207"]) == found

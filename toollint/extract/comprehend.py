@@ -9,7 +9,9 @@ The loop variables are bound to each item (a tuple unpacked by position), the el
 evaluated with them, and each result is placed on its item, where its literals are. Only a
 plain comprehension counts: one `for`, no `if` (a filter may drop any item), over a list
 read whole. A record's field is a keyword of the call that made it (`ToolSpec(name=...)`);
-a positional one, or a field the call does not set, stays unknown.
+a positional one, or a field the call does not set, stays unknown. Over another module's
+list the element is kept with its loop variables as LoopFields (toollint.deferred), and
+linking instantiates it per item (link/comprehended.py).
 """
 from __future__ import annotations
 
@@ -18,12 +20,12 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Union
 
 import libcst as cst
 
-from toollint.model import CallVal, Const, DictVal, ListVal, Unresolved, Value
+from toollint.deferred import Comprehended, LoopField
+from toollint.link.comprehended import MAX_ITEMS, unpack
+from toollint.model import CallVal, Const, DictVal, ListVal, Ref, Unresolved, Value
 
 if TYPE_CHECKING:
     from toollint.extract.evaluate import Evaluator
-
-MAX_ITEMS = 200  # a catalog larger than this is data, not a tool list anyone writes by hand
 
 
 def comprehension(node: Union[cst.ListComp, cst.GeneratorExp], ev: "Evaluator", depth: int) -> Value:
@@ -32,6 +34,12 @@ def comprehension(node: Union[cst.ListComp, cst.GeneratorExp], ev: "Evaluator", 
     if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None:
         return Unresolved("a comprehension with a filter or a second loop", span)
     source = ev.eval(loop.iter, depth)
+    if isinstance(source, Ref) and not source.spread:  # another module's list: linking instantiates it
+        target = _shape(loop.target)
+        if target is None:
+            return Unresolved("a comprehension whose items do not unpack as written", span)
+        bound = {name: LoopField(name, (), span) for name in _names(target)}
+        return ListVal((Comprehended(source, target, ev.with_bindings(bound).eval(node.elt, depth), span),), span)
     if not isinstance(source, ListVal) or not source.complete or not source.items or len(source.items) > MAX_ITEMS:
         return Unresolved("a comprehension over what is not a constant list", span)
     out: List[Value] = []
@@ -44,34 +52,32 @@ def comprehension(node: Union[cst.ListComp, cst.GeneratorExp], ev: "Evaluator", 
     return ListVal(tuple(out), span)
 
 
-def _unpack(target: cst.BaseExpression, item: Value) -> Optional[Dict[str, Value]]:
+def _shape(target: cst.BaseExpression) -> Optional[object]:
+    """The loop target as plain data: a name, or a tuple of shapes (picklable, for linking)."""
     if isinstance(target, cst.Name):
-        return {target.value: item}
-    if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(item, ListVal) \
-            or not item.complete or len(target.elements) != len(item.items):
+        return target.value
+    if not isinstance(target, (cst.Tuple, cst.List)):
         return None
-    out: Dict[str, Value] = {}
-    for element, value in zip(target.elements, item.items):
-        inner = _unpack(element.value, value) if isinstance(element, cst.Element) else None
-        if inner is None:
-            return None
-        out.update(inner)
-    return out
+    parts = tuple(_shape(e.value) if isinstance(e, cst.Element) else None for e in target.elements)
+    return None if any(p is None for p in parts) else parts
 
 
-def field(record: Value, attr: str, span) -> Value:
-    """`spec.name` of a loop variable bound to `ToolSpec(name="ping", ...)`."""
-    if isinstance(record, CallVal):
-        found = record.kwarg(attr)
-        if found is not None:
-            return found
-    return Unresolved(f"the field '{attr}' of a record is not known statically", span)
+def _names(shape: object) -> List[str]:
+    return [shape] if isinstance(shape, str) else [n for part in shape for n in _names(part)]
+
+
+def _unpack(target: cst.BaseExpression, item: Value) -> Optional[Dict[str, Value]]:
+    shape = _shape(target)
+    return unpack(shape, item) if shape is not None else None
 
 
 def either(node: cst.BooleanOperation, ev: "Evaluator", depth: int) -> Value:
     """`spec.description or ""`, `props or {}`: the left when it is a constant (or a literal
     dict or list) that is true, the right when it is one that is false; unknown otherwise."""
     left = ev.eval(node.left, depth)
+    if isinstance(left, LoopField):  # known when linking has the item
+        right = ev.eval(node.right, depth)
+        return dataclasses.replace(left, default=right) if left.default is None else left
     if isinstance(left, Const):
         return left if left.value else ev.eval(node.right, depth)
     if isinstance(left, (DictVal, ListVal)) and left.complete:  # `props or {}`

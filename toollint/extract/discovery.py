@@ -15,6 +15,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from toollint.deferred import Comprehended
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, dict_reads, if_chain, member_literals, \
     sent_as_data, subject_key, unknown_tool_reply
@@ -189,8 +190,13 @@ class FunctionScan(cst.CSTVisitor):
                 and not self._parameter(node.for_in.iter):
             # over a module's literal list: each item's tool (extract/comprehend.py; held-out round 76, M2)
             value = self.evaluator.eval(node)
-            tools = [tool_from_value(i) for i in value.items] if isinstance(value, ListVal) else []
-            if tools and all(t is not None and t.name.value is not None for t in tools):
+            items = value.items if isinstance(value, ListVal) else ()
+            if len(items) == 1 and isinstance(items[0], Comprehended):  # another module's list: linking's
+                tools = [tool_from_value(items[0].template)]
+            else:
+                tools = [t if t is not None and t.name.value is not None else None
+                         for t in map(tool_from_value, items)]
+            if tools and all(t is not None for t in tools):
                 self._add("definitions", "list", value, node)
                 return False
         # the element is visited before its `for`: bind the loop variables first

@@ -17,7 +17,9 @@ import libcst as cst
 from toollint.extract.dictget import dict_get
 
 from toollint.extract.adapters import type_adapter_schema
-from toollint.extract.comprehend import comprehension, either, field
+from toollint.extract.comprehend import comprehension, either
+from toollint.deferred import LoopField
+from toollint.link.comprehended import field
 from toollint.extract.grown import Grown, grow
 # re-exported: most extraction modules take these with the Evaluator
 from toollint.extract.literals import blocks, dotted, literal_text, number_value, string_value  # noqa: F401
@@ -191,6 +193,8 @@ class Evaluator:
                 found = container.get(key)
                 if found is not None:
                     return found
+            if key is not None and isinstance(container, LoopField):  # `spec["name"]` of another module's list
+                return field(container, key, span)
         return Unresolved("Subscript is not evaluated statically", span)
 
     def _choice(self, node: cst.IfExp, d: int) -> Value:
@@ -360,7 +364,7 @@ class Evaluator:
             made = self._returned(func, node, d)
             # a definition, or a record of the module's class (`_spec(...)` returning `ToolSpec(name=...)`,
             # read by a comprehension: extract/comprehend.py); anything else stays the call it was
-            if isinstance(made, (DictVal, ListVal)) or isinstance(made, CallVal) and made.func in self.classes:
+            if isinstance(made, (DictVal, ListVal)) or isinstance(made, CallVal) and _record_class(made.func, self):
                 # each call its own: `_tool("a", ...)`, `_tool("b", ...)` are two tools (held-out round 56, M1)
                 return dataclasses.replace(made, span=span)
         return None
@@ -417,6 +421,11 @@ class Evaluator:
             else:
                 complete = False
         return DictVal(tuple(entries), self.span_of(node), complete)
+
+
+def _record_class(func: str, ev: "Evaluator") -> bool:
+    """A class of the module, or one it imports (`ToolDef(name=...)`), not a function's call."""
+    return func in ev.classes or (func.rpartition(".")[2][:1].isupper() and func.partition(".")[0] in ev.imports)
 
 
 def _children(value: Value) -> Tuple[Value, ...]:

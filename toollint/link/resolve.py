@@ -4,10 +4,12 @@ a budget per registry so that a value that doubles at every module stays bounded
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.calledsig import CalledRef, bind
-from toollint.deferred import ClassAttr, InitArg
+from toollint.deferred import ClassAttr, Comprehended, InitArg
+from toollint.link.comprehended import MAX_ITEMS, instantiate, unpack
 from toollint.frameworks.pydantic_values import module_resolver, schema_call
 from toollint.link.graph import imported_as
 from toollint.model import CallVal, Const, DictVal, FunctionSig, ListVal, ModuleFacts, Ref, Symbol, Unresolved, Value
@@ -171,6 +173,13 @@ class Resolver:
         complete = value.complete
         same = True
         for item in value.items:
+            if isinstance(item, Comprehended):  # another module's list, one element per item
+                same = False
+                made = self._comprehended(item, depth, seen)
+                items.extend(made if made is not None else [Unresolved("a comprehension over what is not a "
+                                                                       "constant list", item.span)])
+                complete = complete and made is not None
+                continue
             if isinstance(item, Ref) and item.spread:
                 same = False
                 spread = self.lookup(item, depth, seen)
@@ -188,3 +197,18 @@ class Resolver:
             self.literal[id(value)] = value
             return value
         return ListVal(tuple(items), value.span, complete)
+
+    def _comprehended(self, made: Comprehended, depth: int, seen: Set[Tuple[str, str]]) -> Optional[List[Value]]:
+        source = self.resolve(made.source, depth + 1, seen)
+        if not isinstance(source, ListVal) or not source.complete or len(source.items) > MAX_ITEMS:
+            return None
+        out: List[Value] = []
+        for item in source.items:
+            bound = unpack(made.target, item)
+            if bound is None:
+                return None
+            value = instantiate(made.template, bound)
+            if isinstance(value, (CallVal, DictVal, ListVal)):
+                value = replace(value, span=item.span)  # each tool on its item, where its literals are
+            out.append(self.resolve(value, depth + 1, seen))
+        return out
