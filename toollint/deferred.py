@@ -8,6 +8,11 @@ from typing import Optional, Tuple
 
 from toollint.model import FunctionSig, Span, Value
 
+# in a `<local>` server argument (model.LOCAL), the framework of a server whose class another
+# project module may define as a server class's subclass: "?app.servers.AppMCP", settled by
+# linking (extract/localservers.py, link/passed.py)
+SUBCLASS = "?"
+
 
 @dataclass(frozen=True)
 class ClassAttr:

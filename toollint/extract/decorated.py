@@ -38,7 +38,7 @@ from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, local_defs, walk
 from toollint.extract.wrappers import borrows_identity, is_wrapper
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params, first_arg, qualified
+from toollint.frameworks.args import all_params, annotated_class, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use, marked
 from toollint.frameworks.recognise import call_framework, declared_tool, declares, imported_owner
 from toollint.frameworks.recognise import instance_framework, recognise_expr
@@ -159,8 +159,8 @@ class _Calls(cst.CSTVisitor):
         if isinstance(node.body, cst.IndentedBlock):
             scope.defs.update(local_defs(node.body.body))
         for param in all_params(node):  # `def register(mcp: FastMCP)`
-            annotation = param.annotation.annotation if param.annotation is not None else None
-            if annotation is not None and not isinstance(annotation, (cst.SimpleString, cst.ConcatenatedString)):
+            annotation = annotated_class(param)
+            if annotation is not None:
                 framework = CLASSES.get(qualified(annotation, self.ctx.imports) or "")
                 if framework is not None:
                     scope.objects[param.name.value] = framework

@@ -20,7 +20,7 @@ from toollint.extract.evaluate import dotted
 from toollint.extract.localservers import local_servers
 from toollint.extract.textscan import STDLIB
 from toollint.extract.walk import walk
-from toollint.frameworks.args import qualified
+from toollint.frameworks.args import annotated_class, qualified
 from toollint.frameworks.base import Context, Use
 from toollint.frameworks.recognise import declares
 from toollint.frameworks.registry import CLASSES, FRAMEWORKS, METHODS
@@ -56,8 +56,8 @@ def server_params(node: cst.FunctionDef, imports) -> Dict[str, Tuple[int, str]]:
     params = node.params
     positional = [*params.posonly_params, *params.params]
     for at, param in [(i, p) for i, p in enumerate(positional)] + [(-1, p) for p in params.kwonly_params]:
-        annotation = param.annotation.annotation if param.annotation is not None else None
-        if isinstance(annotation, (cst.Name, cst.Attribute)) and (qualified(annotation, imports) or "") in CLASSES:
+        annotation = annotated_class(param)
+        if annotation is not None and (qualified(annotation, imports) or "") in CLASSES:
             out[param.name.value] = (at, param.name.value)
     return out
 
@@ -109,7 +109,8 @@ def server_args(tree: cst.Module, text: str, module: str, imports: Mapping[str, 
     # `def f(x: str): g(x)` would send every module with functions through the walk)
     params = {name for stmt in tree.body if isinstance(stmt, cst.FunctionDef)
               for name in {**loose_params(stmt, imports), **server_params(stmt, imports)}}
-    makers = [*_CLASS_NAMES, *made_by]
+    makers = [*_CLASS_NAMES, *made_by, *(local for local, (mod, attr) in imports.items()  # a project's subclass
+                                        if local[:1].isupper() and attr[:1].isupper() and mod.split(".")[0] not in STDLIB)]
     built = set(re.findall(r"\b([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*\("
                            % "|".join(map(re.escape, makers)), text)) if any(m in text for m in makers) else set()
     names = candidates | params | built

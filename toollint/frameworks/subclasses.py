@@ -5,7 +5,7 @@ does (pydantic-ai 2.68, recorded in tests/data/frameworks/pydantic_ai_subclass.j
 Only frameworks that say so (`Framework.subclassed`), and only a chain read whole in this
 module: each class has one base and no class keyword or decorator (a `@dataclass` would
 make an `__init__` that never reaches the framework's), and none defines a method the
-framework declares or registers tools with (an override may do anything). A base that is
+framework declares or registers tools with, nor `list_tools` (an override may do anything). A base that is
 not this module's class nor the framework's (an import from elsewhere) says nothing.
 
 A class another module defines: `from app.agents import FileAgent`, `agent = FileAgent()`,
@@ -30,6 +30,7 @@ from toollint.model import PendingTool
 
 Imports = Mapping[str, Tuple[str, str]]
 _MAX_DEPTH = 12  # classes followed; deeper is a cycle
+_LISTING = frozenset({"list_tools", "_list_tools"})
 
 
 def subclass_aliases(classes: Mapping[str, cst.ClassDef], imports: Imports) -> Dict[str, Tuple[str, str]]:
@@ -65,7 +66,9 @@ def _framework_class(name: str, classes: Mapping[str, cst.ClassDef], imports: Im
         full = qualified(expr, imports)
         framework = CLASSES.get(full or "")
         if framework is not None:
-            overridden = framework.methods | set(framework.adders)
+            # ... or lists its tools its own way (`async def list_tools(self)` filtering what a
+            # turn offers, held-out round 81): which of them a turn sees is not known here
+            overridden = framework.methods | set(framework.adders) | _LISTING
             return full if framework.subclassed and not any(_defines(classes[c], overridden) for c in seen) \
                 else None
         if not isinstance(expr, cst.Name) or expr.value in imports:

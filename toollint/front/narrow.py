@@ -164,9 +164,10 @@ def _hands_on(node, body_text: str) -> bool:
 
     # a parameter typed as a server (`server: FastMCP`) is handed on as an untyped one is
     loose = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs
-             if a.annotation is None or (isinstance(a.annotation, (ast.Name, ast.Attribute))
+             if a.annotation is None or (isinstance(_unsubscripted(a.annotation), (ast.Name, ast.Attribute))
                                          and (ast.unparse(a.annotation) in ("Any", "typing.Any", "object")
-                                              or ast.unparse(a.annotation).rpartition(".")[2] in _SERVERS))}
+                                              or ast.unparse(_unsubscripted(a.annotation)).rpartition(".")[2]
+                                              in _SERVERS))}
     return bool(loose) and any(m.group(1) in loose for m in _HANDED.finditer(body_text))
 
 
@@ -196,13 +197,21 @@ def _guards(node, statements) -> bool:
     return False
 
 
+def _unsubscripted(annotation):
+    """`FastMCP` of `FastMCP[Any]` (extract reads it so: frameworks/args.annotated_class)."""
+    import ast
+
+    return annotation.value if isinstance(annotation, ast.Subscript) else annotation
+
+
 def _keeps_server(node, body_text: str) -> bool:
     """`def __init__(self, mcp: FastMCP): self.mcp = mcp`: the server another method declares on."""
     import ast
 
     typed = {a.arg for a in node.args.args + node.args.kwonlyargs
-             if (a.annotation.id if isinstance(a.annotation, ast.Name) else
-                 a.annotation.attr if isinstance(a.annotation, ast.Attribute) else None) in _SERVERS}
+             for kind in [_unsubscripted(a.annotation)]
+             if (kind.id if isinstance(kind, ast.Name) else kind.attr if isinstance(kind, ast.Attribute) else None)
+             in _SERVERS}
     return bool(typed) and any(m.group(1) in typed for m in _SELF_STORE.finditer(body_text))
 
 

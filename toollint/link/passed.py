@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from toollint.link.graph import server_at
+from toollint.deferred import SUBCLASS
 from toollint.model import LOCAL, PARAM, ModuleFacts, PendingTool, Tool
 
 Lookup = Callable[[str], Optional[ModuleFacts]]
@@ -114,7 +115,10 @@ def _handed(path: str, function: str, position: int, name: str, calls: Calls, mo
             continue
         if argument.startswith(LOCAL):  # `def main(): mcp = FastMCP(...); register_all(mcp)`
             dotted, function_, name_, framework = argument[len(LOCAL):].rsplit(":", 3)
-            outer = module(dotted)
+            if framework.startswith(SUBCLASS):  # `AppMCP(...)` of another module: a server class there?
+                made = server_at(framework[len(SUBCLASS):], module)
+                framework = made[0] if made is not None else ""
+            outer = module(dotted) if framework else None
             # named as extract/owners.py names a server bound in a def: "path:function:name"
             found = (framework, outer.path, f"{outer.path}:{function_}:{name_}") if outer is not None else None
         else:

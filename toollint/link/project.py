@@ -17,6 +17,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 from toollint import toolbases
 from toollint.deferred import CrewClass, ShapeClass
 from toollint.frameworks.model_params import finish_all
+from toollint.link.imported_names import imported_names
 from toollint.link.byref import offered_tools
 from toollint.link.graph import ModuleGraph, import_targets
 from toollint.link.joins import join_through_importers
@@ -226,6 +227,7 @@ def link(modules: Iterable[ModuleFacts], load: Callable[[str], Optional[ModuleFa
     by_module: Dict[str, ModuleFacts] = {m.module: m for m in facts if m.module}
     resolver = Resolver(by_module, load)
     decorated = finish_all(offered_tools(facts, resolver.module, getattr(load, "calling", None)), facts, resolver.module)  # model-typed parameters
+    decorated = imported_names(decorated, resolver)  # `name=CREATE_DOCUMENT_TOOL` of another module
     kept = _registries(facts, resolver, {t.name.value for tools in decorated.values() for t in tools})
     ordered = join_through_importers(_grouped(kept, resolver.literal, resolver.module), facts)
     _attach_orphans(ordered)

@@ -1,0 +1,78 @@
+"""Register functions whose server parameter is typed as a generic (`server: FastMCP[Any]`),
+handed a server of a subclass another module defines, and tools named by another module's
+constant (held-out round 81, M2 and the yonosoft shape: 59 tools unseen, then in 24 groups).
+A subclass that lists its tools its own way (`async def list_tools`) is no longer read as
+the framework's server: which of its tools a turn offers is not known."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lintcase import toollint, write_tree
+
+VISIBILITY = '''from typing import Any
+
+from mcp.server.fastmcp import FastMCP
+
+
+class AppFastMCP(FastMCP[Any]):
+    """The project's server."""
+
+    def __init__(self, name: str, visibility=None) -> None:
+        super().__init__(name=name)
+        self.visibility = visibility
+{extra}'''
+
+TOOLS = '''from typing import Any
+
+from mcp.server.fastmcp import FastMCP
+
+from app.names import {const}
+
+
+def register_{kind}_tools(server: FastMCP[Any], handlers) -> None:
+    @server.tool(name={const}, description="Create a {kind}. Use this when the user asks for a new {kind}.")
+    def create_{kind}(title: str) -> dict:
+        return {{}}
+'''
+
+SERVER = '''from app.doc_tools import register_doc_tools
+from app.obj_tools import register_obj_tools
+from app.visibility import AppFastMCP
+
+
+def build_server(handlers) -> AppFastMCP:
+    server = AppFastMCP(name="MCP")
+    register_doc_tools(server, handlers)
+    register_obj_tools(server, handlers)
+    return server
+'''
+
+
+def _tree(extra=""):
+    return {"app/__init__.py": "", "app/names.py": 'CREATE_DOC = "create_doc"\nCREATE_OBJ = "create_obj"\n',
+            "app/visibility.py": VISIBILITY.format(extra=extra),
+            "app/doc_tools.py": TOOLS.format(kind="doc", const="CREATE_DOC"),
+            "app/obj_tools.py": TOOLS.format(kind="obj", const="CREATE_OBJ"),
+            "app/server.py": SERVER}
+
+
+def test_a_generic_typed_server_of_a_project_subclass_is_one_group_named_from_constants(lint):
+    # TL307 counts the one server's tools together: a limit of 1 makes it speak
+    found = lint(_tree(), select=["TL307"], max_tools_per_turn=1)
+    assert found == [("app/doc_tools.py", 9, "TL307")]
+
+
+def test_the_tool_names_come_from_the_other_modules_constants(tmp_path):
+    write_tree(tmp_path, _tree())
+    result = toollint("dump", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(t["name"] for t in json.loads(result.stdout)) == ["create_doc", "create_obj"]
+
+
+@pytest.mark.parametrize("extra", [
+    "\n    async def list_tools(self):\n        return await super().list_tools()\n",
+])
+def test_a_subclass_that_lists_its_own_way_is_not_the_frameworks_server(lint, extra):
+    assert lint(_tree(extra), select=["TL307"], max_tools_per_turn=1) == []  # two groups of one
