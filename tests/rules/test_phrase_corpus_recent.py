@@ -15,6 +15,11 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 81: C, D
+    ("Report the RPC status. Safe to call while the GUI thread is blocked.", True, False),
+    ("Stop the instance. Has no effect on externally-launched instances.", False, True),
+    ("Set the flag. It is safe to leave unset.", False, False),
+    ("Set the theme. The change has an effect on every open window.", False, False),
     # held-out round 79, A
     ("Update the order. This executes strictly after the paypal_agent.pay_order everytime.", True, False),
     ("Close the ticket. It is called only after the payment succeeds.", True, True),

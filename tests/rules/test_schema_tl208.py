@@ -40,6 +40,7 @@ UNSPECIFIED = [
     ("deadline", "When it is due."),
     ("phone_number", "The customer's phone number."),
     ("mobile", "Mobile to text the code to."),
+    ("cell_number", "The number to text the code to."),
     ("ticket_id", "Step 1: the ticket to close."),
     ("user_id", "the user's id and the user's name"),
     ("session_id", "The session to use."),
@@ -170,7 +171,7 @@ def test_tl208_nullable_and_nested(lint):
 def test_tl208_names_that_are_not_format_bearing(lint):
     # `channel_name_or_id`: a lookup by either, no one format (held-out round 68, A)
     for name in ("email_subject", "time_zone", "date_range", "name", "number", "body", "channel_name_or_id",
-                 "user_id_or_name", "titleOrUrl"):
+                 "user_id_or_name", "titleOrUrl", "start_cell", "cell"):  # a spreadsheet's (round 81, B)
         src = FORMAT_TOOL.format(name=name, schema='"type": "string", ', description="Whatever.")
         assert lint({"tools.py": src}, select=["TL208"]) == [], name
 

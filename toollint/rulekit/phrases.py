@@ -262,6 +262,8 @@ _EXCLUSION_PATTERNS = (
     r"for\s+(?:detailed|full|more|deeper|advanced|complete)\s+[^,.;\n]{1,50},\s*(?:re-?run|use|call|run)\b[^.;\n]{0,80}"
     r"\bdirectly\b",
     r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
+    # round 81: "Has no effect on externally-launched instances.", "does not affect archived ones"
+    r"(?:has|have)\s+no\s+effect\s+on\s+[a-z]|(?:does|do)\s+not\s+affect\s+[a-z]",
     r"(?:use|call)\s+(?:this\s+|it\s+)?(?:only\s+)?(?:if|when)\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?"
     + _alt("fails failed errors is_down is_unavailable times_out") + r"\b",
     # A sibling named as a step before or after: "Use this after calling get_index"

@@ -244,6 +244,8 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 81: "Safe to call while the GUI thread is blocked."
+    r"\bsafe\s+to\s+" + _alt("call use run invoke retry") + r"\s+(?:it\s+|this\s+)?(?:while|when|whenever|during|even_if|if|before|after)\b",
     # round 79: "This executes strictly after the paypal_agent.pay_order everytime"
     r"\b(?:this|it)\s+(?:tool\s+)?(?:executes|runs|fires|is\s+(?:executed|run|called|invoked))\s+(?:[a-z]+ly\s+)?"
     r"(?:after|before|once)\s+[a-z`]",
