@@ -98,8 +98,9 @@ def _fixed_by_the_sdk(tool) -> bool:
         # agent's own input_schema
         properties = schema.get("properties")
         fixed = "input" if tool.framework == "llama-index" else "request"
+        # (an AgentTool bound to a name and listed is placed on the list's item, not on its call)
         return isinstance(properties, DictVal) and list(properties.str_keys()) == [fixed] \
-            and properties.get(fixed).span == tool.span
+            and (properties.get(fixed).span == tool.span or tool.framework == "google-adk")
     return tool.framework == "openai-agents" and isinstance(schema, DictVal) \
         and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
 

@@ -112,6 +112,13 @@ root_agent = Agent(name="root", tools=[AgentTool(saver)])
     found = lint(files, select=["TL101", "TL207"])
     # the empty description is the sub-agent's; ADK's `request` is not the project's to describe
     assert [(path, code) for path, _, code in found] == [("app/root.py", "TL101")]
+    # ... nor when the AgentTool is bound to a name first and listed (awesome-llm-apps' shape)
+    local = ('from google.adk.agents import LlmAgent\nfrom google.adk.tools import AgentTool, google_search\n\n'
+             'searcher = LlmAgent(name="perform_google_search", description="Executes Google searches and returns '
+             'results. Use it for any fresh fact.", tools=[google_search])\n'
+             'search_tool = AgentTool(searcher)\n'
+             'auditor = LlmAgent(name="auditor", tools=[search_tool])\n')
+    assert lint({"agent.py": local}, select=["TL207"]) == []
 
 
 def test_an_imported_function_and_a_bound_method_are_derived_where_they_are_defined(lint):
