@@ -76,3 +76,24 @@ def test_the_tool_names_come_from_the_other_modules_constants(tmp_path):
 ])
 def test_a_subclass_that_lists_its_own_way_is_not_the_frameworks_server(lint, extra):
     assert lint(_tree(extra), select=["TL307"], max_tools_per_turn=1) == []  # two groups of one
+
+
+def test_a_package_that_only_hands_the_server_on_is_read(lint):
+    # held-out round 81, M3: `register_all(mcp: FastMCP)` imports the register functions
+    # relatively and never says "tool": the 32 tools of one server were 6 groups
+    leaf = ('from mcp.server.fastmcp import FastMCP\n\n\ndef register(mcp: FastMCP) -> None:\n'
+            '    @mcp.tool()\n    def tool_{n}(x: str) -> str:\n'
+            '        """Do {n}. Use this when asked for {n}."""\n        return x\n')
+    tree = {
+        "app/__init__.py": "",
+        "app/tools/__init__.py": ("from __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\n"
+                                  "if TYPE_CHECKING:\n    from mcp.server.fastmcp import FastMCP\n\n\n"
+                                  "def register_all(mcp: FastMCP) -> None:\n    from .a import register as register_a\n"
+                                  "    from .b import register as register_b\n\n    register_a(mcp)\n    register_b(mcp)\n"),
+        "app/tools/a.py": leaf.format(n="a"),
+        "app/tools/b.py": leaf.format(n="b"),
+        "app/server.py": ("from mcp.server.fastmcp import FastMCP\n\nfrom .tools import register_all\n\n\n"
+                          "def create_server() -> FastMCP:\n    mcp = FastMCP(name=\"k\")\n    register_all(mcp)\n"
+                          "    return mcp\n"),
+    }
+    assert lint(tree, select=["TL307"], max_tools_per_turn=1) == [("app/tools/a.py", 6, "TL307")]
