@@ -264,7 +264,11 @@ def _passed_in(text: str, name: str) -> bool:
     if _named_so(name).search(text):
         return True
     n = len(words)
-    return any(tokens[i:i + n] == words for tokens in _supplied(text) for i in range(len(tokens) - n + 1))
+    if any(tokens[i:i + n] == words for tokens in _supplied(text) for i in range(len(tokens) - n + 1)):
+        return True
+    # its default or values in its own words: "Default radius is 3 miles. Supported: 1, 3, 5" for
+    # `radius_miles` (held-out round 82, A)
+    return any(set(words) <= set(tokens) for tokens in _defaulted(text))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -286,6 +290,17 @@ def _named_so(name: str):
                       r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase
                       + r"s?\s+(?:must|should|shall|needs?\s+to)\b",  # not "Notes are timestamped"
                       re.IGNORECASE | re.MULTILINE)
+
+
+_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def _defaulted(text: str) -> Tuple[Tuple[str, ...], ...]:
+    """The stemmed words of each sentence that states a default."""
+    if not _DEFAULT.search(text):
+        return ()
+    return tuple(tuple(stem(w) for w in _WORD.findall(s)) for s in _SENTENCE.split(text) if _DEFAULT.search(s))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -15,6 +15,10 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 82, B
+    ("Find void tenants. Best after demographics and tenant roster have been gathered.", True, False),
+    ("Rank sites. This works best when the trade area is known.", True, False),
+    ("Return the best offers.", False, False),
     # held-out round 81: C, D
     ("Report the RPC status. Safe to call while the GUI thread is blocked.", True, False),
     ("Stop the instance. Has no effect on externally-launched instances.", False, True),

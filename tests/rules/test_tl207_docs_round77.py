@@ -37,6 +37,8 @@ def _found(lint, name, params, doc):
     ("write_summary", "title: str, findings: str",
      "Write a summary.\n\n    Parameters\n    ----------\n    title\n        Report heading, rendered as an H1.\n"
      "    findings\n        Markdown narrative.\n    "),
+    # held-out round 82, A: its default in its own words
+    ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default radius is 3 miles. Supported: 1, 3, 5, 10."),
     # held-out round 81, E: the parameter named with the tool it comes from
     ("delete_zone", "id: str", "Delete a zone by id (from get_zones)."),
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
@@ -49,6 +51,7 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("chem", "operation: str", "Chemistry helper.\n\n    Formulas:\n    - water: H2O\n    ", 1),
     ("solve", "a: float, b: float", "Solve the equation for the coefficients.", 2),  # no equation
     ("delete_zone", "id: str", "Delete a zone by id (from the list).", 1),  # no tool named as its source
+    ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default is 3.", 1),  # not in its words
     ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key

@@ -244,6 +244,9 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 82: "Best after demographics and tenant roster have been gathered.", "Works best when ..."
+    r"(?:(?<=^)|(?<=[.!?;:\n]\s)|(?<=[.!?;:\n]))(?:best|works\s+best|most\s+useful)\s+(?:after|once|when|before)\s+[a-z]",
+    r"\bworks\s+best\s+(?:after|once|when|if)\s+[a-z]",
     # round 81: "Safe to call while the GUI thread is blocked."
     r"\bsafe\s+to\s+" + _alt("call use run invoke retry") + r"\s+(?:it\s+|this\s+)?(?:while|when|whenever|during|even_if|if|before|after)\b",
     # round 79: "This executes strictly after the paypal_agent.pay_order everytime"
