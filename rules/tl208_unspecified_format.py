@@ -75,7 +75,7 @@ _FORMAT_WORDS = re.compile(
     # A named public id scheme is a spec: the model knows what an arXiv ID or a DOI is.
     r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
-    r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|"
+    r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|dtmi|"
     r"(?:language|locale|currency|region|country)\s+code|locale)\b"
     # not the format the name suggests: "A keyword contained in the tab address, matched as a
     # substring" for `website` (held-out round 53, A)

@@ -182,3 +182,56 @@ def test_a_piece_is_reported_at_the_dispatch_call(lint, tmp_path):
     (tmp_path / "server.py").write_text(src)
     out = toollint("check", "--no-cache", "--select", "TL211", str(tmp_path / "server.py")).stdout
     assert "the dispatch call of read_file() reads 'encoding' but the schema of 'read_file'" in out
+
+
+CONTEXT = '''
+import mcp.types as types
+from mcp.server import Server
+
+app = Server("files")
+SCHEMA = {"type": "object", "properties": {"id": {"type": "integer", "description": "Item id from the list."}},
+          "required": ["id"]}
+
+
+def load_settings():
+    return {"backend": {"url": "http://localhost", "key": "k"}}
+
+
+def backend_url(settings):
+    return settings["backend"]["url"]
+
+
+def backend_request(settings, path):
+    return backend_url(settings) + path
+
+
+@app.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [types.Tool(name="show_item", description="Show an item. Use this when the user names one.",
+                       inputSchema=SCHEMA),
+            types.Tool(name="delete_item", description="Delete an item. Use this when the user asks to.",
+                       inputSchema=SCHEMA)]
+
+
+@app.call_tool()
+async def call_tool(name: str, arguments: dict) -> list[types.TextContent]:
+    settings = {bound}
+    if name == "show_item":
+        result = backend_request(settings, "/items/" + str(arguments["id"]))
+    elif name == "delete_item":
+        item_id = arguments["id"]
+        url = backend_url(settings)
+        key = settings["backend"]["key"]
+        result = {"deleted": item_id, "url": url, "key": key}
+    else:
+        result = None
+    return [types.TextContent(type="text", text=str(result))]
+'''
+
+
+def test_a_helper_given_the_servers_own_settings_is_no_handler(lint):
+    # held-out round 84, A: `settings = load_settings()` is context, not the tool's arguments
+    assert lint({"server.py": CONTEXT.replace("{bound}", "load_settings()")}, select=SELECT) == []
+    # a name bound from the arguments still carries them: the helper's read of 'backend' fires
+    found = lint({"server.py": CONTEXT.replace("{bound}", "dict(arguments)")}, select=SELECT)
+    assert ("TL211" in [code for _, _, code in found]), found

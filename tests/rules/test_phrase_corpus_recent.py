@@ -15,6 +15,9 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 84, D
+    ("Export the cached chart. If no chart is cached you must build one first.", False, True),
+    ("You must log in first.", False, False),
     # held-out round 82, B
     ("Find void tenants. Best after demographics and tenant roster have been gathered.", True, False),
     ("Rank sites. This works best when the trade area is known.", True, False),

@@ -73,6 +73,7 @@ SPECIFIED = [
     ("email", "Where to send it: jane@example.com"),
     ("phone", "International format with country code."),
     ("phone", "In E.164: +14155550100"),
+    ("model_id", "The DTMI of the model to create the twin from."),  # held-out round 84, C
     ("uuid", "A UUID."),
     ("since", "Relative dates like `yesterday` work."),
     ("user_id", "Order id (v2 API)."),

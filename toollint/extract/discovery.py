@@ -17,8 +17,8 @@ import libcst as cst
 
 from toollint.deferred import Comprehended
 from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
-from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, dict_reads, if_chain, member_literals, \
-    sent_as_data, subject_key, unknown_tool_reply
+from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, context_names, dict_reads, if_chain, \
+    member_literals, sent_as_data, subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
@@ -162,6 +162,7 @@ class FunctionScan(cst.CSTVisitor):
         # for a dispatch branch, and a walk of the whole body: most functions have none
         # (16,000 of 17,500 scans of the stored repositories find nothing; issue 22, perf30)
         self._bound: Optional[Set[str]] = None
+        self._context: Optional[Set[str]] = None  # names bound to the server's own context (context_names)
         self.factories: Set[Tuple[int, int]] = set()  # (line, col) of tools built from parameters
         self.node: Optional[cst.FunctionDef] = None  # the scanned function
         self._held: Optional[Set[str]] = None  # the names it reads keys of (dispatch.dict_reads), once asked
@@ -401,7 +402,9 @@ class FunctionScan(cst.CSTVisitor):
         # variables and the names it binds outside this branch
         if self._bound is None:
             self._bound = branch_locals(self.node.body) if self.node is not None else set()
-        carriers = (self.params | self._bound) - branch_locals(body) - {"self", "cls"}
+        if self._context is None:
+            self._context = context_names(self.node, self.params) if self.node is not None else set()
+        carriers = (self.params | self._bound) - branch_locals(body) - self._context - {"self", "cls"}
         if self._held is None and self.node is not None:
             self._held = dict_reads(self.node)
         held = carriers & (self._held or set())

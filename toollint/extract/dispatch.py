@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -372,3 +372,23 @@ def sent_as_data(node: cst.FunctionDef, name: str) -> bool:
     found = _SentAsData(name)
     walk(node, found)
     return found.found
+
+
+def context_names(node: cst.FunctionDef, params: Set[str]) -> Set[str]:
+    """Names the function binds, at its top level, only to calls given none of its parameters
+    (`settings = load_settings()`): the server's own context, not the tool's arguments, so a
+    helper handed one is no handler (held-out round 84, A: its reads of the settings were
+    reported as undeclared arguments)."""
+    values: Dict[str, List[cst.BaseExpression]] = {}
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                    values.setdefault(small.targets[0].target.value, []).append(small.value)
+    out: Set[str] = set()
+    for name, bound in values.items():
+        calls = [v.expression if isinstance(v, cst.Await) else v for v in bound]
+        if all(isinstance(c, cst.Call) and not read_names(c.func) & params  # `params.get("arguments")` reads one
+               and not any(a.star or read_names(a.value) & params for a in c.args) for c in calls):
+            out.add(name)
+    return out
