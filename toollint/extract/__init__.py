@@ -187,7 +187,7 @@ class _Extractor:
         evaluator.grown = self.grown
         if any(w in self.text for w in MENTIONS):  # what they send depends on their version (config/pins.py)
             evaluator.bounds = project_bounds(self.path)
-        evaluator.returns = returning(self.function_nodes)
+        evaluator.returns = returning(self.function_nodes, evaluator.helpers)
         evaluator.final = final_calls(self.function_nodes)
         for qualname, node in self.function_nodes:
             functions[qualname] = signature(node, qualname, self.span_of, self.code_of, evaluator)

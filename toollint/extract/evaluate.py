@@ -24,7 +24,7 @@ from toollint.extract.grown import Grown, grow
 # re-exported: most extraction modules take these with the Evaluator
 from toollint.extract.literals import blocks, dotted, literal_text, number_value, string_value  # noqa: F401
 from toollint.extract.names import MAX_STRING, formatted, joined, template
-from toollint.extract.returns import Returns, bind, every_return
+from toollint.extract.returns import Helpers, Returns, bind, every_return
 from toollint.model import (
     CallVal,
     Const,
@@ -75,6 +75,7 @@ class Evaluator:
         self.classes = frozenset(classes)  # module-level classes: `pydantic_function_tool(Query)` names one
         self._cache: Dict[str, Value] = {}
         self.returns: Returns = {}  # functions evaluated at their calls (toollint.extract.returns)
+        self.helpers: Dict[str, Helpers] = {}  # ... and what such a function binds for itself
         self.final: Dict[str, cst.Call] = {}  # functions whose last statement returns a call
         self.grown: Grown = {}  # module-level lists grown by later statements (extract/grown.py)
         self._entered: Set[str] = set()  # module functions being evaluated at a call, shared by scopes
@@ -392,7 +393,12 @@ class Evaluator:
         if bound is None:
             return None
         # a module-level function: its body sees its parameters and the module, not the caller's locals
-        return self.module.with_bindings(bound)._eval(expr, d)
+        scoped = self.module.with_bindings(bound)
+        if func in self.helpers:  # its own `def tool(...): return {...}` and locals, in order
+            local, assigned = self.helpers[func]
+            scoped.returns = {**scoped.returns, **local}
+            scoped._bound.update((name, scoped._eval(value, d)) for name, value in assigned)
+        return scoped._eval(expr, d)
 
     @property
     def module(self) -> "Evaluator":

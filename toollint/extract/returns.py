@@ -15,38 +15,69 @@ from toollint.model import Value
 
 # name -> (parameters in order: (name, default or None, positional), the returned expression)
 Returns = Dict[str, Tuple[Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], cst.BaseExpression]]
+# what such a function binds before it returns: its own helpers, and names bound once, in order
+Helpers = Tuple[Returns, Tuple[Tuple[str, cst.BaseExpression], ...]]
 
 
-def returning(function_nodes: Sequence[Tuple[str, cst.FunctionDef]]) -> Returns:
+def returning(function_nodes: Sequence[Tuple[str, cst.FunctionDef]], helpers: Optional[Dict[str, Helpers]] = None
+              ) -> Returns:
     """The module-level functions whose body is one `return <expr>` (a docstring aside),
-    undecorated and without *args/**kwargs."""
+    undecorated and without *args/**kwargs; before it, defs of such helpers of its own may
+    stand (`def tool(name, description): return {...}` then `return [tool("a", ...), ...]`,
+    held-out round 82, M1: 11 tools), and names it binds once (`number3 = {...}`), which
+    `helpers` gets, by the function's name."""
     out: Returns = {}
     for qualname, node in function_nodes:
         if "." in qualname or node.decorators or node.asynchronous is not None:
             continue
-        params = node.params
-        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        listed = _params(node)
+        found = _single_return(node, helpers is not None)
+        if listed is None or found is None:
             continue
-        expr = _single_return(node)
-        if expr is None:
-            continue
-        listed = [(p.name.value, p.default, True) for p in (*params.posonly_params, *params.params)]
-        listed += [(p.name.value, p.default, False) for p in params.kwonly_params]
-        out[qualname] = (tuple(listed), expr)
+        expr, local, assigned = found
+        out[qualname] = (listed, expr)
+        if (local or assigned) and helpers is not None:
+            helpers[qualname] = (returning(local), assigned)
     return out
 
 
-def _single_return(node: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+def _params(node: cst.FunctionDef) -> Optional[Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...]]:
+    params = node.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        return None
+    listed = [(p.name.value, p.default, True) for p in (*params.posonly_params, *params.params)]
+    listed += [(p.name.value, p.default, False) for p in params.kwonly_params]
+    return tuple(listed)
+
+
+def _single_return(node: cst.FunctionDef, nested: bool = False) -> Optional[Tuple[
+        cst.BaseExpression, List[Tuple[str, cst.FunctionDef]], Tuple[Tuple[str, cst.BaseExpression], ...]]]:
+    """(the returned expression, the helper defs and the names bound once before it) of a
+    body that is one return; `nested`: those may stand before it."""
     if not isinstance(node.body, cst.IndentedBlock):
         return None
     body = list(node.body.body)
     if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and isinstance(
             body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
         body = body[1:]  # the docstring
-    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
-        return None
+    local: List[Tuple[str, cst.FunctionDef]] = []
+    assigned: List[Tuple[str, cst.BaseExpression]] = []  # `number3 = {...}` used by the returned tools
+    while nested and len(body) > 1:
+        first = body[0]
+        small = first.body[0] if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 else None
+        if isinstance(first, cst.FunctionDef) and not first.decorators and _single_return(first) is not None:
+            local.append((first.name.value, first))
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            assigned.append((small.targets[0].target.value, small.value))
+        else:
+            break
+        body = body[1:]
+    names = [n for n, _ in local] + [n for n, _ in assigned]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1 \
+            or len(names) != len(set(names)):
+        return None  # a name bound twice is not one value
     ret = body[0].body[0]
-    return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
+    return (ret.value, local, tuple(assigned)) if isinstance(ret, cst.Return) and ret.value is not None else None
 
 
 def bind(params: Tuple[Tuple[str, Optional[cst.BaseExpression], bool], ...], call: cst.Call,
