@@ -15,6 +15,11 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 83, C and D
+    ("Grep the articles. Best for specific terms; pass the file and section to read_paragraphs to read them.",
+     True, True),
+    ("Send a nudge. Only call send_nudge to offer a genuinely new set of choices.", True, True),
+    ("Pass the query to search.", False, False),
     # held-out round 84, D
     ("Export the cached chart. If no chart is cached you must build one first.", False, True),
     ("You must log in first.", False, False),

@@ -262,6 +262,8 @@ _EXCLUSION_PATTERNS = (
     r"for\s+(?:detailed|full|more|deeper|advanced|complete)\s+[^,.;\n]{1,50},\s*(?:re-?run|use|call|run)\b[^.;\n]{0,80}"
     r"\bdirectly\b",
     r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
+    # round 83: "pass the file and §N to read_paragraphs to read the full paragraphs": the next step
+    r"\bpass\s+[^.;\n]{0,60}?\bto\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?\s+to\s+[a-z]",
     # round 84: "If no chart is cached you must build one first": a step before it, not this tool
     r"\bif\s+no\s+[\w-]+\s+(?:is|are|exists?|has\s+been)\b[^.;\n]{0,40}?\b(?:must|need\s+to|have\s+to|should)\s+"
     + _alt("build create generate make run fetch load add upload") + r"\s+(?:one|it|them)\s+first\b",

@@ -244,6 +244,9 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 83: "Only call send_nudge to offer a genuinely new set of choices" (its own name)
+    r"\bonly\s+" + _alt("call use run invoke") + r"\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?"
+    + _alt("to when whenever if for after before once") + r"\b",
     # round 82: "Best after demographics and tenant roster have been gathered.", "Works best when ..."
     r"(?:(?<=^)|(?<=[.!?;:\n]\s)|(?<=[.!?;:\n]))(?:best|works\s+best|most\s+useful)\s+(?:after|once|when|before)\s+[a-z]",
     r"\bworks\s+best\s+(?:after|once|when|if)\s+[a-z]",
