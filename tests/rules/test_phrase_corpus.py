@@ -148,7 +148,7 @@ CLAUSES = [
     ("Returns thread ids and snippets, not full message content.", False, True),
     ("Runs Python code. The runtime does not have network access.", False, True),
     ("Exports the sheet as CSV. Charts are not supported.", False, True),
-    ("Deprecated: use create_issue_v2 instead.", False, True),
+    ("Deprecated: use create_issue_v2 instead.", True, True),  # when: never (held-out round 86, A)
     ("Only works on public repositories.", False, True),
     ("Applies only to draft invoices.", False, True),
     # --- argument guidance is not an exclusion of the tool --------------------------

@@ -15,6 +15,14 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 86: A, B, E
+    ("Deprecated alias for fetch_positions().", True, True),
+    ("Update a contact. Note: To update email/phone, use the CRM web UI as they are stored apart.", False, True),
+    ("Download one attached file by id. Discover ids with ``list_files``.", False, True),
+    ("Change a flag. To find flag_id, get it by calling ``get_flags`` first.", False, True),
+    ("List the flags with their ids; the id is what update_flag needs to change one flag.", True, True),
+    ("To update the cache, the server restarts.", False, False),
+    ("Find the ids of the matching rows.", False, False),
     # held-out round 83, C and D
     ("Grep the articles. Best for specific terms; pass the file and section to read_paragraphs to read them.",
      True, True),

@@ -37,6 +37,9 @@ def _found(lint, name, params, doc):
     ("write_summary", "title: str, findings: str",
      "Write a summary.\n\n    Parameters\n    ----------\n    title\n        Report heading, rendered as an H1.\n"
      "    findings\n        Markdown narrative.\n    "),
+    # held-out round 86, C: a column-aligned list of the parameters
+    ("search_bugs", "product: str, limit: int = 20",
+     "Search bugs.\n\n    product          Product to search in.\n    limit            Return only this many.\n    "),
     # held-out round 82, A: its default in its own words
     ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default radius is 3 miles. Supported: 1, 3, 5, 10."),
     # held-out round 81, E: the parameter named with the tool it comes from

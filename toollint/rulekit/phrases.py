@@ -262,6 +262,14 @@ _EXCLUSION_PATTERNS = (
     r"for\s+(?:detailed|full|more|deeper|advanced|complete)\s+[^,.;\n]{1,50},\s*(?:re-?run|use|call|run)\b[^.;\n]{0,80}"
     r"\bdirectly\b",
     r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
+    # round 86: "Discover ids with list_files.", "get it by calling get_flags first", "To update
+    # email/phone, use the CRM web UI": the step before, or where another case goes
+    r"\b(?:discover|find|look\s+up|get)\s+(?:the\s+)?(?:ids?|names?|keys?|them|it|one)\s+(?:with|via|using|from|by\s+calling)\s+"
+    r"(?:the\s+)?`*(?-i:" + _BARE_TOOL_NAME + r")",
+    r"\bby\s+calling\s+`*(?-i:" + _BARE_TOOL_NAME + r")`*\s+first\b",
+    # ... "the id is what update_flag needs to change one": the sibling that does the rest
+    r"\b(?:is|are)\s+what\s+`*(?-i:" + _BARE_TOOL_NAME + r")`*\s+(?:needs|expects|takes|requires)\s+to\s+[a-z]",
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=note:\s))to\s+(?:update|change|edit|delete|create|add|remove|modify)\s+[^,.;\n]{1,40},\s*use\s+",
     # round 83: "pass the file and §N to read_paragraphs to read the full paragraphs": the next step
     r"\bpass\s+[^.;\n]{0,60}?\bto\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")`?\s+to\s+[a-z]",
     # round 84: "If no chart is cached you must build one first": a step before it, not this tool

@@ -244,6 +244,10 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 86: "Deprecated alias for fetch_positions()" (when: never, the sibling instead), and
+    # "the id is what update_flag needs to change one flag": its place before a sibling
+    r"\bdeprecated\b",
+    r"\b(?:is|are)\s+what\s+`*(?-i:" + _BARE_TOOL_NAME + r")`*\s+(?:needs|expects|takes|requires)\b",
     # round 83: "Only call send_nudge to offer a genuinely new set of choices" (its own name)
     r"\bonly\s+" + _alt("call use run invoke") + r"\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?"
     + _alt("to when whenever if for after before once") + r"\b",

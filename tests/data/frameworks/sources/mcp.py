@@ -54,3 +54,9 @@ def find_similar(
             counts, from 0 to 1.
     """
     return ""
+
+
+@mcp.tool("fetch_all_orders")
+def fetch_orders() -> list:
+    """Fetch every order. The first positional argument of tool() is the name."""
+    return []
