@@ -71,7 +71,7 @@ _FORMAT_WORDS = re.compile(
     r"time\s?zone|offset|epoch|unix|(?:milli|micro)?seconds|uuid|guid|ulid|e\.?164|international|country code|"
     r"digits?|\d+-digit|characters?|chars|letters?|alphanumeric|numeric|integer|hex(?:adecimal)?|base64|"
     r"prefix(?:ed)?|suffix(?:ed)?|(?:starts?|begins?|ends?) with|format(?:ted)?|pattern|regex|"
-    r"absolute|relative|https?|scheme|slug|lower-?case|upper-?case|mailbox|domain)\b"
+    r"absolute|relative|fully[\s-]qualified|https?|scheme|slug|lower-?case|upper-?case|mailbox|domain)\b"
     # A named public id scheme is a spec: the model knows what an arXiv ID or a DOI is.
     r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"

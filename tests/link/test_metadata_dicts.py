@@ -84,3 +84,33 @@ def test_a_dict_whose_name_is_left_empty_to_fill_in_is_no_tool(lint):
            '    info = {"name": "", "description": "", "parameters": {}}\n'
            '    for node in ast.walk(ast.parse(code)):\n        info["name"] = node.name\n    return info\n')
     assert lint({"t.py": src}) == []
+
+
+def test_a_tool_call_skeleton_filled_in_later_is_no_tool_and_no_crash(lint):
+    # held-out round 87: `{"type": "function", "function": {}}` crashed the file's analysis
+    src = ('def to_calls(tool_calls):\n    out = []\n    for tc in tool_calls:\n'
+           '        call = {"id": tc.id, "type": "function", "function": {}}\n'
+           '        call["function"]["name"] = tc.function.name\n        out.append(call)\n    return out\n')
+    assert lint({"t.py": src}) == []
+
+
+def test_an_apps_own_parameter_format_is_no_schema_to_judge(lint):
+    # held-out round 87, A: per-property `required: True` rebuilt by the app before `tools=`
+    src = '''
+ACTIONS = [{"name": "note_search", "description": "Search the saved notes. Use this when the user asks about a note.",
+            "parameters": {"properties": {"query": {"type": "string", "description": "Words to look for.",
+                                                    "filled_by_llm": True, "required": True}}}}]
+'''
+    assert lint({"t.py": src}, select=["TL201"]) == []
+    broken = src.replace('"required": True', '"required": ["x"]')  # a schema's own (wrong) required: judged
+    assert "TL201" in [code for _, _, code in lint({"t.py": broken}, select=["TL201"])]
+
+
+def test_a_bedrock_tool_spec_is_judged_inside_its_json_wrapper(lint):
+    # held-out round 87, H: `inputSchema={"json": {...}}`
+    src = '''
+TOOLS = [{"toolSpec": {"name": "lookup_order", "description": "Look up an order. Use this when given its number.",
+          "inputSchema": {"json": {"type": "object", "properties": {"order_id": {"type": "integer"}}}}}}]
+'''
+    found = lint({"t.py": src}, select=["TL201", "TL207"])
+    assert [code for _, _, code in found] == ["TL207"]  # the property is read, the wrapper is no error

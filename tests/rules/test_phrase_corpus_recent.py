@@ -15,6 +15,14 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 87: B, C, D, E, N
+    ("Search the web. Use it for current events or information not found in the user's documents.", True, True),
+    ("Schedule a one-time reminder. For recurring schedules, point the user to the Schedules tab.", False, True),
+    ("Show a wiki page. Always read a page before editing it.", True, False),
+    ("Apply a merge-patch. Preferred for small, targeted changes; not for full rewrites.", True, True),
+    ("List pending reminders. Use this when the user asks what is scheduled; not to create one.", True, True),
+    ("Returns the rows not found in the cache.", False, True),
+    ("Always returns a list.", False, False),
     # held-out round 86: A, B, E
     ("Deprecated alias for fetch_positions().", True, True),
     ("Update a contact. Note: To update email/phone, use the CRM web UI as they are stored apart.", False, True),

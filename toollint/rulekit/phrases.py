@@ -262,6 +262,11 @@ _EXCLUSION_PATTERNS = (
     r"for\s+(?:detailed|full|more|deeper|advanced|complete)\s+[^,.;\n]{1,50},\s*(?:re-?run|use|call|run)\b[^.;\n]{0,80}"
     r"\bdirectly\b",
     r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
+    # round 87: "information not found in the user's documents", "For recurring schedules, point
+    # the user to the Schedules tab", "; not to create one"
+    r"\bnot\s+(?:found|available|covered|contained|included|present)\s+in\s+[a-z]",
+    r"(?:(?<=^)|(?<=[.!?]\s))for\s+[^,.;\n]{3,50},\s*(?:point|direct|send|refer|redirect)\s+(?:the\s+)?(?:user|customer|caller|them)\s+to\b",
+    r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+to\s+" + _alt("create add delete remove change edit update list search send") + r"\b",
     # round 86: "Discover ids with list_files.", "get it by calling get_flags first", "To update
     # email/phone, use the CRM web UI": the step before, or where another case goes
     r"\b(?:discover|find|look\s+up|get)\s+(?:the\s+)?(?:ids?|names?|keys?|them|it|one)\s+(?:with|via|using|from|by\s+calling)\s+"

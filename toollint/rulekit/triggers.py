@@ -244,6 +244,9 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 87: "Preferred for small, targeted changes", "Always read a page before editing it"
+    _NOT_NEGATED + r"\b(?:preferred|recommended)\s+(?:for|when|if)\s+[a-z]",
+    r"\balways\s+[a-z]+\s+(?:an?\s+|the\s+)?[a-z]+\s+(?:before|after)\s+[a-z]+ing\b",
     # round 86: "Deprecated alias for fetch_positions()" (when: never, the sibling instead), and
     # "the id is what update_flag needs to change one flag": its place before a sibling
     r"\bdeprecated\b",
