@@ -91,6 +91,9 @@ class LangChain(Framework):
                   **{f"deepagents.{m}create_deep_agent": ListCall(99, "tool") for m in ("", "graph.")}}
     dropped = frozenset({"run_manager", "callbacks"})
     positional_name = True
+    # `Annotated[str, "Ticker symbol"]` describes the parameter (langchain-core 1.8.3, recorded in
+    # langchain.json; held-out round 85, A)
+    string_descriptions = True
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
         # a method's self/cls: langchain-core 0.2 drops it, 0.1 and 0.3 on send it, untyped

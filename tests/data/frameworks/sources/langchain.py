@@ -50,3 +50,9 @@ def find_similar(text: str, callbacks=None, mode: Union[int, str] = 1, weights: 
         text: The text.
     """
     return ""
+
+
+@tool
+def fetch_quote(symbol: Annotated[str, "Ticker symbol, such as AAPL."], days: Annotated[int, "Days of closes."] = 30) -> str:
+    """Return the latest price of one stock. Call this before quoting a price."""
+    return symbol
