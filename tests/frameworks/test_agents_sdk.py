@@ -36,3 +36,27 @@ def test_agents_sdk_strict_by_default():
     assert loose.strict is False and schema(loose)["required"] == ["x"]
     assert "additionalProperties" not in schema(loose)
     assert unknown.strict is True  # not a literal: the SDK's default
+
+
+def test_the_decorators_modules_tool_is_function_tool():
+    # openai-agents 0.25: agents/decorators.py `tool = function_tool` (held-out round 85, M2)
+    source = '''
+        from agents import Agent
+        from agents.decorators import {name}
+
+
+        @{name}
+        def lookup_order(order_id: str) -> str:
+            """Look up one order by its id.
+
+            Args:
+                order_id: The order number, e.g. 'ORD-1042'.
+            """
+            return order_id
+
+
+        support = Agent(name="Support", tools=[lookup_order])
+    '''
+    alias, direct = (extract(source.format(name=n)) for n in ("tool", "function_tool"))
+    assert [t.name.value for t in alias] == ["lookup_order"]
+    assert schema(alias[0]) == schema(direct[0]) and alias[0].description.value == direct[0].description.value

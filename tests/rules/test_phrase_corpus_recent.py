@@ -15,6 +15,9 @@ CLAUSES = [
     ("Open an incident. Approval is intentionally unavailable here.", False, True),
     ("Search the notes. Returns matching paragraphs (not whole notes), ranked by relevance.", False, True),
     ("Detect the screen mode, custom memory locations included (not just standard $0400).", False, False),
+    # held-out round 85, C
+    ("Send alert via SMS and WhatsApp when product change detected.", True, False),
+    ("Returns the time when the anomaly detected by the scanner was logged.", False, False),
     # held-out round 87: B, C, D, E, N
     ("Search the web. Use it for current events or information not found in the user's documents.", True, True),
     ("Schedule a one-time reminder. For recurring schedules, point the user to the Schedules tab.", False, True),

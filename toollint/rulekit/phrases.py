@@ -397,7 +397,10 @@ _EVENT = re.compile(
     r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
     r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:not\s+)?(?:yet\s+)?"
     # "Search the web when relevant URLs are not yet known" (held-out round 39)
-    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b",
+    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b"
+    # ... elliptic, in a terse note: "when product change detected" (held-out round 85, C)
+    r"|\bwhen\s+(?:[a-z]+\s+){1,3}" + _alt("detected found received triggered reached exceeded spotted observed")
+    + r"\b(?!\s+(?:by|in|on|at|from|with)\b)",
     re.IGNORECASE)
 # ... or a state a party reports (held-out round 69, A): "when the backend confirms ...", "when
 # the account already qualifies for ...", "when the change can be completed"; not inside a
