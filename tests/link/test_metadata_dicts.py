@@ -53,6 +53,12 @@ def test_a_typed_dict_called_with_keywords_is_a_definition_and_a_record_is_not(l
     assert lint({"t.py": CALLS.format(tool=tool)}, select=["TL1", "TL2"]) == [
         ("t.py", 14, "TL102"), ("t.py", 14, "TL207")]
     assert lint({"t.py": CALLS.format(tool="")}, select=["TL1", "TL2"]) == []
+    # held-out round 87, M2: the function part a TypedDict built by keywords too (litellm's)
+    chunk = tool.replace('function={"name": "book_slot", "description": "Book it.", "parameters": ',
+                         'function=ChatCompletionToolParamFunctionChunk(name="book_slot", description="Book it.", '
+                         'parameters=').replace('}}})', '}}))')
+    assert [code for _, _, code in lint({"t.py": CALLS.format(tool=chunk)}, select=["TL1", "TL2"])] == [
+        "TL102", "TL207"]
 
 
 # held-out round 78, B: a benchmark's cases; round 77, F: a metadata dict filled in later

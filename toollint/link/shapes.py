@@ -76,9 +76,10 @@ def _as_dict(value: Value) -> Optional[DictVal]:
         # function={...})` (held-out round 74, M1)
         callee = value.func.rpartition(".")[2]
         toolish = "description" in keys or "tool" in callee.lower() or "function" in callee.lower()
+        function = _typed_dict(dict(value.kwargs).get("function"))
         if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or callee == "Tool") or (
-                keys == {"type", "function"} and isinstance(dict(value.kwargs)["function"], DictVal)):
-            entries = tuple((Const(k, v.span), v) for k, v in value.kwargs)
+                keys == {"type", "function"} and isinstance(function, DictVal)):
+            entries = tuple((Const(k, v.span), function if k == "function" else v) for k, v in value.kwargs)
             return DictVal(entries, value.span, value.complete)
     return None
 
@@ -131,6 +132,14 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
     if in_registry and d.get("description") is not None and d.complete:
         return _tool(d, "unknown", registry)
     return None
+
+
+def _typed_dict(value: Optional[Value]) -> Optional[Value]:
+    """A TypedDict built by keywords, `ChatCompletionToolParamFunctionChunk(name=..., ...)`
+    (litellm; held-out round 87, M2: 11 tools), as the dict it is; anything else as it is."""
+    if isinstance(value, CallVal) and value.kwargs and not value.args and value.func.rpartition(".")[2][:1].isupper():
+        return DictVal(tuple((Const(k, v.span), v) for k, v in value.kwargs), value.span, value.complete)
+    return value
 
 
 def _own_format(schema: Optional[Value]) -> bool:
