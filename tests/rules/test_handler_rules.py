@@ -220,6 +220,10 @@ def search_orders(query: str, limit: int = 10, sort: str = "newest") -> list:
     # a default with no letters named in words: "(default: root)" for "/" (held-out round 58, B)
     named = src.replace('sort: str = "newest"', 'sort: str = "/"').replace("(default: 'newest')", "(default: root)")
     assert lint({"server.py": named}, select=["TL212"]) == [("server.py", 12, "TL212")]
+    # an empty string the body fills: "(default: auto-generated)" (held-out round 86, D)
+    sentinel = src.replace('sort: str = "newest"', 'sort: str = ""').replace("(default: 'newest')",
+                                                                             "(default: auto-generated)")
+    assert lint({"server.py": sentinel}, select=["TL212"]) == [("server.py", 12, "TL212")]
 
 
 CALCULATOR = '''
