@@ -147,3 +147,11 @@ def test_functions_a_register_function_hands_to_the_server_by_a_call(tmp_path, s
     tree["app/features/notes/handlers.py"] = CALLED
     assert sorted(dumped(tmp_path, tree)) == names
     assert dumped(tmp_path, files("mcp = FastMCP('notes')\n") | {"app/features/notes/handlers.py": CALLED}) == []
+
+
+def test_a_module_name_the_def_rebinds_with_global_hands_its_server_on(tmp_path):
+    # held-out round 86, M3: `mcp = None` at module level, `global mcp; mcp = FastMCP(...)` in the factory
+    tree = files(in_main('global mcp\nmcp = FastMCP("notes")\nregister_all(mcp)'))
+    tree["app/server.py"] = tree["app/server.py"].replace("from app.features import register_all\n",
+                                                          "from app.features import register_all\n\nmcp = None\n")
+    assert dumped(tmp_path, tree) == ["get_note"]
