@@ -69,3 +69,22 @@ def test_a_table_of_crewai_tool_objects_is_no_dispatch(lint):
 
 def test_a_table_of_plain_handlers_is_still_one(lint):
     assert lint({"agent.py": RAW}, select=["TL303", "TL304"]) == [("agent.py", 3, "TL303"), ("agent.py", 15, "TL304")]
+
+
+CHAIN = '''
+TOOLS = [{"name": "view", "description": "View a file. Use this when the user names one.",
+          "input_schema": {"type": "object", "properties": {}}}]
+
+
+class Runtime:
+    def run_action(self, action):
+        if action.command == "plan":
+            self.write_plan(action)
+        elif action.command == "view":
+            self.show_plan(action)
+'''
+
+
+def test_a_chain_with_one_coincident_tool_name_is_no_dispatch(lint):
+    # held-out round 87: a task tracker's commands beside a tool named `view`: no TL304 on 'plan'
+    assert lint({"runtime.py": CHAIN}, select=["TL303", "TL304"]) == []
