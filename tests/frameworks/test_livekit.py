@@ -37,7 +37,8 @@ def test_methods_and_tools_nested_in_an_entrypoint():
     assert [t.name.value for t in found] == ["transfer", "hang_up"]
     assert list(props(found[0])) == ["department", "urgent"]
     assert found[0].schema.get("required") is not None
-    assert [c.value for c in found[0].schema.get("required").items] == ["department", "urgent"]
+    # a default makes a parameter optional (livekit-agents 1.8.9 under pydantic 2.14, recorded)
+    assert [c.value for c in found[0].schema.get("required").items] == ["department"]
     assert found[1].description.value == "End the call.\n"
 
 

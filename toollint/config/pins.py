@@ -4,9 +4,8 @@ requirement files, never by importing anything (as ruff infers `target-version` 
 
 What a framework sends changed between its versions: fastmcp before 3.2.4 sends the whole
 docstring (`inspect.getdoc`), from 3.2.4 on it parses it and sends the summary, the
-parameter docs going into the schema (frameworks/fastmcp.py); livekit-agents up to 1.8.0
-describes parameters from the docstring's Args and keeps defaults, later versions lose both
-(frameworks/livekit.py); crewAI sends strict schemas from 1.10 on (frameworks/crewai.py); google-adk
+parameter docs going into the schema (frameworks/fastmcp.py); crewAI sends strict schemas
+from 1.10 on (frameworks/crewai.py); google-adk
 before 2.0 sends a Gemini Schema and the raw docstring (frameworks/google_adk.py). Most MCP servers lock an
 older fastmcp (of the 20 stored held-out repositories with a uv.lock naming fastmcp, 19
 lock one before 3.2.4), so reading the newest behaviour into them judges text their
@@ -29,7 +28,7 @@ Version = Tuple[int, ...]
 # (version, inclusive): the highest installable is `version` itself, or just below it
 Bound = Tuple[Version, bool]
 
-WATCHED = ("fastmcp", "livekit-agents", "crewai", "google-adk")
+WATCHED = ("fastmcp", "crewai", "google-adk")
 # what a module's text holds when it may use one of them: only such a module asks for its bounds
 MENTIONS = tuple(name.partition("-")[0] for name in WATCHED)
 _LOCKS = ("uv.lock", "poetry.lock", "pdm.lock")

@@ -4,10 +4,12 @@
 livekit-agents 1.8 (livekit/agents/llm/tool_context.py function_tool, utils.py
 function_arguments_to_pydantic_model and build_legacy_openai_schema, the form most
 providers are sent): a pydantic model of the signature, context types (RunContext) left
-out. It sets each field's default and docstring description on a FieldInfo after
-building it, which pydantic 2.12 does not see: recorded, every parameter is required,
-no default is sent, and only an `Annotated`/Field description describes a parameter.
-The description is docstring_parser's (the text before the sections, first line
+out, each field with its default and the docstring's Args description (recorded with
+1.8.0 and 1.8.9 under pydantic 2.14.4, what a fresh install gets). From 1.8.1 it sets
+them on a FieldInfo after building it, which only pydantic 2.12.0-2.12.2 fail to see
+(every parameter required, no default, no Args description there): an earlier recording
+was made under one of those, and a project installing them is not told apart here
+(held-out round 88, M1). The description is docstring_parser's (the text before the sections, first line
 apart), or "" without a docstring. `@function_tool(raw_schema={...})` (tool_context.py:
 a RawFunctionTool, whose `raw_schema` holds name, description and parameters as sent) on a
 `(raw_arguments, context)` handler is that schema, the signature nothing.
@@ -21,18 +23,9 @@ import libcst as cst
 
 from toollint.frameworks.base import Framework
 from toollint.frameworks.derive import function_tool
-from toollint.config.pins import below
 from toollint.frameworks.docparser import description, parsed
 from toollint.frameworks.docstrings import ParamDocs
-from toollint.frameworks.reshape import map_properties, require_all, without
-from toollint.model import DictVal, Str, Tool
-
-
-# 1.8.1 builds each field with `FieldInfo.from_annotation` and sets default and description
-# after (the loss above); up to 1.8.0 `Field(**attrs)` keeps them: the docstring's Args describe
-# the parameters and a default makes one optional (recorded with 1.8.0, livekit_180.json;
-# held-out round 63, A). Which version a project installs: config/pins.py.
-_FIELDS_SET_AFTER = ("livekit-agents", (1, 8, 1))
+from toollint.model import Str, Tool
 
 
 class LiveKit(Framework):
@@ -59,16 +52,10 @@ class LiveKit(Framework):
 
             made = tool_from_value(ctx.evaluator.eval(raw))
             return replace(made, framework=self.name, function=sig) if made is not None else None
-        tool = function_tool(node, sig, use, ctx, mode)
-        if tool is None or not isinstance(tool.schema, DictVal) or below(ctx.evaluator.bounds, *_FIELDS_SET_AFTER):
-            return tool
-        schema = map_properties(tool.schema, lambda name, prop: without(prop, "default"))
-        return replace(tool, schema=require_all(schema))
+        return function_tool(node, sig, use, ctx, mode)
 
     def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], ParamDocs]:
-        if below(evaluator.bounds, *_FIELDS_SET_AFTER):
-            return description(clean), parsed(clean)[1]
-        return description(clean), {}
+        return description(clean), parsed(clean)[1]
 
     def fallback_description(self, node, sig, name, text, ctx) -> Optional[Str]:
         return super().fallback_description(node, sig, name, text, ctx) or Str("", sig.span)
