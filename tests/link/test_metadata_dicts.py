@@ -120,3 +120,26 @@ TOOLS = [{"toolSpec": {"name": "lookup_order", "description": "Look up an order.
 '''
     found = lint({"t.py": src}, select=["TL201", "TL207"])
     assert [code for _, _, code in found] == ["TL207"]  # the property is read, the wrapper is no error
+
+
+def test_a_schemas_example_and_a_sentence_for_a_name_are_no_tools(lint):
+    # held-out round 89, A: an output_schema's example with name/description/parameters, and a
+    # prompt helper's notes whose "name" is an f-string sentence
+    src = '''
+from fastmcp import FastMCP
+
+mcp = FastMCP("g")
+
+OUT = {"type": "object", "example": {"name": {"type": "string"}, "description": "d", "parameters": {}}}
+
+
+def notes(subtree):
+    return {"name": f"Identifier name for this {subtree} component.", "description": "x", "parameters": "y"}
+
+
+@mcp.tool(output_schema=OUT)
+def get_issue(number: int) -> dict:
+    """Get one issue. Use this when the user names an issue by number; not for searching."""
+    return {}
+'''
+    assert lint({"t.py": src}, select=["TL101", "TL102", "TL201"]) == []

@@ -18,6 +18,16 @@ CLAUSES = [
     # held-out round 85, C
     ("Send alert via SMS and WhatsApp when product change detected.", True, False),
     ("Returns the time when the anomaly detected by the scanner was logged.", False, False),
+    # held-out rounds 88 (B, C, D) and 89 (C, D, E)
+    ("Check the security answer. Ask the question, then pass the reply to `verify_security_answer`.", False, True),
+    ("Specialized agent for booking appointments.", True, False),
+    ("Look up districts. Note: the table does NOT contain district-specific data.", False, True),
+    ("Get a project's details; callers should first retrieve it via list_projects.", False, True),
+    ("List a team's members. team_id comes from get_teams tool output.", False, True),
+    ("Create a draft email without sending it.", False, True),
+    ("Book a seat. WORKFLOW: First call browse_events or search_events, then use this tool.", True, True),
+    ("Pass the query to the engine.", False, False),
+    ("Send the message without delay.", False, False),
     # held-out round 87: B, C, D, E, N
     ("Search the web. Use it for current events or information not found in the user's documents.", True, True),
     ("Schedule a one-time reminder. For recurring schedules, point the user to the Schedules tab.", False, True),

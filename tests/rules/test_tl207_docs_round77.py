@@ -37,6 +37,8 @@ def _found(lint, name, params, doc):
     ("write_summary", "title: str, findings: str",
      "Write a summary.\n\n    Parameters\n    ----------\n    title\n        Report heading, rendered as an H1.\n"
      "    findings\n        Markdown narrative.\n    "),
+    # held-out round 88, A: the name and a word before the colon
+    ("book", "date: str", "Book a visit.\n\n    date formato: YYYY-MM-DD\n    "),
     # held-out round 86, C: a column-aligned list of the parameters
     ("search_bugs", "product: str, limit: int = 20",
      "Search bugs.\n\n    product          Product to search in.\n    limit            Return only this many.\n    "),

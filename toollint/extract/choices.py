@@ -20,7 +20,10 @@ from toollint.model import Const, DictVal, Value
 
 # Keywords and keys whose value is what a tool is called with, or which one is forced:
 # never a definition.
-NOT_DEFINITIONS = frozenset(("arguments", "tool_input", "tool_choice"))
+# ... nor what a schema shows as an example of a result (held-out round 89, A: an
+# `output_schema`'s `example` with name/description/parameters keys)
+NOT_DEFINITIONS = frozenset(("arguments", "tool_input", "tool_choice", "output_schema", "outputSchema", "example",
+                             "examples"))
 
 # What a choice holds besides the tool's name; a definition has a description or a schema.
 _CHOICE_KEYS = frozenset(("type", "name", "function", "disable_parallel_tool_use"))

