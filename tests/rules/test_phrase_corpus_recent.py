@@ -24,7 +24,8 @@ CLAUSES = [
     ("Look up districts. Note: the table does NOT contain district-specific data.", False, True),
     ("Get a project's details; callers should first retrieve it via list_projects.", False, True),
     ("List a team's members. team_id comes from get_teams tool output.", False, True),
-    ("Create a draft email without sending it.", False, True),
+    ("Create a draft email without sending it.", False, False),  # what it does; judged right in 7 stored cases
+    ("Read the settings. Values come from DEFAULT_CONFIG.", False, False),
     ("Book a seat. WORKFLOW: First call browse_events or search_events, then use this tool.", True, True),
     ("Pass the query to the engine.", False, False),
     ("Send the message without delay.", False, False),

@@ -264,14 +264,13 @@ _EXCLUSION_PATTERNS = (
     r"cannot\s+" + _alt("access read write modify touch reach see") + r"\s+[^.\n]{0,40}\boutside\b",
     # round 88: "pass the reply to `verify_security_answer`", "Table does NOT contain district data";
     # round 89: "callers should first retrieve it via get_x", "team_id comes from get_teams tool
-    # output", "without creating drafts", "Create a draft email without sending it"
+    # output" (not "without sending it": "Test a pipeline without writing data" says what this
+    # tool does, and the stored rounds judged 7 such TL104 right)
     r"\bpass\s+[^.;\n]{0,60}?\bto\s+(?:the\s+)?`*(?-i:" + _BARE_TOOL_NAME + r")`*(?!\w)",
     r"(?:does|do)\s+not\s+(?:contain|have|hold|store)\s+[a-z]",
     r"\bfirst\s+(?:retrieve|get|fetch|find|look\s+up)\s+[^.;\n]{0,30}?\b(?:via|with|using|from)\s+(?:the\s+)?`*(?-i:"
     + _BARE_TOOL_NAME + r")",
-    r"\bcomes?\s+from\s+(?:the\s+)?`*(?-i:" + _BARE_TOOL_NAME + r")",
-    r"\bwithout\s+" + _alt("creating sending saving deleting changing modifying publishing posting committing "
-                            "writing running executing") + r"\b",
+    r"\bcomes?\s+from\s+(?:the\s+)?`*(?-i:[a-z][a-z0-9]*_[a-z0-9_]*)\b",  # a tool's name, not DEFAULT_CONFIG
     # round 87: "information not found in the user's documents", "For recurring schedules, point
     # the user to the Schedules tab", "; not to create one"
     r"\bnot\s+(?:found|available|covered|contained|included|present)\s+in\s+[a-z]",
