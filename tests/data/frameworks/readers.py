@@ -427,6 +427,7 @@ READERS = {
     "mcpserver_registered": _mcp,
     "fastmcp_registered": _fastmcp,
     "fastmcp_listed": _fastmcp,
+    "fastmcp_provider": _fastmcp,
     "fastmcp_subclass": _fastmcp,
     "mcp_subclass": _mcp,
     "langchain_registered": _langchain,

@@ -78,6 +78,7 @@ FRAMEWORKS = {
     "mcpserver_registered": ("mcp", "mcp"),
     "fastmcp_registered": ("fastmcp", "fastmcp"),
     "fastmcp_listed": ("fastmcp", "fastmcp"),
+    "fastmcp_provider": ("fastmcp", "fastmcp"),  # LocalProvider + mcp.add_provider (fastmcp 3+)
     "fastmcp_subclass": ("fastmcp", "fastmcp"),
     "mcp_subclass": ("mcp", "mcp"),
     "langchain_registered": ("langchain-core", "langchain"),
