@@ -49,6 +49,19 @@ _NOT_OURS = re.compile(r"(?:\b(?:no|not|without|never)(?:\s+(?:via|through|using
                        r"|\w['\u2019]s)\s*$", re.IGNORECASE)
 
 
+_HEADING = re.compile(r"^[ \t]*#{1,4}[ \t]*(\S[^\n]*)$", re.MULTILINE)
+_RESULT_HEADING = re.compile(r"(?:returns?|return\s+(?:value|structure|format)|outputs?|response|results?)\b",
+                             re.IGNORECASE)
+
+
+def _under_result_heading(text: str, offset: int) -> bool:
+    """Whether the nearest markdown heading above `offset` names what the tool returns."""
+    last = None
+    for m in _HEADING.finditer(text, 0, offset):
+        last = m
+    return last is not None and _RESULT_HEADING.match(last.group(1)) is not None
+
+
 def _sentence(text: str, offset: int) -> str:
     begin = 0
     for m in _SENTENCE_END.finditer(text):
@@ -168,6 +181,8 @@ class DescriptionNamesUnknownParameter(Rule):
                     continue
                 if m.kind != "entry" and _NOT_OURS.search(text[max(0, m.offset - 48):m.offset].rstrip("`'\" ")):
                     continue  # "not via a `top_k` parameter", "the library's `limit` parameter" (round 76, D)
+                if _under_result_heading(text, m.offset):
+                    continue  # a field listed under "## Return Structure" is the result's (round 89, B)
                 if m.kind != "entry" and (opaque or m.name in keys):
                     continue  # a field of a nested or free-form object
                 if m.kind in ("field", "bare", "assign"):

@@ -85,6 +85,9 @@ _FORMAT_WORDS = re.compile(
 _PROVENANCE = re.compile(
     r"\b(?:returned|given|provided|produced|listed|shown|obtained|issued|generated|found|retrieved|received|"
     r"fetched)\s+(?:by|from|in|with|via)\b|"
+    # "Exact cluster id from the current path's metadata" (held-out round 89, G): a record it is read from
+    r"\bfrom\s+(?:the|this|that|its|their|each)\s+(?:[\w-]+['\u2019]s\s+|[\w-]+\s+){0,2}?"
+    r"(?:metadata|record|response|result|results|output|listing|payload|header|headers)\b|"
     # "The user-provided URL of the issue" (held-out round 15, E): who gives it
     r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
     # a named service's URL without an article: "GitHub PR URL to analyze" (held-out round 37)

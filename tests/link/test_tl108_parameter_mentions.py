@@ -258,3 +258,29 @@ def test_tl108_a_parameter_denied_or_of_another_owner_is_not_the_tools(lint):
         return {}
     '''
     assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 13, "TL108")]  # `depth` is claimed
+
+
+def test_tl108_a_field_under_a_result_heading_is_the_results(lint):
+    # held-out round 89, B: "## Return Structure" lists the result's fields
+    src = '''
+    from fastmcp import FastMCP
+
+    mcp = FastMCP("items")
+
+
+    @mcp.tool()
+    def list_items(limit: int = 10) -> list:
+        """List the stored items. Use this for discovery; for free-text search use find_items instead.
+
+        ## Parameters
+
+        - ``limit``: Maximum results per page (default 10).
+
+        ## {heading}
+
+        - `default_detail`: Recommended detail level, "full" or "concise" (absent if not set)
+        """
+        return []
+    '''
+    assert lint({"tools.py": src.replace("{heading}", "Return Structure")}, select=["TL108"]) == []
+    assert [c for _, _, c in lint({"tools.py": src.replace("{heading}", "Options")}, select=["TL108"])] == ["TL108"]

@@ -75,6 +75,7 @@ SPECIFIED = [
     ("phone", "In E.164: +14155550100"),
     ("model_id", "The DTMI of the model to create the twin from."),  # held-out round 84, C
     ("url", "Fully qualified URL to navigate to."),  # held-out round 87, F: absolute
+    ("cluster_id", "Exact cluster id from the current path's metadata."),  # held-out round 89, G: its source
     ("uuid", "A UUID."),
     ("since", "Relative dates like `yesterday` work."),
     ("user_id", "Order id (v2 API)."),
