@@ -14,13 +14,19 @@ def judged_description(tool, group, any_language=False):
     d = tool.description
     if tool.shape == "server" or d is None or d.value is None or not d.value.strip():
         return None
-    return d.value if any_language or english_among(d.value, group_texts(group)) else None
+    return d.value if any_language or english_among(d.value, lambda: group_texts(group)) else None
+
+
+_texts: list = [None, ()]  # the group last asked about, and its descriptions
 
 
 def group_texts(group):
-    """The descriptions of the group's tools, the neighbours whose language a short one shares."""
-    return tuple(t.description.value for t in group.tools
-                 if t.description is not None and isinstance(t.description.value, str))
+    """The descriptions of the group's tools, the neighbours whose language a short one shares
+    (read once a group: every tool of it may ask)."""
+    if _texts[0] is not group:
+        _texts[:] = [group, tuple(t.description.value for t in group.tools
+                                  if t.description is not None and isinstance(t.description.value, str))]
+    return _texts[1]
 
 
 class DescriptionReadsLikeSignature(Rule):

@@ -229,7 +229,7 @@ def _tool_says_where(description, name: str) -> bool:
 def _tool_english(tool, group) -> bool:
     d = tool.description
     text = d.value if d is not None and isinstance(d.value, str) else ""
-    return not text.strip() or english_among(text, group_texts(group))
+    return not text.strip() or english_among(text, lambda: group_texts(group))
 
 
 class UnspecifiedFormat(Rule):

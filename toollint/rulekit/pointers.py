@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Tuple
 
-from toollint.rulekit.words import STOP
+from toollint.rulekit.words import STOP, TOOL_VERBS
 
 _ID = r"(?:``?(?P<bt>[^`\s]{1,100})``?|(?P<id>[A-Za-z][\w.\-]*[A-Za-z0-9]))"  # `x`, RST's ``x``
 _TOOL_WORD = r"(?:\s+(?:tool|function))?"
@@ -46,12 +46,6 @@ _HANDLES_POINTER = re.compile(r"(?<![\w.`-])" + _ID + _TOOL_WORD + _HANDLES, re.
 
 _IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
 CAMEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+")  # a camelCase name (rules/tl105 too)
-_KEBAB_VERBS = frozenset(
-    """get list search find create update delete fetch lookup send read write run query
-    add remove post put patch open close check execute exec call make generate upload
-    download sync export import parse validate convert resolve submit cancel book
-    schedule translate summarize summarise count describe start stop""".split()
-)
 _KEBAB_PARTICLES = frozenset("only in on up out off over back down through to by".split())
 # Naming conventions and nouns that follow a *parameter* or field, never a tool.
 _NOT_TOOLS = frozenset(
@@ -78,7 +72,7 @@ def _toolish(name: str, bare: bool) -> bool:
         return True
     if "-" in name and "." not in name:
         parts = name.lower().split("-")
-        return parts[0] in _KEBAB_VERBS and parts[-1] not in _KEBAB_PARTICLES
+        return parts[0] in TOOL_VERBS and parts[-1] not in _KEBAB_PARTICLES
     return False
 
 

@@ -75,6 +75,16 @@ BOILERPLATE = frozenset(
     if only not do don't never instead""".split()
 )
 
+# The verbs a tool's name or description starts with (`get-user`, "List open orders."): a
+# kebab name led by one is a tool's (rulekit/pointers.py), a text led by one is English
+# (rulekit/text.py language).
+TOOL_VERBS = frozenset(
+    """get list search find create update delete fetch lookup send read write run query
+    add remove post put patch open close check execute exec call make generate upload
+    download sync export import parse validate convert resolve submit cancel book
+    schedule translate summarize summarise count describe start stop""".split()
+)
+
 _SYNONYM_GROUPS = (
     ("get", "fetch retriev obtain return read load lookup look show view display grab"),
     ("search", "find query"),
