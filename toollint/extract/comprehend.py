@@ -16,7 +16,7 @@ linking instantiates it per item (link/comprehended.py).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, List, Optional, Union
 
 import libcst as cst
 
@@ -42,9 +42,10 @@ def comprehension(node: Union[cst.ListComp, cst.GeneratorExp], ev: "Evaluator", 
         return ListVal((Comprehended(source, target, ev.with_bindings(bound).eval(node.elt, depth), span),), span)
     if not isinstance(source, ListVal) or not source.complete or not source.items or len(source.items) > MAX_ITEMS:
         return Unresolved("a comprehension over what is not a constant list", span)
+    target = _shape(loop.target)
     out: List[Value] = []
     for item in source.items:
-        bound = _unpack(loop.target, item)
+        bound = unpack(target, item) if target is not None else None
         if bound is None:
             return Unresolved("a comprehension whose items do not unpack as written", span)
         made = ev.with_bindings(bound).eval(node.elt, depth)
@@ -64,11 +65,6 @@ def _shape(target: cst.BaseExpression) -> Optional[object]:
 
 def _names(shape: object) -> List[str]:
     return [shape] if isinstance(shape, str) else [n for part in shape for n in _names(part)]
-
-
-def _unpack(target: cst.BaseExpression, item: Value) -> Optional[Dict[str, Value]]:
-    shape = _shape(target)
-    return unpack(shape, item) if shape is not None else None
 
 
 def either(node: cst.BooleanOperation, ev: "Evaluator", depth: int) -> Value:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from toollint.frameworks.reshape import put
 from toollint.model import CallVal, Const, DictVal, ListVal, Str, Tool, Unresolved, Value
 from toollint.rulekit.naming import expression_text
 
@@ -76,12 +77,18 @@ def _as_dict(value: Value) -> Optional[DictVal]:
         # function={...})` (held-out round 74, M1)
         callee = value.func.rpartition(".")[2]
         toolish = "description" in keys or "tool" in callee.lower() or "function" in callee.lower()
-        function = _typed_dict(dict(value.kwargs).get("function"))
-        if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or callee == "Tool") or (
-                keys == {"type", "function"} and isinstance(function, DictVal)):
-            entries = tuple((Const(k, v.span), function if k == "function" else v) for k, v in value.kwargs)
-            return DictVal(entries, value.span, value.complete)
+        if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or callee == "Tool"):
+            return _kwargs_dict(value)
+        if keys == {"type", "function"}:
+            made = _kwargs_dict(value)
+            function = _typed_dict(made.get("function"))
+            if isinstance(function, DictVal):
+                return put(made, "function", function)
     return None
+
+
+def _kwargs_dict(call: CallVal) -> DictVal:
+    return DictVal(tuple((Const(k, v.span), v) for k, v in call.kwargs), call.span, call.complete)
 
 
 def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: bool = False) -> Optional[Tool]:
@@ -142,7 +149,7 @@ def _typed_dict(value: Optional[Value]) -> Optional[Value]:
     """A TypedDict built by keywords, `ChatCompletionToolParamFunctionChunk(name=..., ...)`
     (litellm; held-out round 87, M2: 11 tools), as the dict it is; anything else as it is."""
     if isinstance(value, CallVal) and value.kwargs and not value.args and value.func.rpartition(".")[2][:1].isupper():
-        return DictVal(tuple((Const(k, v.span), v) for k, v in value.kwargs), value.span, value.complete)
+        return _kwargs_dict(value)
     return value
 
 
