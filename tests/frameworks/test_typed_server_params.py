@@ -75,7 +75,9 @@ def test_the_tool_names_come_from_the_other_modules_constants(tmp_path):
     "\n    async def list_tools(self):\n        return await super().list_tools()\n",
 ])
 def test_a_subclass_that_lists_its_own_way_is_not_the_frameworks_server(lint, extra):
-    assert lint(_tree(extra), select=["TL307"], max_tools_per_turn=1) == []  # two groups of one
+    found = lint(_tree(extra), select=["TL207", "TL307"], max_tools_per_turn=1)
+    # both tools still seen (each `title` undescribed), in two groups of one: no crowded turn
+    assert [code for _, _, code in found] == ["TL207", "TL207"]
 
 
 def test_a_package_that_only_hands_the_server_on_is_read(lint):

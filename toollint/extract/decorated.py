@@ -247,11 +247,11 @@ class _Calls(cst.CSTVisitor):
         mode = "function" if static else "bound" if bound else "method"
         return node, self.functions[qualname], mode
 
-    def _foreign(self, where: cst.CSTNode, expr: Optional[cst.BaseExpression], use: Use) -> None:
-        """A function another module defines, or a list of them another module's function
-        returns (extract/byref.py): linking derives it."""
+    def _foreign(self, where: cst.CSTNode, expr: Optional[cst.BaseExpression], use: Use, looped: bool = False) -> None:
+        """A function another module defines, or (`looped`: a loop variable stands for a call's
+        items) each of a list another module's function returns (extract/byref.py): linking derives it."""
         for target in foreign_targets(expr, self.ctx.imports, {**self.ctx.names, **self._objects(), **self.nodes},
-                                      looped=where is expr):
+                                      looped):
             self._add(where, ref_tool(target, use, self.ctx.evaluator, self.ctx.span_of(where)))
 
     def _own_decorator(self, node: cst.FunctionDef, framework: Framework) -> Optional[Use]:
@@ -358,7 +358,7 @@ class _Calls(cst.CSTVisitor):
         for at, fn_expr in self._each(args[0].value) if use is not None and args else ():
             target = self._function(fn_expr)
             if target is None:
-                self._foreign(at or node, fn_expr, use)
+                self._foreign(at or node, fn_expr, use, looped=at is not None)
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target
                 self._add(node, use.framework.derive(fn, sig, use, self.ctx, mode), at)
@@ -413,7 +413,7 @@ class _Calls(cst.CSTVisitor):
         for at, fn_expr in self._each(expr):
             target = self._function(fn_expr)
             if target is None:
-                self._foreign(at or call, fn_expr, use)
+                self._foreign(at or call, fn_expr, use, looped=at is not None)
                 continue
             fn, sig, mode = target
             own = self._own_decorator(fn, use.framework)
