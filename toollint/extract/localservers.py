@@ -53,9 +53,8 @@ class _Bindings(cst.CSTVisitor):
             return framework.name
         # a class another project module may define as a server's subclass (held-out round 81:
         # `server = VisibilityAwareFastMCP(...)`): linking asks that module (link/passed.py)
-        head = full.partition(".")[0]
-        return f"{SUBCLASS}{full}" if full.rpartition(".")[2][:1].isupper() and head and head not in STDLIB \
-            and isinstance(func, cst.Name) and func.value in self.imports else ""
+        named = isinstance(func, cst.Name) and func.value.endswith(("FastMCP", "MCPServer"))  # as extract/passed.py
+        return f"{SUBCLASS}{full}" if named and func.value in self.imports and full.partition(".")[0] not in STDLIB else ""
 
     def _bind(self, target: cst.BaseExpression, value=None) -> None:
         if isinstance(target, cst.Name):
