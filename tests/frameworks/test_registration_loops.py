@@ -83,3 +83,14 @@ def test_a_list_grown_under_a_flag_offers_what_it_may_append():
     defs = ("def all_tools():\n    tools = [list_regions]\n    if FEATURE:\n        tools.append(get_user)\n"
             "    return tools\n")
     assert names(defs + "\n\nfor fn in all_tools():\n    mcp.add_tool(fn)\n") == ["list_regions", "get_user"]
+
+
+def test_a_local_list_of_plain_names_survives_narrowing():
+    # no needle in the body (`fns`, not `tools`): the list assignment alone keeps it
+    from toollint.front.narrow import reduce_source
+    from toollint.front.prefilter import needles
+    from toollint.config.settings import Settings
+
+    src = HEAD + "def every_fn():\n    fns = [list_regions]\n    fns.append(get_user)\n    return fns\n"
+    assert "fns.append(get_user)" in (reduce_source(src, needles(Settings())) or src)
+    assert names(src + "\n\nfor fn in every_fn():\n    mcp.add_tool(fn)\n") == ["list_regions", "get_user"]

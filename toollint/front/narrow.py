@@ -68,12 +68,13 @@ _TEXT_RETURN = r"""\breturn\s+(?:(?:textwrap\s*\.\s*)?dedent\s*\(\s*)?[rRuU]?(?:
 # a decorator collecting functions into a module list (`LIST.append(func); return func`), which
 # a loop then registers (extract/loops.py)
 _COLLECTOR = r"\.append\(\s*(?P<collected>[A-Za-z_]\w*)\s*\)[ \t]*\r?\n\s*return\s+(?P=collected)\b"
-# a function returning a list of names (`return [search, fetch]`, or `tools = [search]; ...;
-# return tools`), whose call a loop may register (extract/returned.py)
+# a function returning a list of names (`return [search, fetch]`), or building one in a
+# local (`fns = [search]`), whose call a loop may register (extract/returned.py); any such
+# assignment keeps its body (0.7% more bytes over 1,500 held-out files), where matching the
+# local's `return fns` by a back-reference cost narrowing 12%
 _NAMES = r"\[\s*(?:[A-Za-z_][\w.]*\s*,\s*)*[A-Za-z_][\w.]*\s*,?\s*\]"
 _NAMES_RETURN = (r"\breturn\s*(?:%s|\(\s*(?:[A-Za-z_][\w.]*\s*,\s*)+[A-Za-z_][\w.]*\s*,?\s*\))"
-                 r"|\b(?P<listed>[A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*%s[\s\S]*?\breturn\s+(?P=listed)[ \t]*(?:\r?\n|$)"
-                 % (_NAMES, _NAMES))
+                 r"|\b[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*%s" % (_NAMES, _NAMES))
 # a small factory returning a literal dict (`def read_file_tool(): return {...}`), which
 # the evaluator reads at each call (toollint.extract.returns)
 _FACTORY = r"\breturn\s*\{"
