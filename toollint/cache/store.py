@@ -62,7 +62,7 @@ def digest(data: bytes) -> bytes:
 
 def code_files() -> List[str]:
     """toollint's own source files, every stage's (rules excepted: they do not shape facts)."""
-    # The package root, not this folder: facts depend on front/, extract/, frameworks/, model.py.
+    # The package root, not this folder: facts depend on front/, extract/, frameworks/, model/.
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = []
     for folder, dirs, files in os.walk(here):

@@ -4,7 +4,7 @@ Resolves names imported between project modules (Ref) into their values (link.re
 interprets the registries (definitions, handlers, categories, always-offered) and groups
 the registries that belong together: the ones in one module, and the ones whose modules
 import each other. A group is what one agent offers: rules about handlers and routers
-look inside it. The Project and its Groups are frozen (toollint/model.py): what rules ask
+look inside it. The Project and its Groups are frozen (toollint/model/project.py): what rules ask
 of the whole project is computed here, once.
 """
 from __future__ import annotations
