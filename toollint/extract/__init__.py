@@ -64,6 +64,7 @@ class _Extractor:
         self.stars: List[str] = []  # modules of `from m import *`, in order
         self.class_facts: Dict[str, ClassFacts] = {}
         self.verdict = None  # front.parse's Verdict on the real text, when parsing left it
+        self.made: List[cst.CSTNode] = []  # nodes made here (Extractor.place)
 
     def span_of(self, node: cst.CSTNode) -> Span:
         table = self.positions.table  # the raw tuples: no Range built for a Span
@@ -74,6 +75,18 @@ class _Extractor:
             # suppression comment for it goes; the start stays on the value itself
             end_line, end_column = table[id(paren)][2:]
         return Span(self.path, line, column + 1, end_line, end_column + 1)
+
+    def place(self, made: cst.CSTNode, like: cst.CSTNode) -> None:
+        """Give `made` and what it holds that has no position `like`'s (extract/factorydeco.py)."""
+        table = self.positions.table
+        self.made.append(made)  # kept alive: the table is keyed by id()
+        where = table[id(like)]
+        todo = [made]
+        while todo:
+            node = todo.pop()
+            if id(node) not in table:
+                table[id(node)] = where
+                todo.extend(node.children)
 
     def code_of(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node)
@@ -217,7 +230,7 @@ class _Extractor:
         found = module_tools(self.tree, self.function_nodes, functions, imports, self.names, self.span_of,
                              evaluator, self.settings,
                              lambda node, name: signature(node, name, self.span_of, self.code_of, evaluator),
-                             self.text)
+                             self.text, self.place)
         decorated = found.decorated
         self.class_facts = module_classes(self.classes, self.imports, self.names, self.targets, evaluator, functions,
                                           self.span_of, self.text, self.verdict)

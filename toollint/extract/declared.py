@@ -10,6 +10,7 @@ import libcst as cst
 from toollint.extract.decorated import _at, _Calls, _Made
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator
+from toollint.extract.factorydeco import expanded
 from toollint.extract.objects import branch_objects
 from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.base import Context
@@ -34,10 +35,12 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
                  functions: Mapping[str, FunctionSig], imports: Mapping[str, Tuple[str, str]],
                  names: Mapping[str, cst.BaseExpression], span_of: Callable[[cst.CSTNode], Span],
                  evaluator: Evaluator, settings,
-                 sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str = "") -> Found:
+                 sig_of: Callable[[cst.FunctionDef, str], FunctionSig], text: str = "",
+                 place: Optional[Callable[[cst.CSTNode, cst.CSTNode], None]] = None) -> Found:
     """Every tool a framework derives from a function of this module."""
     wrappers = wrapping_decorators(function_nodes, imports, names)
-    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers)
+    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers, place)
+    module_defs = {q: n for q, n in function_nodes if "." not in q}
     branches = branch_objects(tree.body, imports, names, text)  # `if ...: mcp = FastMCP(..) else: ...`
     servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
                                                      for n in names if "." not in n) if fw is not None)
@@ -46,6 +49,8 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
     for qualname, node in function_nodes:
         if not node.decorators:
             continue  # most defs have none: skip them before any work
+        if "." not in qualname:  # `@tool("doctor", "...")`, a factory of the module filling in `mcp.tool(...)`
+            node = expanded(node, module_defs.get, place)
         got = declared_tool(node, functions[qualname], ctx, branches, "." in qualname) or wrapped_tool(
             node, functions[qualname], ctx, wrappers, "." in qualname)
         if got is not None:

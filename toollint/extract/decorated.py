@@ -36,6 +36,7 @@ from toollint.extract.owners import object_of, owner as owner_key
 from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolkit_of, track
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, local_defs, walk
+from toollint.extract.factorydeco import expanded
 from toollint.extract.wrappers import borrows_identity, is_wrapper
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, annotated_class, first_arg, qualified
@@ -200,6 +201,7 @@ class _Calls(cst.CSTVisitor):
 
     def _nested(self, node: cst.FunctionDef, qualname: str) -> None:
         """A decorated def inside a function: `def register(mcp: FastMCP): @mcp.tool() def f`."""
+        node = expanded(node, self._def_named, self.ctx.place)  # `def tool(name): return mcp.tool(name=name)`
         sig = self.sig_of(node, qualname)
         bound = enclosing([s.node for s in self.scopes if s.node is not None], self.ctx.evaluator, self.bindings)
         ctx = replace(self.ctx, evaluator=self.ctx.evaluator.with_bindings(bound))
@@ -209,6 +211,12 @@ class _Calls(cst.CSTVisitor):
             got = param_tool(node, sig, ctx, *function)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
+
+    def _def_named(self, name: str) -> Optional[cst.FunctionDef]:
+        for scope in reversed(self.scopes):
+            if name in scope.defs:
+                return scope.defs[name]
+        return self.nodes.get(name)
 
     # --- which function a call is given
 

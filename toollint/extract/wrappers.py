@@ -74,13 +74,13 @@ def _factory(node: cst.FunctionDef, imports, names) -> Optional[Use]:
     if len(call.args) != 1 or call.args[0].star != "**" or not (
             isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == kwargs):
         return None
-    if any(rebinds(s, kwargs) or _changes(s, kwargs) for s in node.body.body):
+    if any(rebinds(s, kwargs) or changes(s, kwargs) for s in node.body.body):
         return None  # `kwargs["name"] = ...`, `kwargs.setdefault(...)`: the keywords are not the decorator's
     use = recognise_expr(call, imports, names)
     return use if use is not None and use.call is call else None
 
 
-def _changes(stmt: cst.BaseStatement, name: str) -> bool:
+def changes(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement stores into or calls a method of `name` (`kwargs["x"] = 1`, `kwargs.pop("x")`)."""
     found = []
 
