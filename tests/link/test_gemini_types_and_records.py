@@ -1,0 +1,55 @@
+"""Two shapes that looked like broken definitions on held-out code.
+
+Round 93, A (10 TL201): a `{"name", "description", "parameters"}` record whose schema spells
+its types as Gemini's `Type` enum does ("OBJECT", "STRING") is a Gemini function declaration
+or a project's record it lowers before sending: judged as the schema it means. An Anthropic
+`input_schema` spelled so is still wrong: Anthropic's API validates JSON Schema.
+
+Round 92, B (7 findings): an app's own record with a list where a schema goes (`{"_id",
+"name", "description", "inputSchema": [], ...}`) is no tool definition."""
+from __future__ import annotations
+
+GEMINI = '''
+TOOLS = [
+    {
+        "name": "run_snippet",
+        "description": "Run a short Python snippet and return its output. Use this for quick checks; "
+                       "do not use it for scripts on disk, use run_file instead.",
+        "%s": {
+            "type": "OBJECT",
+            "properties": {
+                "code": {"type": "STRING", "description": "Python source to run, such as 'print(1)'."},
+                "timeout": {"type": "INTEGER"},
+            },
+            "required": ["code"],
+        },
+    },
+]
+'''
+
+
+def test_gemini_type_names_are_the_schema_they_mean(lint):
+    found = lint({"t.py": GEMINI % "parameters"}, select=["TL201", "TL207"])
+    assert found == [("t.py", 10, "TL207")]  # still judged: 'timeout' has no description
+
+
+def test_gemini_type_names_in_an_anthropic_schema_are_still_invalid(lint):
+    found = lint({"t.py": GEMINI % "input_schema"}, select=["TL201"])
+    assert [code for _, _, code in found] == ["TL201", "TL201", "TL201"]
+
+
+def test_a_record_with_a_list_where_the_schema_goes_is_no_tool(lint):
+    source = '''
+class FakeCms:
+    async def list_skills(self) -> list:
+        return [{"_id": "skill-1", "name": "EEAT Audit", "description": "Assess content quality.",
+                 "steps": [], "inputSchema": [], "outputSchema": "score"}]
+
+
+def crews():
+    return [Crew(name="Content Gap", description="Find gaps.", inputSchema=[{"name": "url"}])]
+'''
+    assert lint({"t.py": source}) == []
+    # the same record with a schema is a definition
+    assert lint({"t.py": source.replace('"inputSchema": []', '"inputSchema": {"type": "object"}')},
+                select=["TL301"]) == [("t.py", 3, "TL301")]
