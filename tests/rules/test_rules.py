@@ -249,3 +249,25 @@ def test_unresolved_definition_is_opt_in_and_says_why(lint):
     '''
     assert lint({"agent.py": src}) == []
     assert lint({"agent.py": src}, select=["TL002"]) == [("agent.py", 2, "TL002"), ("agent.py", 2, "TL002")]
+
+
+def test_unreachable_tool_only_for_a_router_configuration_names(lint):
+    # held-out round 91, A: `TOOL_GROUPS` found by its shape, and the tools offered on every
+    # turn a set the router's code adds (`set(BOOTSTRAP_TOOL_NAMES)`); nothing configured
+    # names either, so where those tools go is not seen
+    tools = ", ".join(f'{{"name": "{n}", "description": "Do {n}.", "input_schema": {{"type": "object"}}}}'
+                      for n in ("search_notes", "append_note", "delete_note", "add_image", "add_widget"))
+    src = f"""
+TOOLS = [{tools}]
+TOOL_GROUPS = {{"write": ["append_note", "delete_note"], "media": ["add_image", "add_widget"]}}
+BOOTSTRAP_TOOL_NAMES = {{"search_notes"}}
+
+
+def active_tools(loaded):
+    names = set(BOOTSTRAP_TOOL_NAMES)
+    for group in loaded:
+        names.update(TOOL_GROUPS[group])
+    return [t for t in TOOLS if t["name"] in names]
+"""
+    assert lint({"agent.py": src}, select=["TL305"]) == []
+    assert lint({"agent.py": src}, select=["TL305"], categories=["TOOL_GROUPS"]) == [("agent.py", 1, "TL305")]

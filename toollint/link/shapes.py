@@ -110,8 +110,10 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         if inner.get("name") is None:
             return None  # `{"type": "function", "function": {}}` filled in later (held-out round 87: a crash)
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
-    if any(isinstance(d.get(k), ListVal) for k in SCHEMA_KEYS):
-        return None  # `{"_id", "name", "inputSchema": [], ...}`: a record of the app's own (round 92, B)
+    if any(_record_list(d.get(k)) for k in SCHEMA_KEYS):
+        # `{"_id", "name", "inputSchema": [], ...}`, `inputSchema=[{"name": "url"}]`: a record of the
+        # app's own (round 92, B); a list of names there is the mistake of giving `required`
+        return None
     if d.get("name") is None or isinstance(d.get("name"), (DictVal, ListVal)):
         # hosted tools ({"type": "web_search_preview"}) have no name: not definitions; nor has a
         # schema's example whose "name" is itself a schema (held-out round 89, A)
@@ -175,6 +177,10 @@ def _own_format(schema: Optional[Value]) -> bool:
 
 # google-genai's `Type` enum: Gemini's schemas spell the JSON Schema type names in capitals
 _GEMINI_TYPES = frozenset(("STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"))
+
+
+def _record_list(value: Optional[Value]) -> bool:
+    return isinstance(value, ListVal) and all(isinstance(i, DictVal) for i in value.items)
 
 
 def _gemini_types(schema: Value) -> bool:
