@@ -11,8 +11,9 @@ from toollint.rulekit.naming import property_subject, shown_name
 from toollint.rulekit.words import split_identifier, stem
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
-# "gpt-4o"). Codes ("c", "A1", 2) say nothing without a description.
-_WORDLIKE = re.compile(r"^[A-Za-z](?:[^A-Za-z]*[A-Za-z]){2}")
+# "gpt-4o", "Şube": letters of any script, held-out round 92, A). Codes ("c", "A1", 2) say
+# nothing without a description.
+_WORDLIKE = re.compile(r"^[^\W\d_](?:[\W\d_]*[^\W\d_]){2}")
 
 
 class MissingParameterDescription(Rule):
