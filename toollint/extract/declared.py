@@ -11,6 +11,7 @@ from toollint.extract.decorated import _at, _Calls, _Made
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator
 from toollint.extract.factorydeco import expanded
+from toollint.extract.reassigned import reassigned
 from toollint.extract.objects import branch_objects
 from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.base import Context
@@ -53,6 +54,8 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
             node = expanded(node, module_defs.get, place)
         got = declared_tool(node, functions[qualname], ctx, branches, "." in qualname) or wrapped_tool(
             node, functions[qualname], ctx, wrappers, "." in qualname)
+        if isinstance(got, Tool) and "." not in qualname:  # `search.description = "..."` below the def
+            got = reassigned(got, tree.body, node.name.value, evaluator, span_of)
         if got is not None:
             found.append((_at(span_of(node)), got))
     decorated = tuple(t for _, t in found if isinstance(t, Tool))
