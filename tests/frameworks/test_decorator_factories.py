@@ -215,3 +215,22 @@ def test_factories_whose_tool_is_not_the_call_with_its_arguments_make_none(tmp_p
     spread = extract(SERVER + "\n        def named(name):\n            return mcp.tool(name=name)\n"
                      + TRANSFER.format(decorator="named(**OPTIONS)"))
     assert [t.name.value for t in spread] == ["balance"]
+
+
+def test_a_factory_handing_on_args_and_kwargs():
+    # held-out round 90, M3: `def mcp_tool(*args, **kwargs): def decorator(func): return
+    # mcp.tool(*args, **kwargs)(func) ... return decorator`
+    tools = extract(SERVER + '''
+        def mcp_tool(*args, **kwargs):
+            def decorator(func):
+                return mcp.tool(*args, **kwargs)(func)
+            if args and callable(args[0]):
+                return decorator(args[0])
+            return decorator
+''' + TRANSFER.format(decorator='mcp_tool(name="move_money")') + '''
+        @mcp_tool()
+        async def history(account: str) -> list:
+            """List the account's transactions, newest first."""
+            return []
+''')
+    assert [(t.name.value, t.framework) for t in tools] == [("move_money", "mcp"), ("balance", "mcp"), ("history", "mcp")]

@@ -17,8 +17,9 @@ runtime.", annotations=Hints(readOnly=True))`, and so is the nested form
 The factory's parameters are replaced by the call's arguments (or their defaults) in the
 framework call, and recognition reads the expanded decorator as if it were written inline.
 Only a factory that returns that call last (an earlier return is a configuration that
-registers nothing), and never rebinds or changes a parameter; a call with `*args` or
-`**spread`, or one that leaves a used parameter unbound, is not expanded. A factory of
+registers nothing), and never rebinds or changes a parameter; `*args` and `**kwargs`
+handed on take the call's extra arguments. A call with a `*spread` or `**spread` of its
+own, or one that leaves a required parameter unbound, is not expanded. A factory of
 another module is not read here (extraction sees one file).
 
 Nodes made here get the position of the decorator they replace (Context.place), so spans
@@ -34,6 +35,8 @@ from toollint.extract.walk import walk
 from toollint.extract.wrappers import changes, rebinds
 
 _Template = Tuple[cst.Parameters, cst.Call]
+# the parameters' values, the positional arguments `*args` collects, the keywords `**kw` does
+_Bound = Tuple[Dict[str, cst.BaseExpression], List[cst.Arg], List[cst.Arg]]
 
 
 def expanded(node: cst.FunctionDef, lookup: Callable[[str], Optional[cst.FunctionDef]],
@@ -153,17 +156,18 @@ def _all_params(params: cst.Parameters) -> List[cst.Param]:
     return out
 
 
-def _bind(params: cst.Parameters, call: cst.Call) -> Optional[Tuple[Dict[str, cst.BaseExpression], List[cst.Arg]]]:
+def _bind(params: cst.Parameters, call: cst.Call) -> Optional[_Bound]:
     """The factory's parameters bound to the call's arguments (defaults where not passed),
-    and the keyword arguments a `**options` parameter collects; None when Python would raise
-    or the binding is not static."""
+    and the arguments `*args` and `**options` parameters collect; None when Python would
+    raise or the binding is not static."""
     if any(a.star for a in call.args):
         return None
     positional = [a.value for a in call.args if a.keyword is None]
     keywords = {a.keyword.value: a for a in call.args if a.keyword is not None}
     ordered = [*params.posonly_params, *params.params]
-    if len(positional) > len(ordered):
-        return None  # a `*args` factory spreading its call's arguments is not a decorator's keywords
+    extra = [a for a in call.args if a.keyword is None][len(ordered):]
+    if extra and not isinstance(params.star_arg, cst.Param):
+        return None
     values: Dict[str, cst.BaseExpression] = {}
     for i, param in enumerate(ordered):
         name = param.name.value
@@ -184,7 +188,7 @@ def _bind(params: cst.Parameters, call: cst.Call) -> Optional[Tuple[Dict[str, cs
     rest = list(keywords.values())
     if rest and not isinstance(params.star_kwarg, cst.Param):
         return None
-    return values, rest
+    return values, [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in extra], rest
 
 
 def _substitute(found: _Template, site: cst.Call) -> Optional[cst.Call]:
@@ -192,30 +196,36 @@ def _substitute(found: _Template, site: cst.Call) -> Optional[cst.Call]:
     bound = _bind(params, site)
     if bound is None:
         return None
-    values, rest = bound
+    values, extra, rest = bound
     kwargs = params.star_kwarg.name.value if isinstance(params.star_kwarg, cst.Param) else None
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     if {p.name.value for p in _all_params(params)} - set(values) - {kwargs, star}:
         return None  # a required parameter the call leaves out: Python raises
-    sub = _Substitute(values, kwargs, rest, {star} if star else set())
+    sub = _Substitute(values, {kwargs: rest, star: extra})
     made = call.visit(sub)
     return made if isinstance(made, cst.Call) and not sub.failed else None
 
 
 class _Substitute(cst.CSTTransformer):
-    def __init__(self, values: Mapping[str, cst.BaseExpression], kwargs: Optional[str], rest: List[cst.Arg],
-                 missing) -> None:
-        self.values, self.kwargs, self.rest, self.missing = values, kwargs, rest, missing
+    def __init__(self, values: Mapping[str, cst.BaseExpression], spreads: Mapping[Optional[str], List[cst.Arg]]) -> None:
+        self.values, self.spreads = values, {k: v for k, v in spreads.items() if k}
         self.failed = False
 
     def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        if original.value in self.missing:
-            self.failed = True  # `*args` spread into the call: not static
+        if original.value in self.spreads:
+            self.failed = True  # `args` or `kwargs` used but as a spread into the call: not static
         return self.values.get(original.value, updated)
 
+    def _spread(self, node: cst.Arg) -> bool:
+        return bool(node.star) and isinstance(node.value, cst.Name) and node.value.value in self.spreads
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        return not self._spread(node)  # `*args` / `**kwargs` handed on: replaced whole, below
+
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
-        if original.star == "**" and isinstance(original.value, cst.Name) and original.value.value == self.kwargs:
-            return cst.FlattenSentinel(self.rest) if self.rest else cst.RemoveFromParent()
+        if self._spread(original):
+            items = self.spreads[original.value.value]
+            return cst.FlattenSentinel(items) if items else cst.RemoveFromParent()
         return updated.with_changes(keyword=original.keyword)  # `name=name`: the keyword stays a keyword
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
