@@ -20,6 +20,7 @@ from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, context_names, dict_reads, if_chain, \
     member_literals, sent_as_data, subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
+from toollint.extract.registryshapes import category_like, handler_like, is_tool_list, record_definitions
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
@@ -33,7 +34,6 @@ from toollint.model import (
     Ref,
     RegistryDecl,
     Span,
-    Symbol,
     Unresolved,
     Value,
 )
@@ -65,45 +65,6 @@ def _looks_like_tool(node: cst.CSTNode) -> bool:
     return False
 
 
-# calls that return a whole definition from a pydantic model, made when linking (frameworks/openai_models.py)
-_MODEL_TOOLS = {"pydantic_function_tool", "pydantic_responses_function_tool"}
-
-
-def is_tool_list(value: Value) -> bool:
-    return isinstance(value, ListVal) and any(tool_from_value(item) is not None or _model_tool(item)
-                                              for item in value.items)
-
-
-def is_model_list(value: Optional[Value]) -> bool:
-    return isinstance(value, ListVal) and any(_model_tool(item) for item in value.items)
-
-
-def _model_tool(value: Value) -> bool:
-    return isinstance(value, CallVal) and value.func.rpartition(".")[2] in _MODEL_TOOLS
-
-
-def _handler_like(value: Value) -> bool:
-    return (
-        isinstance(value, DictVal)
-        and bool(value.entries)
-        and all(isinstance(k, Const) and isinstance(k.value, str) for k, _ in value.entries)
-        and all(isinstance(v, Symbol) or (isinstance(v, Ref) and not v.spread) for _, v in value.entries)
-    )
-
-
-def _category_like(value: Value) -> bool:
-    if not isinstance(value, DictVal) or not value.entries:
-        return False
-    for k, v in value.entries:
-        if not (isinstance(k, Const) and isinstance(k.value, str)):
-            return False
-        if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
-            v = v.get("tools")
-        if not isinstance(v, ListVal) or not all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
-            return False
-    return True
-
-
 def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CSTNode], configured: Set[str],
                  evaluator: Evaluator, span_of: Callable[[cst.CSTNode], Span]) -> List[RegistryDecl]:
     out: List[RegistryDecl] = []
@@ -114,13 +75,16 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             continue
         value = evaluator.name(name, targets[name])
         span = span_of(targets[name])
+        nested = record_definitions(value)
         if is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
+        elif nested is not None:
+            out.append(RegistryDecl("definitions", name, nested, span))
         elif tool_from_value(value) is not None and not names_only(value):
             out.append(RegistryDecl("loose", name, value, span, alone=True))
-        elif _handler_like(value):
+        elif handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
-        elif _category_like(value):
+        elif category_like(value):
             out.append(RegistryDecl("maybe-categories", name, value, span))
     return out
 
@@ -338,7 +302,7 @@ class FunctionScan(cst.CSTVisitor):
     def _handler_dict(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(value, cst.Dict) and value.elements:
             evaluated = self.evaluator.eval(value)
-            if _handler_like(evaluated):
+            if handler_like(evaluated):
                 label = dotted(target) or "dict"
                 if self.node is not None and sent_as_data(self.node, label):
                     return  # `requests.post(url, json=payload)`: a request body (held-out round 62, H)
@@ -448,7 +412,7 @@ class FunctionScan(cst.CSTVisitor):
             return False
         if name in self._local_handlers:
             return True
-        return "." not in name and _handler_like(self.evaluator.eval(target))
+        return "." not in name and handler_like(self.evaluator.eval(target))
 
 
 # subjects that hold a kind, not a tool's name: `block.type`, `item["type"]`, `msg.role`, `event`

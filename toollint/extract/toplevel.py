@@ -14,7 +14,7 @@ from typing import Callable, List, Optional
 import libcst as cst
 
 from toollint.extract.choices import NOT_DEFINITIONS
-from toollint.extract.discovery import is_model_list, is_tool_list
+from toollint.extract.registryshapes import is_model_list, is_tool_list
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.extract.walk import walk
 from toollint.model import RegistryDecl, Span

@@ -1,0 +1,48 @@
+"""A registry of records that each hold one provider definition under a key (held-out round
+91, M1: `{"name", "tool": fn, "metadata": {"type": "function", "function": {...}}}`, the
+agent sending the list of `spec["metadata"]` it builds in a loop) defines those tools."""
+from __future__ import annotations
+
+SOURCE = '''
+from openai import OpenAI
+
+
+def web_search(query):
+    return []
+
+
+tool_specs = [
+    {
+        "name": "web_search",
+        "tool": web_search,
+        "metadata": {"type": "function", "function": {"name": "web_search", "description": "Search.",
+                     "parameters": {"type": "object", "properties": {"query": {"type": "string"}}}}},
+    },
+]
+
+
+class Agent:
+    def __init__(self):
+        self.metadata = []
+        for spec in tool_specs:
+            self.metadata.append(spec["metadata"])
+
+    def turn(self, messages):
+        return OpenAI().chat.completions.create(model="m", messages=messages, tools=self.metadata)
+'''
+
+
+def test_the_definitions_records_hold_are_tools(lint):
+    assert lint({"agent.py": SOURCE}, select=["TL102", "TL207"]) == [("agent.py", 12, "TL102"), ("agent.py", 13, "TL207")]
+
+
+def test_records_of_tool_calls_or_of_two_definitions_are_not(lint):
+    calls = '''
+HISTORY = [
+    {"role": "assistant", "call": {"type": "function", "function": {"name": "web_search", "arguments": "{}"}}},
+]
+'''
+    assert lint({"history.py": calls}) == []
+    two = SOURCE.replace('"tool": web_search,', '"tool": web_search, "legacy": {"type": "function", "function": '
+                         '{"name": "old_search", "description": "Search.", "parameters": {"type": "object"}}},')
+    assert lint({"agent.py": two}, select=["TL102", "TL207"]) == []

@@ -1,0 +1,66 @@
+"""Which evaluated values are registries by their shape (extract/discovery.py finds them):
+a list holding definitions, a dict of handlers, a dict of category name lists, a list of
+records each holding one definition."""
+from __future__ import annotations
+
+from typing import Optional
+
+from toollint.link.shapes import tool_from_value
+from toollint.model import CallVal, Const, DictVal, ListVal, Ref, Symbol, Value
+
+# calls that return a whole definition from a pydantic model, made when linking (frameworks/openai_models.py)
+_MODEL_TOOLS = {"pydantic_function_tool", "pydantic_responses_function_tool"}
+
+
+def is_tool_list(value: Value) -> bool:
+    return isinstance(value, ListVal) and any(tool_from_value(item) is not None or model_tool(item)
+                                              for item in value.items)
+
+
+def is_model_list(value: Optional[Value]) -> bool:
+    return isinstance(value, ListVal) and any(model_tool(item) for item in value.items)
+
+
+def model_tool(value: Value) -> bool:
+    return isinstance(value, CallVal) and value.func.rpartition(".")[2] in _MODEL_TOOLS
+
+
+def handler_like(value: Value) -> bool:
+    return (
+        isinstance(value, DictVal)
+        and bool(value.entries)
+        and all(isinstance(k, Const) and isinstance(k.value, str) for k, _ in value.entries)
+        and all(isinstance(v, Symbol) or (isinstance(v, Ref) and not v.spread) for _, v in value.entries)
+    )
+
+
+def record_definitions(value: Value) -> Optional[ListVal]:
+    """`[{"name": "get_time", "tool": get_time, "metadata": {"type": "function", "function":
+    {...}}}, ...]`: a registry whose records each hold one definition under a key, the list
+    the agent sends made of those (held-out round 91, M1); only the typed wrappers of the
+    providers (`{"type": "function", ...}`), which nothing else has the shape of."""
+    if not isinstance(value, ListVal) or not value.items:
+        return None
+    found = []
+    for item in value.items:
+        if not isinstance(item, DictVal):
+            return None
+        held = [v for _, v in item.entries if isinstance(v, DictVal) and isinstance(v.get("type"), Const)
+                and v.get("type").value == "function" and tool_from_value(v) is not None]
+        if len(held) != 1:
+            return None
+        found.append(held[0])
+    return ListVal(tuple(found), value.span, value.complete)
+
+
+def category_like(value: Value) -> bool:
+    if not isinstance(value, DictVal) or not value.entries:
+        return False
+    for k, v in value.entries:
+        if not (isinstance(k, Const) and isinstance(k.value, str)):
+            return False
+        if isinstance(v, DictVal) and isinstance(v.get("tools"), ListVal):
+            v = v.get("tools")
+        if not isinstance(v, ListVal) or not all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
+            return False
+    return True
