@@ -71,3 +71,23 @@ def test_a_tool_in_two_lists_is_counted_once_in_the_summary(tmp_path):
     (tmp_path / "agent.py").write_text(source)
     result = toollint("check", "--no-cache", "agent.py", cwd=tmp_path)
     assert "Checked 1 file: 2 tools in 1 group" in result.stderr, result.stderr
+
+
+def test_a_definition_wrapped_in_the_list_is_one_tool(tmp_path):
+    # held-out round 91: `tools = [{"type": "function", "function": record_details}]` was
+    # counted as two tools, the constant and the wrapper holding it
+    from lintcase import toollint, write_tree
+
+    write_tree(tmp_path, {"agent.py": '''
+        from openai import OpenAI
+
+        record_details = {
+            "name": "record_details",
+            "description": "Record a user's email. Use this when the user gives an email address.",
+            "parameters": {"type": "object", "properties": {"email": {"type": "string"}}},
+        }
+        tools = [{"type": "function", "function": record_details}]
+        OpenAI().chat.completions.create(model="m", messages=[], tools=tools)
+    '''})
+    result = toollint("check", "--no-cache", "--select", "TL101", ".", cwd=str(tmp_path))
+    assert "1 tool in 1 group" in result.stderr + result.stdout

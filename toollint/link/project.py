@@ -287,7 +287,9 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
                     continue
             seen_values.add(key)
             interpreted.append((m, decl, interpret(decl, resolver.resolve(decl.value))))
-    listed = {t.span for _, d, r in interpreted if d.kind == "definitions" for t in r.tools}
+    # a tool is where it is written; the name's place also stands for it, since a wrapper
+    # (`{"type": "function", "function": SEARCH}`) gives the tool its own span (round 91)
+    listed = {s for _, d, r in interpreted if d.kind == "definitions" for t in r.tools for s in (t.span, t.name.span)}
     names = {t.name.value for _, d, r in interpreted if d.kind in ("definitions", "loose") for t in r.tools}
     # tools their framework runs from the object itself: a dict naming them picks tools
     # (crewAI's `self.tools = {"yaml_name": tool}`, held-out round 22), it dispatches nothing
@@ -298,7 +300,7 @@ def _registries(facts: List[ModuleFacts], resolver: Resolver, decorated_names: S
     kept: _Kept = []
     offered: List[Set[Span]] = []  # each definitions list kept, by its tools
     for m, decl, registry in interpreted:
-        if decl.kind == "loose" and all(t.span in listed for t in registry.tools):
+        if decl.kind == "loose" and all(t.span in listed or t.name.span in listed for t in registry.tools):
             continue  # `SEARCH = {...}` that a list holds is that list's tool
         spans = {t.span for t in registry.tools}
         if decl.kind == "definitions" and spans and registry.complete and any(spans <= o for o in offered):
