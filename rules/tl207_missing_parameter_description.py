@@ -14,6 +14,7 @@ from toollint.rulekit.words import split_identifier, stem
 # "gpt-4o", "Şube": letters of any script, held-out round 92, A). Codes ("c", "A1", 2) say
 # nothing without a description.
 _WORDLIKE = re.compile(r"^[^\W\d_](?:[\W\d_]*[^\W\d_]){2}")
+_ABBREVIATION = re.compile(r"^[A-Z]{2}$")
 
 
 class MissingParameterDescription(Rule):
@@ -408,8 +409,22 @@ def _exempt(prop: DictVal) -> bool:
         values = [i for i in enum.items if not (isinstance(i, Const) and i.value is None)]
         if len(values) <= 1:
             return True  # one value is a const
-        return all(isinstance(v, Const) and isinstance(v.value, str) and _WORDLIKE.match(v.value) for v in values)
+        return _names_itself(values)
     return False
+
+
+def _names_itself(values) -> bool:
+    """Every value a word, or a capitalised abbreviation among names (`["USA", "UK", "Germany"]`,
+    held-out round 96, A) where half the values or more are words with small letters: the abbreviation
+    is a name like the others, not a code."""
+    if not all(isinstance(v, Const) and isinstance(v.value, str) for v in values):
+        return False
+    words = [v.value for v in values if _WORDLIKE.match(v.value)]
+    rest = [v.value for v in values if not _WORDLIKE.match(v.value)]
+    if not rest:
+        return True
+    named = sum(1 for w in words if any(c.islower() for c in w))
+    return all(_ABBREVIATION.match(r) for r in rest) and named * 2 >= len(values)
 
 
 def _parent_documents(schema, path, name: str) -> bool:

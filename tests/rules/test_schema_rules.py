@@ -148,6 +148,7 @@ def test_tl207_nested_items_and_defs(lint):
                     "unit": {"type": "string", "enum": ["c", "f"]},  # !
                     "level": {"type": "integer", "enum": [1, 2, 3]},  # !
                     "grade": {"type": "string", "enum": ["Ç1", "Ş2"]},  # !
+                    "region": {"type": "string", "enum": ["EU", "US", "APAC"]},  # !
                     "address": {"$ref": "#/$defs/Address"},
                 },
                 "$defs": {
@@ -184,6 +185,7 @@ def test_tl207_quiet_when_the_schema_speaks_for_itself(lint):
                     "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius"},
                     "model": {"type": "string", "enum": ["gpt-4o", "gpt-4o-mini"]},
                     # words of any script name themselves (held-out round 92, A)
+                    "country": {"type": "string", "enum": ["USA", "UK", "Germany", "France"]},  # names (round 96, A)
                     "channel": {"type": "string", "enum": ["Çağrı Merkezi", "Şube", "İnternet"]},
                     "kind": {"const": "forecast"},
                     "only": {"enum": ["hourly"]},
