@@ -99,3 +99,24 @@ def test_a_package_that_only_hands_the_server_on_is_read(lint):
                           "    return mcp\n"),
     }
     assert lint(tree, select=["TL307"], max_tools_per_turn=1) == [("app/tools/a.py", 6, "TL307")]
+
+
+FORWARDING = '''
+    def tool(self, *args, **kwargs):
+        register = super().tool(*args, **kwargs)
+
+        def decorator(fn):
+            register(wrap_result(fn))
+            return fn
+
+        return decorator
+'''
+
+
+def test_a_subclass_whose_tool_hands_everything_to_the_frameworks_is_its_server(lint):
+    # held-out round 94, B: `class StructuredFastMCP(FastMCP)` overriding `tool` to wrap
+    # results, its 145 tools unseen; the two tools are one server's again
+    assert lint(_tree(FORWARDING), select=["TL307"], max_tools_per_turn=1) == [("app/doc_tools.py", 9, "TL307")]
+    # an override that does not hand on what it is given may register anything
+    changed = FORWARDING.replace("super().tool(*args, **kwargs)", 'super().tool(name="x")')
+    assert lint(_tree(changed), select=["TL307"], max_tools_per_turn=1) == []
