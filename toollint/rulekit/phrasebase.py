@@ -1,4 +1,4 @@
-"""The building blocks of the clause phrase sets (rulekit/triggers.py, rulekit/phrases.py), and the
+"""The building blocks of the clause phrase sets (rulekit/triggers.py, rulekit/exclusions.py), and the
 phrasings by which a routing or handoff tool names the kind of case it takes: a selection
 rule, so a trigger (TL103). Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
