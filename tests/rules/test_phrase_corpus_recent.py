@@ -9,6 +9,12 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 90, A: siblings named as examples of the "other tools" that take the result
+    ("List door units. Use the returned GUIDs with other tools that require a unit GUID (e.g. add_controller, "
+     "add_board).", False, True),
+    ("List door units. Use the returned GUIDs with other tools that need one, such as add_controller.", False, True),
+    ("List door units. Returns GUIDs (e.g. unit_guid, rule_guid).", False, False),  # fields, no other tools
+    ("List door units. Other tools that require a unit GUID accept them (e.g. 'a1b2-c3').", False, False),
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),

@@ -292,4 +292,9 @@ EXCLUSION_PATTERNS = (
     + r")\s+(?:call|run|result)\b",
     # "use `search_users` for that"
     r"(?:use|call|try)\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?for\s+(?:that|those|these|them)\b",
+    # round 90, A: the siblings that take the result, as examples of "other tools that require
+    # a unit GUID (e.g. add_controller, add_board)"; a named tool, not a sample value
+    r"\bother\s+tools?\s+(?:that|which)\s+(?:require|need|take|accept|expect|use)s?\b[^.;\n()]{0,60}?"
+    r"(?:\(\s*(?:e\.\s?g\.?|eg|i\.\s?e\.?|for\s+example|such\s+as|like|including)[,:]?\s*|,?\s+(?:such\s+as|"
+    r"e\.\s?g\.?,?|like|including)\s+)`?(?-i:" + _BARE_TOOL_NAME + r")",
 )
