@@ -15,6 +15,9 @@ CLAUSES = [
     ("List door units. Use the returned GUIDs with other tools that need one, such as add_controller.", False, True),
     ("List door units. Returns GUIDs (e.g. unit_guid, rule_guid).", False, False),  # fields, no other tools
     ("List door units. Other tools that require a unit GUID accept them (e.g. 'a1b2-c3').", False, False),
+    # held-out round 90, E: "<verb> only X (not Y)" is a scope limit
+    ("Force kill only automation browser processes (not personal Chrome) and reset the session.", False, True),
+    ("Kill the browser processes (not personal Chrome) and reset the session.", False, False),  # no "only"
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),

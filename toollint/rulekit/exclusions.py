@@ -297,4 +297,8 @@ EXCLUSION_PATTERNS = (
     r"\bother\s+tools?\s+(?:that|which)\s+(?:require|need|take|accept|expect|use)s?\b[^.;\n()]{0,60}?"
     r"(?:\(\s*(?:e\.\s?g\.?|eg|i\.\s?e\.?|for\s+example|such\s+as|like|including)[,:]?\s*|,?\s+(?:such\s+as|"
     r"e\.\s?g\.?,?|like|including)\s+)`?(?-i:" + _BARE_TOOL_NAME + r")",
+    # round 90, E: "Force kill only automation browser processes (not personal Chrome)": what it
+    # leaves alone, set beside what it takes; "(not just ...)" widens instead
+    r"\bonly\s+(?!" + _alt("if when whenever once after before") + r"\b)(?:[\w'-]+\s+){1,5}?\(\s*not\s+(?!"
+    + _alt("just only necessarily merely") + r"\b)[a-z]",
 )
