@@ -18,6 +18,14 @@ CLAUSES = [
     # held-out round 90, E: "<verb> only X (not Y)" is a scope limit
     ("Force kill only automation browser processes (not personal Chrome) and reset the session.", False, True),
     ("Kill the browser processes (not personal Chrome) and reset the session.", False, False),  # no "only"
+    # held-out rounds 91 B, 93 E: a sibling it is set against, with the case
+    ("Targeted find-and-replace edit of one file. Safer than write_file for modifying existing files.", True, True),
+    ("Fast lookup, much cheaper than search_records for finding records by name.", True, True),
+    ("Search places. Similar to search_pages but specifically for businesses with physical locations.",
+     False, True),
+    ("Search places. Similar to search_pages.", False, False),  # no contrast
+    ("Returns more rows than page_size for large tables.", True, False),  # a parameter, not a sibling
+    ("Edit one file. Safer than the old API for big files.", False, False),
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),

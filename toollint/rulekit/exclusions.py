@@ -301,4 +301,11 @@ EXCLUSION_PATTERNS = (
     # leaves alone, set beside what it takes; "(not just ...)" widens instead
     r"\bonly\s+(?!" + _alt("if when whenever once after before") + r"\b)(?:[\w'-]+\s+){1,5}?\(\s*not\s+(?!"
     + _alt("just only necessarily merely") + r"\b)[a-z]",
+    # rounds 91 B, 93 E: a sibling set against it for a case, "Safer than write_file for modifying
+    # existing files", "Similar to search_pages but specifically for ..."; "more" only with an
+    # adjective: "more rows than page_size for ..." compares with an argument
+    r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better safer") + r"|more\s+"
+    + _alt("efficient reliable precise robust accurate flexible targeted focused direct convenient")
+    + r")\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?(?:for|when|if|on)\b",
+    r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
 )
