@@ -26,6 +26,13 @@ CLAUSES = [
     ("Search places. Similar to search_pages.", False, False),  # no contrast
     ("Returns more rows than page_size for large tables.", True, False),  # a parameter, not a sibling
     ("Edit one file. Safer than the old API for big files.", False, False),
+    # held-out round 93, D and F: the step before, with an aside, or where the input comes from
+    ("Load a skill. Use `list_skills` (or the catalog in the system prompt) to discover valid names.", False, True),
+    ("Load a skill. Use page_size (default 10) to cap the page.", False, False),  # an argument's aside
+    ("Get event details. Get this from search_events or get_facebook_page_events.", False, True),
+    ("Get event details. Get the event_id from search results first.", False, True),
+    ("Get event details. Get this value from the response.", False, False),
+    ("Get event details. Get the id from the results.", False, False),  # no step before
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),

@@ -252,8 +252,11 @@ EXCLUSION_PATTERNS = (
     r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+to\s+" + _alt("create add delete remove change edit update list search send") + r"\b",
     # round 86: "Discover ids with list_files.", "get it by calling get_flags first", "To update
     # email/phone, use the CRM web UI": the step before, or where another case goes
-    r"\b(?:discover|find|look\s+up|get)\s+(?:the\s+)?(?:ids?|names?|keys?|them|it|one)\s+(?:with|via|using|from|by\s+calling)\s+"
-    r"(?:the\s+)?`*(?-i:" + _BARE_TOOL_NAME + r")",
+    # ... and round 93, F: "Get this from search_events", "Get the event_id from search results first"
+    r"\b(?:discover|find|look\s+up|get)\s+(?:this|these|those|that|(?:the\s+)?(?:[a-z]+_)?(?:ids?|names?|keys?)|them|it|one)"
+    r"\s+(?:with|via|using|from|by\s+calling)\s+(?:the\s+)?`*(?-i:" + _BARE_TOOL_NAME + r")",
+    r"\b(?:discover|find|get|obtain|take)\s+(?:this|it|them|(?:the\s+|an?\s+)?(?:[a-z]+[_\s])?(?:ids?|names?|keys?))\s+"
+    r"from\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?(?:results?|output|response|listing)\s+first\b",
     r"\bby\s+calling\s+`*(?-i:" + _BARE_TOOL_NAME + r")`*\s+first\b",
     # ... "the id is what update_flag needs to change one": the sibling that does the rest
     r"\b(?:is|are)\s+what\s+`*(?-i:" + _BARE_TOOL_NAME + r")`*\s+(?:needs|expects|takes|requires)\s+to\s+[a-z]",
@@ -278,7 +281,11 @@ EXCLUSION_PATTERNS = (
     # "check list_spaces first", "Call list_rooms() first" (held-out rounds 17, 18)
     r"(?:use|call|run|check|consult|query|reach\s+for|switch\s+to|fall\s+back\s+to)\s+(?:the\s+)?(?-i:"
     + _BARE_TOOL_NAME + r")(?:\((?:\w+=[^()\n]{0,30})?\))?(?:\s+(?:and|or|then)\s+(?-i:" + _BARE_TOOL_NAME
-    + r")(?:\(\))?)?\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
+    + r")(?:\(\))?)?"
+    # ... with an alternative aside (round 93, D): "Use `list_skills` (or the catalog in the
+    # prompt) to discover valid names"; not an argument's "(default 10)"
+    r"(?:\s*\(\s*(?:(?:or|and|see|via|from|in|which)\b|e\.\s?g\.|i\.\s?e\.)[^()\n]{0,60}\))?"
+    r"\s+(?:tools?\s+)?(?:to|first|before|if|when|with|for)\b",
     # "(use trash_collective)", "Fetch cards separately via get_cards", "using get_note tool",
     # "Use :func:`attach_note` if ..."
     r"(?<=\()(?:use|call)\s+(?:the\s+)?(?-i:" + _BARE_TOOL_NAME + r")\s*\)",
