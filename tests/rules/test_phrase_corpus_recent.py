@@ -33,6 +33,12 @@ CLAUSES = [
     ("Get event details. Get the event_id from search results first.", False, True),
     ("Get event details. Get this value from the response.", False, False),
     ("Get event details. Get the id from the results.", False, False),  # no step before
+    # held-out rounds 90 D, 92 D: timing, and a step before the agent's next action
+    ("Returns a capability overview. Pass verbose for the cookbook, useful at session start.", True, False),
+    ("Returns the counters recorded at session start.", False, False),
+    ("Describe the schema of a warehouse table to understand its structure before querying.", True, False),
+    ("Reads the header to check its format before parsing.", False, False),  # the tool's own steps
+    ("Returns the rows before filtering.", False, False),
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),
