@@ -36,6 +36,7 @@ CLAUSES = [
     # held-out rounds 90 D, 92 D: timing, and a step before the agent's next action
     ("Returns a capability overview. Pass verbose for the cookbook, useful at session start.", True, False),
     ("Returns the counters recorded at session start.", False, False),
+    ("Resets the cache. Do not call this at session start.", False, True),  # negated: an exclusion
     ("Describe the schema of a warehouse table to understand its structure before querying.", True, False),
     ("Reads the header to check its format before parsing.", False, False),  # the tool's own steps
     ("Returns the rows before filtering.", False, False),

@@ -74,7 +74,7 @@ TRIGGER_PATTERNS = (
     r"start\s+here\b",
     # "... — useful at session start", "Call at conversation start" (held-out round 90, D); not
     # a time the result reports ("the counters recorded at session start")
-    r"(?:" + _alt("useful helpful handy best ideal recommended") + r"|" + _alt("call use run invoke")
+    _NOT_NEGATED + r"(?:" + _alt("useful helpful handy best ideal recommended") + r"|" + _alt("call use run invoke")
     + r"(?:\s+" + _SELF + r")?(?:\s+once)?)\s+(?:at|on)\s+(?:the\s+)?(?:each\s+|every\s+|a\s+new\s+)?"
     + _alt("session conversation chat task") + r"\s+" + _alt("start startup begin beginning open") + r"\b",
     _alt("call use run invoke") + r"\s+(?:this\s+|it\s+)?once\s+(?:early|first|at\s+the\s+start)\b",  # "Call once early."
