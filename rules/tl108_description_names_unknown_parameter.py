@@ -5,8 +5,9 @@ sections, backticked names next to a parameter noun, `x=value`, bare backticked
 snake_case names). A bare name, or one next to "field"/"property" (a result has fields
 too), is reported only in a sentence that talks about supplying
 input ("if", "set", "pass", "omit", "default", ...), when it is no tool, property,
-function or schema value of the project, and the sentence does not describe output
-("returns", "results", "each", "response", ...).
+function or schema value of the project, the sentence does not describe output
+("returns", "results", "each", "response", ...), and the text does not say the tool
+returns it ("returns only id + display_name").
 
 The tool must be fully known: its properties all literal and none an opaque object (a
 model class, a free-form dict), whose fields could be what the text names.
@@ -60,6 +61,17 @@ def _under_result_heading(text: str, offset: int) -> bool:
     for m in _HEADING.finditer(text, 0, offset):
         last = m
     return last is not None and _RESULT_HEADING.match(last.group(1)) is not None
+
+
+# What the tool says it returns, up to a condition or the clause's end: "returns only id +
+# display_name — much cheaper ..." (held-out round 90, C); not "Returns an error unless x is set"
+_RETURNED = re.compile(r"\breturns?\s+(?:only\s+|just\s+)?([^.;\n\u2014]{1,80}?)"
+                       r"(?=\s+(?:if|when|unless|for|by|with|from|as|where|whose|that|which|after|before)\b|"
+                       r"\s*[.;\n\u2014,]|$)", re.IGNORECASE)
+
+
+def _returned_names(text: str) -> Set[str]:
+    return {w for m in _RETURNED.finditer(text) for w in re.findall(r"[A-Za-z_]\w*", m.group(1))}
 
 
 def _sentence(text: str, offset: int) -> str:
@@ -176,6 +188,7 @@ class DescriptionNamesUnknownParameter(Rule):
         for what, s, found_here in read:
             text = s.value
             pointers: Optional[Set[str]] = None
+            returned: Optional[Set[str]] = None
             for m in found_here:
                 if m.name in known or m.name in reported:
                     continue
@@ -189,6 +202,10 @@ class DescriptionNamesUnknownParameter(Rule):
                     sentence = BACKTICKED.sub(" ", _sentence(text, m.offset))
                     if _OUTPUT_WORDS.search(sentence):
                         continue  # a field of what the tool returns
+                    if returned is None:
+                        returned = _returned_names(text)
+                    if m.name in returned:
+                        continue  # a field the text says the tool returns, named again elsewhere
                     if not _INPUT_WORDS.search(sentence):
                         # "field" names result fields too ("The `red_flags` field surfaces ...")
                         continue  # nothing says it is something the caller supplies

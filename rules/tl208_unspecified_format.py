@@ -17,9 +17,9 @@ The measure, documented in tl208_unspecified_format.md:
    "absolute", "https", ...); a sample (a quoted token other than the property's name, a
    token mixing digits with letters or separators such as 'ORD-10423' or 2024-05-01, an
    address such as jane@example.com or https://...); a named public id scheme (arXiv
-   ID, DOI, ISBN, AT URI, ISO/language/currency codes, ...); or where the value comes
-   from ("as returned by search_orders", "from the search results", "(get from
-   browser_list_sessions)").
+   ID, DOI, ISBN, AT URI, ISO/language/currency codes, Discord snowflake, ...); or where
+   the value comes from ("as returned by search_orders", "from the search results", "(get
+   from browser_list_sessions)", "Pass bot_context.user_message_id here").
 5. The description is English (``looks_english``), as for TL102-TL104; one too short to hold
    an English function word ("Telefone do cliente.") is judged only when its tool's is, and
    a tool's own too short to tell ("Cria contato no Kommo") is in its group's language.
@@ -77,6 +77,8 @@ _FORMAT_WORDS = re.compile(
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
     r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|dtmi|"
     r"(?:language|locale|currency|region|country)\s+code|locale)\b"
+    # "Discord snowflake to DM the result to" (held-out round 93, B); not Snowflake the warehouse
+    r"|\b(?:discord|twitter)\s+(?:[\w-]+\s+)?snowflakes?\b"
     # not the format the name suggests: "A keyword contained in the tab address, matched as a
     # substring" for `website` (held-out round 53, A)
     r"|\b(?:keywords?|substrings?|search\s+terms?|contained\s+in|matched\s+(?:as|against))\b",
@@ -105,6 +107,8 @@ _PROVENANCE = re.compile(
     r"\b(?:link|url|uri|code|token)s?\s+from\s+(?:the\s+)?(?-i:[A-Z][A-Za-z]+)\s+"
     r"(?:authori[sz]ation|auth|oauth|sign-?in|log-?in|consent|callback|redirect)\b|"
     r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,4}?(?:results?|responses?|output|list|tool|call)\b|"
+    # a field of a record the model holds: "Pass bot_context.user_message_id here" (held-out round 93, G)
+    r"\bpass\s+`?[A-Za-z_]\w*(?:\.\w+)+`?\s+(?:here|as\s+is|unchanged|verbatim)\b|"
     # "(get from browser_list_sessions)", "see list_projects", "via `find_user`"
     r"\b(?:from|by|via|see|using)\s+(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_.]+|[a-z]{2,}[a-z0-9]*[A-Z]\w*)",
     re.IGNORECASE,
@@ -209,13 +213,22 @@ _FETCH_IDS = re.compile(r"\b(?:use|call|run)\s+`?(?:[A-Za-z][A-Za-z0-9]*_\w+|[a-
                         r"(?:[\w-]+\s+)?(?:ids?|keys?|numbers?)\b", re.IGNORECASE)
 
 
+_BARE_ID_FROM = re.compile(r"\b(?:the|an?|its|this)\s+(?:[\w-]+\s+)?(?:id|ids|identifier|uuid|guid)\s+"
+                           r"(?:comes?|is\s+(?:returned|given|listed)|are\s+(?:returned|given|listed))\s+(?:by|from|in)\s+"
+                           r"(?:the\s+)?`?(?-i:[A-Za-z][A-Za-z0-9]*_\w+|[a-z]{2,}[A-Z]\w*)", re.IGNORECASE)
+
+
 def _tool_says_where(description, name: str) -> bool:
     """The tool's description names the tool an id of this kind comes from ("Part IDs
     from read_document_parts" for `previous_part_id`; held-out round 17)."""
     text = description.value if description is not None else None
     words = split_name(name)
-    if not isinstance(text, str) or len(words) < 2:
+    if not isinstance(text, str):
         return False
+    if len(words) < 2:
+        # a bare `id` is the one the tool's sentence about an id means: "The id comes from
+        # create_entry's response or list_entries" (held-out round 93, C)
+        return bool(words) and bool(_BARE_ID_FROM.search(text))
     if _FETCH_IDS.search(text):
         return True  # "Use list_named_ranges to get the IDs first." (held-out round 44, K)
     noun = re.escape(words[-2])

@@ -284,3 +284,29 @@ def test_tl108_a_field_under_a_result_heading_is_the_results(lint):
     '''
     assert lint({"tools.py": src.replace("{heading}", "Return Structure")}, select=["TL108"]) == []
     assert [c for _, _, c in lint({"tools.py": src.replace("{heading}", "Options")}, select=["TL108"])] == ["TL108"]
+
+
+def test_tl108_a_name_the_tool_says_it_returns_is_a_result_field(lint):
+    # held-out round 90, C: "returns only id + display_name ... if `display_name` resolves to ..."
+    src = '''
+TOOLS = [
+    {
+        "name": "lookup_record",
+        "description": (
+            "Fast name-based lookup. Use this when you know a name. {returns} "
+            "Policy still applies: if `display_name` resolves to a sensitive field, it is hidden."
+        ),
+        "input_schema": {
+            "type": "object",
+            "properties": {"query": {"type": "string", "description": "Substring to match."}},
+            "required": ["query"],
+        },
+    },
+]
+'''
+    said = src.replace("{returns}", "Returns only id + display_name, much cheaper than a search.")
+    assert lint({"tools.py": said}, select=["TL108"]) == []
+    # returned only under a condition it names: the name is still the caller's to send
+    other = src.replace("{returns}", "Returns an error unless display_name is set.")
+    assert [c for _, _, c in lint({"tools.py": other}, select=["TL108"])] == ["TL108"]
+    assert [c for _, _, c in lint({"tools.py": src.replace("{returns}", "")}, select=["TL108"])] == ["TL108"]

@@ -109,10 +109,12 @@ CLAUSES = [
     ("Press a button. Not a safe action when a battle menu is open.", False, False),
     ("Returns whether the move is a good choice for the team.", False, False),
     ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, True),  # a fallback: others first (round 52, G)
-    ("Lighter than get_document when you only need the title and size.", True, False),
+    # a sibling set against it for a case is an exclusion too (held-out round 91, B: flipped)
+    ("Lighter than get_document when you only need the title and size.", True, True),
     ("Prefer this over web_search for questions about the repository.", True, False),
     ("Use this instead of read_file for files over a megabyte.", True, True),
-    ("Faster than `full_scan` on large buckets.", True, False),
+    ("Faster than `full_scan` on large buckets.", True, True),
+    ("Faster than `full_scan`.", True, False),  # no case: where it stops is not said
     ("If you already have the ticket id, skip the search.", True, False),
     # --- exclusions: what the tool does not cover -----------------------------------
     ("Parses PDF files only; Word documents are not yet supported.", False, True),

@@ -9,6 +9,37 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 90, A: siblings named as examples of the "other tools" that take the result
+    ("List door units. Use the returned GUIDs with other tools that require a unit GUID (e.g. add_controller, "
+     "add_board).", False, True),
+    ("List door units. Use the returned GUIDs with other tools that need one, such as add_controller.", False, True),
+    ("List door units. Returns GUIDs (e.g. unit_guid, rule_guid).", False, False),  # fields, no other tools
+    ("List door units. Other tools that require a unit GUID accept them (e.g. 'a1b2-c3').", False, False),
+    # held-out round 90, E: "<verb> only X (not Y)" is a scope limit
+    ("Force kill only automation browser processes (not personal Chrome) and reset the session.", False, True),
+    ("Kill the browser processes (not personal Chrome) and reset the session.", False, False),  # no "only"
+    # held-out rounds 91 B, 93 E: a sibling it is set against, with the case
+    ("Targeted find-and-replace edit of one file. Safer than write_file for modifying existing files.", True, True),
+    ("Fast lookup, much cheaper than search_records for finding records by name.", True, True),
+    ("Search places. Similar to search_pages but specifically for businesses with physical locations.",
+     False, True),
+    ("Search places. Similar to search_pages.", False, False),  # no contrast
+    ("Returns more rows than page_size for large tables.", True, False),  # a parameter, not a sibling
+    ("Edit one file. Safer than the old API for big files.", False, False),
+    # held-out round 93, D and F: the step before, with an aside, or where the input comes from
+    ("Load a skill. Use `list_skills` (or the catalog in the system prompt) to discover valid names.", False, True),
+    ("Load a skill. Use page_size (default 10) to cap the page.", False, False),  # an argument's aside
+    ("Get event details. Get this from search_events or get_facebook_page_events.", False, True),
+    ("Get event details. Get the event_id from search results first.", False, True),
+    ("Get event details. Get this value from the response.", False, False),
+    ("Get event details. Get the id from the results.", False, False),  # no step before
+    # held-out rounds 90 D, 92 D: timing, and a step before the agent's next action
+    ("Returns a capability overview. Pass verbose for the cookbook, useful at session start.", True, False),
+    ("Returns the counters recorded at session start.", False, False),
+    ("Resets the cache. Do not call this at session start.", False, True),  # negated: an exclusion
+    ("Describe the schema of a warehouse table to understand its structure before querying.", True, False),
+    ("Reads the header to check its format before parsing.", False, False),  # the tool's own steps
+    ("Returns the rows before filtering.", False, False),
     # held-out round 73: A, C, F, G
     ("Block until a background task finishes.\n\nPreferred over manually polling poll_task.", True, False),
     ("Confirm an upload.\n\nCall this immediately after send_file completes.", True, True),

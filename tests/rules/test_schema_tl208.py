@@ -48,6 +48,8 @@ UNSPECIFIED = [
     ("channel_id", "The channel to post to, by name."),
     ("page_url", "The user's URL, as provided."),
     ("page_url", "The URL of the page to scrape."),  # not a named service's link
+    ("warehouse_id", "Snowflake warehouse to run the query in."),  # the data warehouse, no id scheme
+    ("user_message_id", "The message to react on. Pass it here."),  # here, but from nowhere named
     ("feed_url", "An RSS feed URL."),
 ]
 
@@ -98,6 +100,9 @@ SPECIFIED = [
     ("book_id", "ISBN of the edition."),
     ("region_id", "ISO region code."),
     ("lang_id", "Language code of the transcript."),
+    ("notify_user_id", "Discord snowflake to DM the result to."),  # held-out round 93, B
+    # a field of a record the model holds (held-out round 93, G)
+    ("user_message_id", "Discord message_id of the user's prompt. Pass bot_context.user_message_id here."),
     # not English: the format words say nothing to it
     ("user_id", "El identificador del usuario."),
     ("kunden_id", "Die ID des Kunden."),
@@ -203,6 +208,17 @@ def test_tl208_quiet_when_the_tool_says_which_tool_to_get_the_ids_from(lint):
     said = src.replace("Book a slot.", "Book a slot. Use list_named_ranges to get the IDs first.")
     assert said != src
     assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+    assert lint({"tools.py": said}, select=["TL208"]) == []
+
+
+def test_tl208_quiet_when_the_tool_says_which_tools_a_bare_id_comes_from(lint):
+    # held-out round 93, C: "The id comes from cron_create's response or cron_list" for `id`
+    src = FORMAT_TOOL.format(name="id", schema='"type": "string", ', description="Entry id to remove.")
+    said = src.replace("Book a slot.", "Book a slot. The id comes from create_entry's response or list_entries.")
+    unnamed = src.replace("Book a slot.", "Book a slot. The id comes from the user.")
+    assert said != src != unnamed
+    assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+    assert lint({"tools.py": unnamed}, select=["TL208"]) == [("tools.py", 8, "TL208")]
     assert lint({"tools.py": said}, select=["TL208"]) == []
 
 

@@ -290,6 +290,9 @@ SHOUTING = [
     ("Lists tables. Do NOT call this LIKE a search.", "NOT"),
     ("Tags are combined with AND. Do NOT pass more than five.", "NOT"),  # no boolean query: stress  # only NOT LIKE with nothing between is SQL
     ("Closes the case. Do NOT reopen it: 'it is closed' is what you say.", "NOT"),  # outside the quote
+    # a list item headed NOT with no operator beside it, or stress under an operator list
+    ("Refunds an order.\n\nRULES:\n- NOT: for partial refunds; use refund_items.", "NOT"),
+    ("Search awards.\n- AND: \"a AND b\" (both)\n- OR: \"a OR b\" (either)\nDo NOT quote single words.", "NOT"),
 ]
 
 
@@ -309,6 +312,9 @@ CALM = [
     "Optional NOT LIKE pattern to exclude tables by name.",  # the SQL operator
     "Only rows where the column IS NOT NULL are counted.",
     "Example: ['urgent || review', '-draft'] matches (urgent OR review) AND NOT draft",  # held-out round 76, K
+    # the operators of a query syntax, listed one a line (held-out round 90, G)
+    'Search awards.\n\nSUPPORTED QUERY SYNTAX:\n- AND: "software AND cloud" (both required)\n'
+    '- OR: "software OR cloud" (at least one)\n- NOT: "software NOT maintenance" (exclude keyword)\n',
     "Visibility is one of PUBLIC | ONLY_ME | REQUIRED_REVIEW.",
     "Great, it worked!",
     "Generates a PDF from an HTML template via the HTTP API and returns its UUID.",

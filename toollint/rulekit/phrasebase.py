@@ -1,4 +1,4 @@
-"""The building blocks of the clause phrase sets (rulekit/triggers.py, rulekit/phrases.py), and the
+"""The building blocks of the clause phrase sets (rulekit/triggers.py, rulekit/exclusions.py), and the
 phrasings by which a routing or handoff tool names the kind of case it takes: a selection
 rule, so a trigger (TL103). Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
@@ -21,7 +21,7 @@ _CALL = _alt("call use invoke run")
 _BARE_TOOL_NAME = r"[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*"
 _TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
 # a comparison that sets the tool against a sibling: "lighter than get_document", "more precise than x"
-COMPARATIVE = r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better") + r"|more\s+[a-z]+)"
+COMPARATIVE = r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better safer") + r"|more\s+[a-z]+)"
 
 
 # The kind of case a routing tool takes is its selection rule (issue 18, held-out round

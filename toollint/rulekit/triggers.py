@@ -72,6 +72,11 @@ TRIGGER_PATTERNS = (
     r"at\s+the\s+(?:start|beginning|end)\s+of\s+(?:every|each|a|any|the)\s+(?:new\s+)?"
     + _alt("session conversation chat task project turn interaction run workflow") + r"s?\b",
     r"start\s+here\b",
+    # "... — useful at session start", "Call at conversation start" (held-out round 90, D); not
+    # a time the result reports ("the counters recorded at session start")
+    _NOT_NEGATED + r"(?:" + _alt("useful helpful handy best ideal recommended") + r"|" + _alt("call use run invoke")
+    + r"(?:\s+" + _SELF + r")?(?:\s+once)?)\s+(?:at|on)\s+(?:the\s+)?(?:each\s+|every\s+|a\s+new\s+)?"
+    + _alt("session conversation chat task") + r"\s+" + _alt("start startup begin beginning open") + r"\b",
     _alt("call use run invoke") + r"\s+(?:this\s+|it\s+)?once\s+(?:early|first|at\s+the\s+start)\b",  # "Call once early."
     # "Call once per box inspected", "Run this once for each file" (held-out round 7)
     _NOT_NEGATED + _alt("call use run invoke") + r"\s+(?:" + _SELF + r"\s+)?once\s+(?:per|for\s+(?:each|every))\b",
@@ -168,6 +173,11 @@ TRIGGER_PATTERNS = (
     r"before\s+" + _alt("saying answering replying responding telling concluding guessing giving_up "
                         "admitting") + r"\b",
     r"first\s+step\s+(?:for|in|before|when|whenever)\b",
+    # held-out round 92, D: "Describe the schema ... to understand its structure before querying":
+    # what the agent learns before its next action; not the tool's own steps ("Reads the header
+    # to check its format before parsing")
+    r"\bto\s+" + _alt("understand learn see know explore discover preview grasp familiarize familiarise")
+    + r"\s+[^.;\n]{0,60}?\bbefore\s+[a-z]+ing\b",
     r"step\s+(?:before|prior\s+to)\s+[a-z]+ing\b",
     # round 36: "This is how you actually parallelize image jobs", "Use this alongside arXiv
     # search to find ...", "Required before anything account-specific"
