@@ -9,6 +9,12 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 95, B: a named sibling set against it with the trade-off, or the case after
+    ("Give a rough value. Less accurate than full_valuation but faster. Use for first screening.", True, True),
+    ("Give a rough value. Less accurate than `full_valuation`, but much cheaper.", False, True),
+    ("Give a rough value. More detailed than quick_estimate. Use when the price must hold up.", True, True),
+    ("Give a rough value. Less accurate than full_valuation.", False, False),  # no case to choose by
+    ("Returns fewer rows than page_size but faster.", False, False),  # an argument, no adjective
     # held-out round 95, C: "Critical for <task>" opening a sentence, as "Essential for <task>"
     ("Fetch all bids on a listing. Critical for understanding negotiation patterns.", True, False),
     ("Fetch all bids on a listing. Critical for\n    understanding negotiation patterns.", True, False),
