@@ -98,6 +98,10 @@ _PROVENANCE = re.compile(
     r"\b(?:url|link|uri)s?\b|"
     # "The email address the customer gave, as they typed it" (held-out round 36, D)
     r"\bthe\s+(?:user|caller|customer|client)\s+(?:gave|gives|typed|types|entered|enters|provided|provides)\b|"
+    # "The customer's account email, as they gave it" (held-out round 95, A): who gives it, by a
+    # pronoun; "as provided" / "as given" alone name no one and still fire
+    r"\bas\s+(?:they|he|she|you|the\s+(?:user|caller|customer|client|visitor|patient|buyer|guest))\s+"
+    r"(?:gave|gives|typed|types|entered|enters|provided|provides|wrote|writes|shared|shares|supplied)\s+(?:it|them)\b|"
     # a link of a named service: "a valid Youtube video or Spotify track link" (held-out round 26)
     r"\b(?:a|an|any)\s+(?:valid\s+)?(?-i:[A-Z][a-z]+[A-Za-z]*)(?:\s+(?-i:[a-z]+|[A-Z][a-z]+[A-Za-z]*)){0,4}?"
     r"\s+(?:link|url)s?\b|"

@@ -9,6 +9,22 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 95, B: a named sibling set against it with the trade-off, or the case after
+    ("Give a rough value. Less accurate than full_valuation but faster. Use for first screening.", True, True),
+    ("Give a rough value. Less accurate than `full_valuation`, but much cheaper.", False, True),
+    ("Give a rough value. More detailed than quick_estimate. Use when the price must hold up.", True, True),
+    ("Give a rough value. Less accurate than full_valuation.", False, False),  # no case to choose by
+    ("Returns fewer rows than page_size but faster.", False, False),  # an argument, no adjective
+    # held-out round 95, C: "Critical for <task>" opening a sentence, as "Essential for <task>"
+    ("Fetch all bids on a listing. Critical for understanding negotiation patterns.", True, False),
+    ("Fetch all bids on a listing. Critical for\n    understanding negotiation patterns.", True, False),
+    ("Read the model prices. Important for accurate cost calculation.", True, False),
+    ("Read a file. Important for large files: read them in chunks.", False, False),  # a note's heading
+    ("Read a file. IMPORTANT FOR LLM AGENTS: pass the full path.", False, False),
+    ("Clone a repo. Important for big repos, set depth to 1.", False, False),  # an argument's note
+    ("Returns the fields (critical for billing) of an invoice.", False, False),  # an aside on the fields
+    ("Returns the fields important for ranking.", False, False),
+    ("Connect to the API. Key for authentication comes from the settings.", False, False),
     # held-out round 90, A: siblings named as examples of the "other tools" that take the result
     ("List door units. Use the returned GUIDs with other tools that require a unit GUID (e.g. add_controller, "
      "add_board).", False, True),

@@ -51,12 +51,16 @@ UNSPECIFIED = [
     ("warehouse_id", "Snowflake warehouse to run the query in."),  # the data warehouse, no id scheme
     ("user_message_id", "The message to react on. Pass it here."),  # here, but from nowhere named
     ("feed_url", "An RSS feed URL."),
+    ("contact_email", "The customer's email, as given."),  # round 95, A: no one named as giving it
 ]
 
 
 SPECIFIED = [
     # held-out round 36: who gives it, and a registry's public id
     ("contact_email", "The email address the customer gave, as they typed it."),
+    # held-out round 95, A: who gives it by a pronoun, across a docstring line break
+    ("customer_email", "The customer's account email, as\n    they gave it. Used to find them."),
+    ("contact_email", "The visitor's email, as the user gave it."),
     ("trial_id", "NCT ID of the clinical trial."),
     ("pr_url", "GitHub PR URL to analyze"),
     ("recipe_id", "Recipe ID to star (from current plan or search results)"),

@@ -5,7 +5,7 @@ with their verdicts). Compiled into one pattern by rulekit/phrases.py, as the tr
 phrasings of rulekit/triggers.py are. Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
 
-from toollint.rulekit.phrasebase import _BARE_TOOL_NAME, _TOOL_NAME, _alt
+from toollint.rulekit.phrasebase import SET_AGAINST, SET_AGAINST_CASE, _BARE_TOOL_NAME, _TOOL_NAME, _alt
 
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to
 # mentioned_tools, which has_exclusion consults last.
@@ -308,11 +308,9 @@ EXCLUSION_PATTERNS = (
     # leaves alone, set beside what it takes; "(not just ...)" widens instead
     r"\bonly\s+(?!" + _alt("if when whenever once after before") + r"\b)(?:[\w'-]+\s+){1,5}?\(\s*not\s+(?!"
     + _alt("just only necessarily merely") + r"\b)[a-z]",
-    # rounds 91 B, 93 E: a sibling set against it for a case, "Safer than write_file for modifying
-    # existing files", "Similar to search_pages but specifically for ..."; "more" only with an
-    # adjective: "more rows than page_size for ..." compares with an argument
-    r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better safer") + r"|more\s+"
-    + _alt("efficient reliable precise robust accurate flexible targeted focused direct convenient")
-    + r")\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME + r"\s+(?:tool\s+)?(?:for|when|if|on)\b",
+    # rounds 91 B, 93 E, 95 B: a sibling set against it for a case, "Safer than write_file for
+    # modifying existing files", "Less accurate than full_valuation but faster" (phrasebase),
+    # "Similar to search_pages but specifically for ..."
+    SET_AGAINST + _TOOL_NAME + SET_AGAINST_CASE,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
 )

@@ -22,6 +22,20 @@ _BARE_TOOL_NAME = r"[A-Za-z][A-Za-z0-9]*_[\w.-]*|[a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0
 _TOOL_NAME = r"(?-i:`[^`\n]+`|%s)" % _BARE_TOOL_NAME
 # a comparison that sets the tool against a sibling: "lighter than get_document", "more precise than x"
 COMPARATIVE = r"(?:" + _alt("lighter faster cheaper quicker simpler smaller narrower broader better safer") + r"|more\s+[a-z]+)"
+# ... as a boundary (TL104, rulekit/exclusions.py and siblings.py): "more" and "less" only with
+# an adjective, since "more rows than page_size for ..." compares with an argument
+_LESSER = _alt("lighter faster cheaper quicker simpler smaller narrower broader better safer")
+SET_AGAINST = (r"(?:" + _LESSER + r"|more\s+" + _alt("efficient reliable precise robust accurate flexible targeted "
+                                                    "focused direct convenient detailed thorough complete")
+               + r"|less\s+" + _alt("accurate precise detailed thorough complete comprehensive reliable expensive "
+                                    "costly flexible powerful")
+               + r")\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?")
+# ... and the case it is set against it for (rounds 91 B, 93 E): "Safer than write_file for
+# modifying files"; or the trade-off, which is one (round 95, B): "Less accurate than
+# full_valuation but faster", "... than x. Use for first screening"
+SET_AGAINST_CASE = (r"(?:\s+tool)?(?:\s+(?:for|when|if|on)\b|\s*,?\s+but\s+(?:much\s+|far\s+)?(?:" + _LESSER
+                    + r"|more\s+[a-z]+|less\s+[a-z]+)\b|\s*[.;]\s+(?:use|call)\s+(?:this\s+|it\s+)?(?:only\s+)?"
+                    + r"(?:for|when|if)\b)")
 
 
 # The kind of case a routing tool takes is its selection rule (issue 18, held-out round

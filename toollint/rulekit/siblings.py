@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Tuple
 
-from toollint.rulekit.phrasebase import _BARE_TOOL_NAME, COMPARATIVE
+from toollint.rulekit.phrasebase import _BARE_TOOL_NAME, COMPARATIVE, SET_AGAINST, SET_AGAINST_CASE
+from toollint.rulekit.words import split_identifier
 
 _NAMED = re.compile(r"(?:%s)\Z" % _BARE_TOOL_NAME)
 
@@ -41,3 +42,33 @@ def sibling_triggers(names: Tuple[str, ...]) -> Tuple[str, ...]:
     if not names:
         return ()
     return (r"\b" + COMPARATIVE + r"\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _any(names),)
+
+
+# Words any tool's name may hold: "less accurate than a full search" names no one sibling.
+_GENERIC = frozenset(
+    "get list search find fetch create update delete remove read write run query lookup check add set send make "
+    "show view tool tools data info details detail file files item items all new api full quick basic simple "
+    "advanced".split())
+
+
+def name_words(tools: Iterable, tool) -> Tuple[str, ...]:
+    """The words of the other tools' compound names ("avm" of avm_valuation) that no word of
+    this tool's name shares and that are not any tool's (_GENERIC): a comparison may name a
+    sibling by one ("Less accurate than full AVM but faster", held-out round 95, B)."""
+    own = set(w.lower() for w in split_identifier(tool.name.value)) if isinstance(tool.name.value, str) else set()
+    found = set()
+    for t in tools:
+        words = split_identifier(t.name.value) if t is not tool and isinstance(t.name.value, str) else []
+        if len(words) > 1:  # a one-word name is plain_names' (read whole, as the tool's name)
+            found.update(w.lower() for w in words if len(w) >= 3 and w.isalpha())
+    return tuple(sorted(found - own - _GENERIC))
+
+
+def sibling_word_exclusions(words: Tuple[str, ...]) -> Tuple[str, ...]:
+    """The comparison with a sibling named by a word of its name, ending the noun phrase after
+    "than" ("than full AVM", "than the AVM tool"), with the case or trade-off that makes it a
+    boundary; without one ("Less accurate than full AVM.") it says nothing of when."""
+    if not words:
+        return ()
+    return (r"\b" + SET_AGAINST + r"(?:[\w-]+\s+){0,2}?(?:%s)(?![\w-])" % "|".join(re.escape(w) for w in words)
+            + SET_AGAINST_CASE,)

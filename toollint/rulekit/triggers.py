@@ -38,6 +38,14 @@ TRIGGER_PATTERNS = (
     + _alt("useful helpful handy ideal best good great suitable appropriate perfect designed intended meant essential "
            "needed invaluable tailored")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
+    # "Critical for understanding negotiation patterns" (held-out round 95, C), as "Essential for"
+    # above, but only opening a sentence and written as a word: "(critical for billing)" and "the
+    # fields important for ranking" are asides on something else, "IMPORTANT FOR LLM AGENTS:" and
+    # "Important for large files: read in chunks" head a note, as does "Important for big repos,
+    # set depth=1"; not "key", which is mostly the noun ("API key for authentication")
+    r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?-i:[Cc]ritical|[Cc]rucial|[Vv]ital|[Ii]mportant)\s+for\s+"
+    r"(?![^.!?;\n:]*:)(?![^.!?;\n]*,\s*" + _alt("set pass use call add specify provide make always do don't never")
+    + r"\b)[a-z]",
     # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
     # "designed to", which says what the tool does)
     _NOT_NEGATED + _alt("useful helpful") + r"\s+to\s+[a-z]+",
