@@ -120,3 +120,18 @@ def test_a_subclass_whose_tool_hands_everything_to_the_frameworks_is_its_server(
     # an override that does not hand on what it is given may register anything
     changed = FORWARDING.replace("super().tool(*args, **kwargs)", 'super().tool(name="x")')
     assert lint(_tree(changed), select=["TL307"], max_tools_per_turn=1) == []
+
+
+def test_a_register_function_reached_through_a_packages_submodule(lint):
+    # held-out round 97, M2: `from pkg import tools` then `tools.search.register_tools(mcp)`,
+    # the package importing its submodules lazily; 40 tools were unseen
+    tree = {
+        "pkg/__init__.py": "",
+        "pkg/tools/__init__.py": '__all__ = ["search"]\n',
+        "pkg/tools/search.py": ("def register_tools(mcp, *, index=None) -> None:\n    @mcp.tool()\n"
+                                "    async def search_notes(query: str) -> list:\n"
+                                '        """Search the notes by words in their text."""\n        return []\n'),
+        "pkg/server.py": ("from fastmcp import FastMCP\n\nfrom pkg import tools\n\nmcp = FastMCP(\"notes\")\n"
+                          "tools.search.register_tools(mcp, index=None)\n"),
+    }
+    assert lint(tree, select=["TL207"]) == [("pkg/tools/search.py", 3, "TL207")]
