@@ -46,3 +46,26 @@ HISTORY = [
     two = SOURCE.replace('"tool": web_search,', '"tool": web_search, "legacy": {"type": "function", "function": '
                          '{"name": "old_search", "description": "Search.", "parameters": {"type": "object"}}},')
     assert lint({"agent.py": two}, select=["TL102", "TL207"]) == []
+
+
+def test_a_dict_holding_the_tools_list_defines_them(lint):
+    # held-out round 99, M2: google-genai declarations kept as `DECLS = {"tools": [...]}` and
+    # sent as `types.Tool(function_declarations=DECLS["tools"])`; 14 tools unseen
+    source = '''
+from google.genai import types
+
+DECLS = {
+    "tools": [
+        {"name": "open_app", "description": "Open app.",
+         "parameters": {"type": "OBJECT", "properties": {"app_name": {"type": "STRING"}}}},
+    ]
+}
+
+
+def config():
+    return types.GenerateContentConfig(tools=[types.Tool(function_declarations=DECLS["tools"])])
+'''
+    assert lint({"assistant.py": source}, select=["TL102", "TL201", "TL207"]) == [
+        ("assistant.py", 5, "TL102"), ("assistant.py", 6, "TL207")]
+    # a settings dict with no definitions under "tools" is none
+    assert lint({"settings.py": 'CONFIG = {"tools": ["search", "fetch"], "model": "m"}\n'}) == []
