@@ -9,6 +9,16 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 98, A: the case narrowed inside the trigger sentence by a negative qualifier
+    ("Read one log file. Use this for application-specific logs not managed by systemd.", True, True),
+    ("Use this for any general question, greeting, advice or conversation that does not require web search, "
+     "calculation, email, datetime, or reminders.", True, True),
+    ("Use this for any greeting or small talk that doesn't need a log lookup.", True, True),
+    ("Read the journal of a service. Use this when a unit misbehaves; not for plain files.", True, True),
+    ("Read one log file. Returns logs not managed by systemd.", False, False),  # a result, no trigger sentence
+    ("Use this for logs. Entries not managed by systemd are skipped.", True, False),  # another sentence
+    ("List the endpoints that do not require authentication.", False, False),
+    ("Fetch room prices. Use this for broad questions, even if the guest has not given dates yet.", True, False),
     # held-out round 95, B: a named sibling set against it with the trade-off, or the case after
     ("Give a rough value. Less accurate than full_valuation but faster. Use for first screening.", True, True),
     ("Give a rough value. Less accurate than `full_valuation`, but much cheaper.", False, True),

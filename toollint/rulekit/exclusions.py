@@ -222,6 +222,13 @@ EXCLUSION_PATTERNS = (
     # dump_catalog when you only need one table" (round 30, B)
     r"(?:that|which)\s+(?:are\s+not|is\s+not|aren['\u2019]t|isn['\u2019]t)\s+"
     + _alt("about related_to regarding concerning from part_of covered_by") + r"\b",  # "items that aren't from recipes"
+    # ... and so inside the trigger sentence (round 98, A): "Use this for application logs not
+    # managed by systemd", "Use this for any general question that does not require web search";
+    # the same words in a result ("Returns logs not managed by systemd", "List the endpoints that
+    # do not require auth") say what comes back, not which case it leaves to another tool
+    r"\b(?:use|call)\s+(?:this\s+|it\s+)?(?:tool\s+|function\s+)?(?:only\s+)?for\s+[^.;\n]{0,120}?"
+    r"(?:\bnot\s+(?:[a-z]+ly\s+)?[a-z]+(?:ed|en)\s+(?:by|in|with|through|via)\b|\b(?:that|which)\s+(?:does\s+not|"
+    r"doesn['\u2019]t|do\s+not|don['\u2019]t)\s+" + _alt("require need involve call_for") + r"\b)",
     r"alternative\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"\s+(?:when|if|for)\b",
     # round 29: "(only 'UTC' supported)", "(use if the main feed fails)": what it is limited
     # to, a fallback for a sibling
