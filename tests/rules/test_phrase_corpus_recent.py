@@ -9,6 +9,18 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out rounds 97 B, 99 D: the tool scoping itself by contrast with another role or output
+    ("Pull raw commit data. This tool is intentionally a data collector, not a classifier or renderer.",
+     False, True),
+    ("Get support levels for a stock: pure observation, not advice. Use for questions about key levels.", True, True),
+    ("Get the shareholding pattern. Pure factual data, no recommendations.", False, True),
+    ("Get the price history. Purely historical prices, not predictions.", False, True),
+    ("List group members. Returns actual stored data, not guesses.", False, False),  # judged right (round 44)
+    ("Set the volume. volume (float): Volume in dB (use number, not string).", False, False),  # an argument's type
+    ("Note: this returns the member, not the circle.", False, False),  # which object, no role
+    ("Build a sketch. All dimension values are spreadsheet alias names (strings), not numbers.", False, False),
+    ("Scale a vector. factor: strictly positive, not zero.", False, False),  # an argument's range
+    ("Read a record. It is a string, not a number.", False, False),
     # held-out round 98, A: the case narrowed inside the trigger sentence by a negative qualifier
     ("Read one log file. Use this for application-specific logs not managed by systemd.", True, True),
     ("Use this for any general question, greeting, advice or conversation that does not require web search, "

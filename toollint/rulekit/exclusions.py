@@ -218,6 +218,17 @@ EXCLUSION_PATTERNS = (
     r"\s\(\s*not\s+(?:full|the\s+full|whole|entire|individual|raw|complete)\b|"
     r"(?:[,;]|\s[-\u2013\u2014])\s*not\s+(?:just|only|full|the\s+full|whole|entire|individual|raw|general|trivial|"
     r"complete)\b",
+    # rounds 97 B, 99 D: the tool scoping itself by contrast with another role or kind of output,
+    # "This tool is intentionally a data collector, not a classifier or renderer", "pure
+    # observation, not advice", "Pure factual data, no recommendations". Only with "this tool" as
+    # the subject, or "pure" and an output that advises: a bare ", not" is mostly about an
+    # argument or a value ("use number, not string", "It is a string, not a number") or what
+    # comes back ("Returns actual stored data, not guesses", judged a right TL104 in round 44)
+    r"\bthis\s+(?:tool|function)\s+is\s+(?:[a-z]+ly\s+)?an?\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*,\s*not\s+an?\s+[a-z]",
+    r"\b(?:pure|purely|strictly|solely|merely)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*[,;]\s*(?:not|no)\s+(?:[\w-]+\s+)?"
+    + _alt("advice recommendations recommendation opinions opinion predictions prediction forecasts forecast "
+           "interpretation interpretations analysis judgement judgment judgements judgments guidance suggestions "
+           "signals commentary conclusions verdicts diagnosis diagnoses") + r"\b",
     # "general questions that are not about math" (round 29, B); "A narrower alternative to
     # dump_catalog when you only need one table" (round 30, B)
     r"(?:that|which)\s+(?:are\s+not|is\s+not|aren['\u2019]t|isn['\u2019]t)\s+"
