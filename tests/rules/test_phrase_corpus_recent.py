@@ -9,6 +9,12 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 99, C: a fallback for what the other tools lack
+    ("Search guide transcripts. Use this when users ask for advice, or when other tools don't have subjective "
+     "information.", True, True),
+    ("Search the wiki. Use it when the other tools do not provide an answer.", True, True),
+    ("Search the wiki. Use it when other tools have returned results.", True, False),  # no lack
+    ("Search the wiki after other tools have run.", False, False),
     # held-out rounds 97 B, 99 D: the tool scoping itself by contrast with another role or output
     ("Pull raw commit data. This tool is intentionally a data collector, not a classifier or renderer.",
      False, True),

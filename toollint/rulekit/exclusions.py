@@ -170,7 +170,8 @@ EXCLUSION_PATTERNS = (
     # "Use this for general device control when the specific control tools don't apply" (round 67, A)
     r"when\s+(?:the\s+)?(?:more\s+)?" + _alt("specific dedicated specialized specialised other") + r"\s+(?:[\w-]+\s+){0,2}?"
     + _alt("tools methods functions ones") + r"\s+(?:don['\u2019]t|do\s+not|cannot|can['\u2019]t|won['\u2019]t)\s+"
-    + _alt("apply work fit cover help"),
+    # ... or lack the answer (round 99, C): "or when other tools don't have subjective information"
+    + _alt("apply work fit cover help have provide return contain include give know answer support handle"),
     r"same\s+(?:[\w-]+\s+){0,2}?as\s+(?:the\s+)?" + _TOOL_NAME + r"\s*,?\s+but\b",
     # round 53: "(fails if already finalized)", a state it does not handle; "Use the ID with
     # load_page to load a result", the sibling for the next step
