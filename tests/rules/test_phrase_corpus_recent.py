@@ -9,6 +9,14 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 97, A: passive timing, the tool's step in a workflow
+    ("Score the residuals. This tool is called at Step 4 of Phase 2 in the fitting workflow, AFTER the best "
+     "fitting result has been selected.", True, False),
+    ("Score the residuals. It is used as the final step of the review.", True, False),
+    ("Score the residuals. This tool is run during the review phase.", True, False),
+    ("Compute gradients. It is used in the step function of the optimizer.", False, False),  # a name, not a step
+    ("Score the residuals. This tool is called by the scheduler.", False, False),
+    ("Returns the step at which the fit converged.", False, False),
     # held-out round 99, C: a fallback for what the other tools lack
     ("Search guide transcripts. Use this when users ask for advice, or when other tools don't have subjective "
      "information.", True, True),
