@@ -9,6 +9,42 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 97, A: passive timing, the tool's step in a workflow
+    ("Score the residuals. This tool is called at Step 4 of Phase 2 in the fitting workflow, AFTER the best "
+     "fitting result has been selected.", True, False),
+    ("Score the residuals. It is used as the final step of the review.", True, False),
+    ("Score the residuals. This tool is run during the review phase.", True, False),
+    ("Compute gradients. It is used in the step function of the optimizer.", False, False),  # a name, not a step
+    ("Score the residuals. This tool is called by the scheduler.", False, False),
+    ("Returns the step at which the fit converged.", False, False),
+    # held-out round 99, C: a fallback for what the other tools lack
+    ("Search guide transcripts. Use this when users ask for advice, or when other tools don't have subjective "
+     "information.", True, True),
+    ("Search the wiki. Use it when the other tools do not provide an answer.", True, True),
+    ("Search the wiki. Use it when other tools have returned results.", True, False),  # no lack
+    ("Search the wiki after other tools have run.", False, False),
+    # held-out rounds 97 B, 99 D: the tool scoping itself by contrast with another role or output
+    ("Pull raw commit data. This tool is intentionally a data collector, not a classifier or renderer.",
+     False, True),
+    ("Get support levels for a stock: pure observation, not advice. Use for questions about key levels.", True, True),
+    ("Get the shareholding pattern. Pure factual data, no recommendations.", False, True),
+    ("Get the price history. Purely historical prices, not predictions.", False, True),
+    ("List group members. Returns actual stored data, not guesses.", False, False),  # judged right (round 44)
+    ("Set the volume. volume (float): Volume in dB (use number, not string).", False, False),  # an argument's type
+    ("Note: this returns the member, not the circle.", False, False),  # which object, no role
+    ("Build a sketch. All dimension values are spreadsheet alias names (strings), not numbers.", False, False),
+    ("Scale a vector. factor: strictly positive, not zero.", False, False),  # an argument's range
+    ("Read a record. It is a string, not a number.", False, False),
+    # held-out round 98, A: the case narrowed inside the trigger sentence by a negative qualifier
+    ("Read one log file. Use this for application-specific logs not managed by systemd.", True, True),
+    ("Use this for any general question, greeting, advice or conversation that does not require web search, "
+     "calculation, email, datetime, or reminders.", True, True),
+    ("Use this for any greeting or small talk that doesn't need a log lookup.", True, True),
+    ("Read the journal of a service. Use this when a unit misbehaves; not for plain files.", True, True),
+    ("Read one log file. Returns logs not managed by systemd.", False, False),  # a result, no trigger sentence
+    ("Use this for logs. Entries not managed by systemd are skipped.", True, False),  # another sentence
+    ("List the endpoints that do not require authentication.", False, False),
+    ("Fetch room prices. Use this for broad questions, even if the guest has not given dates yet.", True, False),
     # held-out round 95, B: a named sibling set against it with the trade-off, or the case after
     ("Give a rough value. Less accurate than full_valuation but faster. Use for first screening.", True, True),
     ("Give a rough value. Less accurate than `full_valuation`, but much cheaper.", False, True),

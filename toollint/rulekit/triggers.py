@@ -285,5 +285,11 @@ TRIGGER_PATTERNS = (
     # round 79: "This executes strictly after the paypal_agent.pay_order everytime"
     r"\b(?:this|it)\s+(?:tool\s+)?(?:executes|runs|fires|is\s+(?:executed|run|called|invoked))\s+(?:[a-z]+ly\s+)?"
     r"(?:after|before|once)\s+[a-z`]",
+    # round 97, A: "This tool is called at Step 4 of Phase 2 ..., AFTER the best fit has been
+    # selected": its step in a workflow, as "Should be called after ..."; the step must be one
+    # (a number, "of", the clause's end), not a name ("used in the step function")
+    r"\b(?:this|it)\s+(?:tool\s+|function\s+)?(?:is|gets)\s+(?:[a-z]+ly\s+|only\s+)?"
+    r"(?:called|invoked|run|used|executed)\s+(?:at|in|during|as)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:step|stage|phase)(?:\s+\d|\s+[ivx]+\b|\s+of\b|(?=\s*(?:[,.;:)]|$)))",
     r"\banswers?\s+(?:questions?\s+(?:like|such\s+as)\s+)?[\"\u201c'][^\"\u201d\n]{3,80}\?[\"\u201d']",
 ) + _ROUTING_PATTERNS
