@@ -272,25 +272,3 @@ def test_tl210_quiet_on_crewai_tools_whose_parameter_types_are_not_read(tmp_path
     assert parse_findings(toollint("check", "--no-cache", "--select", "TL210", "tools.py", cwd=tmp_path).stdout) == []
     [tool] = json.loads(toollint("dump", "--no-cache", "tools.py", cwd=tmp_path).stdout)
     assert tool.get("strict", False) is strict
-
-
-def test_tl210_strict_on_a_dict_no_wrapper_sends_is_not_known_to_be_sent(lint):
-    # held-out round 99, A: `{"name", "parameters", "strict": True}` without `"type":
-    # "function"` reaches the API only through the project's conversion (there a pydantic
-    # model with no `strict` field drops it); wrapped in Chat's form, strict is sent
-    inner = '''{
-        "name": "update_note",
-        "description": "Update a saved note. Use this when the user corrects a note; not for new notes.",
-        "parameters": {
-            "type": "object",
-            "properties": {"note_id": {"type": "string", "description": "Like 'N-12'."},
-                           "text": {"type": "string", "description": "The new text."}},
-            "additionalProperties": False,
-            "required": ["note_id"],
-        },
-        "strict": True,
-    }'''
-    bare = f"DEFS = [{inner}]\nsession = Session(tools=[Tool(**t) for t in DEFS])\n"
-    assert lint({"t.py": bare}, select=["TL210"]) == []
-    wrapped = f'TOOLS = [{{"type": "function", "function": {inner}}}]\n'
-    assert [code for _, _, code in lint({"t.py": wrapped}, select=["TL210"])] == ["TL210"]

@@ -149,10 +149,7 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
             # `{"name": "soft_network", "parameters": {**base, "density": 0.2}}`: a benchmark's
             # case, no schema and nothing to tell the model (held-out round 78, B)
             return None
-        # `{"name", "parameters", "strict": True}` with no `"type": "function"` is neither
-        # Chat's wrapper nor a Responses tool: the code that makes it one may keep `strict`
-        # or drop it (a pydantic model without the field, held-out round 99, A: 12 TL210)
-        return _tool(d, "openai-chat", registry, strict=_bool(d.get("strict")) if d.has("type") else None)
+        return _tool(d, "openai-chat", registry, strict=_bool(d.get("strict")))
     if in_registry and d.get("description") is not None and d.complete:
         return _tool(d, "unknown", registry)
     return None
