@@ -243,6 +243,18 @@ def _tool_says_where(description, name: str) -> bool:
                           re.IGNORECASE))
 
 
+def _tool_samples(description, name: str) -> bool:
+    """The tool's description shows a value of it: `Example: {"server_id": "server1"}`,
+    `reboot(host_id="rack1-node3")` (held-out round 100, B: 4 findings); a key with a
+    sentence after it (`host_id: the host to reboot`, an Args line) is no sample."""
+    text = description.value if description is not None else None
+    if not isinstance(text, str) or name not in text:
+        return False
+    key = re.escape(name)
+    value = r"[\"']?[\w.:/@+-]*[A-Za-z0-9][\w.:/@+-]*"  # not a placeholder: `host_id=...`
+    return bool(re.search(rf"[\"']{key}[\"']\s*:\s*{value}|(?<![\w.]){key}\s*=\s*{value}", text))
+
+
 def _tool_english(tool, group) -> bool:
     d = tool.description
     text = d.value if d is not None and isinstance(d.value, str) else ""
@@ -276,6 +288,8 @@ class UnspecifiedFormat(Rule):
             if not says_english(text) and not _tool_english(tool, group):
                 continue  # too short to tell: it is in its tool's language (round 30: Portuguese)
             if kind == "id" and _tool_says_where(tool.description, name):
+                continue
+            if _tool_samples(tool.description, name):
                 continue
             what, hint = HINTS[kind]
             yield self.report(description.span, f"{property_subject(tool, path, name)} is {what}, but its description never says what one "

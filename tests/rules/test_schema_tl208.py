@@ -236,3 +236,16 @@ def test_tl208_a_short_description_is_in_its_tools_language(lint):
     assert lint({"tools.py": portuguese}, select=["TL208"]) == []
     # the same short text under an English tool is judged as before
     assert lint({"tools.py": src}, select=["TL208"]) == [("tools.py", 8, "TL208")]
+
+
+@pytest.mark.parametrize("sample, quiet", [
+    ('Example: {"server_id": "server1"}', True),  # held-out round 100, B
+    ("Call it as reboot(server_id='rack1-node3').", True),
+    ("server_id: the server to reboot.", False),  # an Args line, no value
+    ("Pass server_id=... when there are several.", False),  # a placeholder
+])
+def test_tl208_a_value_shown_in_the_tools_description_is_an_example(lint, sample, quiet):
+    src = FORMAT_TOOL.format(name="server_id", schema='"type": "string", ', description="Server to use.")
+    shown = src.replace("Book a slot.", "Book a slot. " + sample.replace('"', '\\"'))
+    assert shown != src
+    assert (lint({"tools.py": shown}, select=["TL208"]) == []) is quiet
