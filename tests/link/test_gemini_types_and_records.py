@@ -53,3 +53,24 @@ def crews():
     # the same record with a schema is a definition
     assert lint({"t.py": source.replace('"inputSchema": []', '"inputSchema": {"type": "object"}')},
                 select=["TL301"]) == [("t.py", 3, "TL301")]
+
+
+def test_a_project_class_named_tool_without_a_schema_is_no_definition(lint):
+    # held-out round 102, C: a help catalog's own `@dataclass class Tool(name, category,
+    # description, functions)`; MCP's Tool requires inputSchema
+    source = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Tool:
+    name: str
+    description: str
+
+
+def catalog():
+    return [Tool(name="Map Tool", description="Draws maps.")]
+'''
+    assert lint({"help.py": source}) == []
+    mcp = source.replace('description="Draws maps.")', 'description="Draws maps.", inputSchema={"type": "object"})')
+    assert ("help.py", 11, "TL301") in lint({"help.py": mcp})
