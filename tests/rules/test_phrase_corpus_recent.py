@@ -51,6 +51,10 @@ CLAUSES = [
     ("Give a rough value. More detailed than quick_estimate. Use when the price must hold up.", True, True),
     ("Give a rough value. Less accurate than full_valuation.", False, False),  # no case to choose by
     ("Returns fewer rows than page_size but faster.", False, False),  # an argument, no adjective
+    # held-out round 102, D: the questions a tool is for, opening a sentence
+    ("Correlate rainfall with crop yield. Required for questions about: correlation or connection.", True, False),
+    ("Query the archive. The API key is required for queries on private data.", False, False),
+    ("Query the archive. Required for all requests.", False, False),
     # held-out round 95, C: "Critical for <task>" opening a sentence, as "Essential for <task>"
     ("Fetch all bids on a listing. Critical for understanding negotiation patterns.", True, False),
     ("Fetch all bids on a listing. Critical for\n    understanding negotiation patterns.", True, False),

@@ -46,6 +46,10 @@ TRIGGER_PATTERNS = (
     r"(?:(?<=^)|(?<=[.!?;:\n])|(?<=[.!?;:\n]\s))(?-i:[Cc]ritical|[Cc]rucial|[Vv]ital|[Ii]mportant)\s+for\s+"
     r"(?![^.!?;\n:]*:)(?![^.!?;\n]*,\s*" + _alt("set pass use call add specify provide make always do don't never")
     + r"\b)[a-z]",
+    # "Required for questions about: correlation, ..." (held-out round 102, D): the questions
+    # it is for, opening a sentence; not a parameter's "The key is required for queries on ..."
+    r"(?:(?<=^)|(?<=[.!?;\n])|(?<=[.!?;\n]\s))(?-i:Required|Needed|Used|Use)\s+(?:it\s+|this\s+)?for\s+(?:any\s+|all\s+)?"
+    + _alt("questions queries requests") + r"\s+" + _alt("about on involving regarding concerning like") + r"\b",
     # "Useful to search the internet about a topic" (crewAI's and LangChain's idiom; not
     # "designed to", which says what the tool does)
     _NOT_NEGATED + _alt("useful helpful") + r"\s+to\s+[a-z]+",
