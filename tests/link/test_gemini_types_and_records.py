@@ -74,3 +74,16 @@ def catalog():
     assert lint({"help.py": source}) == []
     mcp = source.replace('description="Draws maps.")', 'description="Draws maps.", inputSchema={"type": "object"})')
     assert ("help.py", 11, "TL301") in lint({"help.py": mcp})
+
+
+def test_a_langchain_tool_given_its_function_is_still_a_definition(lint):
+    # stored round 18: `Tool(name="Search", func=search.run, description=...)`, no schema key
+    source = '''
+from langchain.agents.tools import Tool
+
+tools = [
+    Tool(name="Search", func=search.run, description="useful for when you need to answer questions about news"),
+    Tool(name="Calculator", func=math.run, description="useful for when you need to answer questions about math"),
+]
+'''
+    assert [code for _, _, code in lint({"agent.py": source}, select=["TL104"])] == ["TL104", "TL104"]

@@ -79,9 +79,11 @@ def _as_dict(value: Value) -> Optional[DictVal]:
         callee = value.func.rpartition(".")[2]
         toolish = "description" in keys or "tool" in callee.lower() or "function" in callee.lower()
         # a bare `Tool(name=..., description=...)` is MCP's only with its required inputSchema
-        # somewhere: a `**spread` we cannot see; complete without one, it is a project's own
-        # class (held-out round 102, C: a help catalog's `@dataclass class Tool`, 15 findings)
-        if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or (callee == "Tool" and not value.complete)):
+        # somewhere (a `**spread` we cannot see), LangChain's with the function it runs
+        # (`Tool(name="Search", func=search.run, ...)`); with neither, a project's own class
+        # (held-out round 102, C: a help catalog's `@dataclass class Tool`, 15 findings)
+        if "name" in keys and toolish and (keys & set(SCHEMA_KEYS) or (callee == "Tool" and (
+                not value.complete or keys & {"func", "function", "coroutine"}))):
             return _kwargs_dict(value)
         if keys == {"type", "function"}:
             made = _kwargs_dict(value)
