@@ -72,6 +72,10 @@ def catalog():
     return [Tool(name="Map Tool", description="Draws maps.")]
 '''
     assert lint({"help.py": source}) == []
+    # ... nor the functions it lists, their parameters named in a list (round 102)
+    listed = source.replace('description="Draws maps.")', 'description="Draws maps.", available_functions=[{"name": '
+                            '"draw_map", "description": "Draw a map", "parameters": ["region: str"]}])')
+    assert lint({"help.py": listed}) == []
     mcp = source.replace('description="Draws maps.")', 'description="Draws maps.", inputSchema={"type": "object"})')
     assert ("help.py", 11, "TL301") in lint({"help.py": mcp})
 

@@ -115,9 +115,10 @@ def tool_from_value(value: Value, registry: Optional[str] = None, in_registry: b
         if inner.get("name") is None:
             return None  # `{"type": "function", "function": {}}` filled in later (held-out round 87: a crash)
         return _tool(inner, "openai-chat", registry, strict=_bool(inner.get("strict")), span=d.span)
-    if any(_record_list(d.get(k)) for k in SCHEMA_KEYS):
+    if any(_record_list(d.get(k)) for k in SCHEMA_KEYS) or isinstance(d.get("parameters"), ListVal):
         # `{"_id", "name", "inputSchema": [], ...}`, `inputSchema=[{"name": "url"}]`: a record of the
-        # app's own (round 92, B); a list of names there is the mistake of giving `required`
+        # app's own (round 92, B); so is `"parameters": ["species", "region"]`, a help catalog's
+        # names (round 102); a list of names under `input_schema` is the mistake of giving `required`
         return None
     if d.get("name") is None or isinstance(d.get("name"), (DictVal, ListVal)):
         # hosted tools ({"type": "web_search_preview"}) have no name: not definitions; nor has a
