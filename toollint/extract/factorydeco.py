@@ -31,8 +31,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import libcst as cst
 
-from toollint.extract.walk import walk
-from toollint.extract.wrappers import changes, rebinds
+from toollint.extract.walk import changes, rebinds, stores_into
 
 _Template = Tuple[cst.Parameters, cst.Call]
 # the parameters' values, the positional arguments `*args` collects, the keywords `**kw` does
@@ -68,24 +67,34 @@ def expanded(node: cst.FunctionDef, lookup: Callable[[str], Optional[cst.Functio
 
 def template(node: cst.FunctionDef) -> Optional[_Template]:
     """(parameters, framework call) of a decorator factory, or None."""
+    call = factory_call(node)
+    return (node.params, call) if call is not None and keeps_arguments(node) else None
+
+
+def factory_call(node: cst.FunctionDef) -> Optional[cst.Call]:
+    """The call a factory's last statement makes its decorator with: `return mcp.tool(...)`,
+    or the one its returned local decorator applies. One look at the last statement: every
+    module-level def is asked (extract/wrappers.py)."""
     if not isinstance(node.body, cst.IndentedBlock) or not node.body.body or node.asynchronous is not None:
         return None
     body = node.body.body
-    names = [p.name.value for p in _all_params(node.params)]
-    if any(rebinds(s, n) or _stores_into(s, n) for s in body for n in names):
-        return None
-    kwargs = node.params.star_kwarg
-    if isinstance(kwargs, cst.Param) and any(changes(s, kwargs.name.value) for s in body[:-1]):
-        return None  # `options.pop("x")`: the keywords are not the call's
     last = _returned(body[-1])
-    if isinstance(last, cst.Call):
-        return node.params, last
     if isinstance(last, cst.Name):  # `def decorator(fn): ... return mcp.tool(...)(fn)`, `return decorator`
         inner = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == last.value), None)
-        call = _applied(inner) if inner is not None else None
-        if call is not None:
-            return node.params, call
-    return None
+        return _applied(inner) if inner is not None else None
+    return last if isinstance(last, cst.Call) else None
+
+
+def keeps_arguments(node: cst.FunctionDef) -> bool:
+    """Whether the factory hands its parameters on as given: it never rebinds one or
+    stores into it, nor changes its `**kwargs` before the call."""
+    body = node.body.body
+    names = [p.name.value for p in _all_params(node.params)]
+    if any(rebinds(s, n) or stores_into(s, n) for s in body for n in names):
+        return False
+    kwargs = node.params.star_kwarg
+    # `options.pop("x")`: the keywords are not the call's
+    return not (isinstance(kwargs, cst.Param) and any(changes(s, kwargs.name.value) for s in body[:-1]))
 
 
 def _applied(inner: cst.FunctionDef) -> Optional[cst.Call]:
@@ -96,7 +105,7 @@ def _applied(inner: cst.FunctionDef) -> Optional[cst.Call]:
         return None
     fn = params[0].name.value
     body = inner.body.body
-    if any(rebinds(s, fn) or _stores_into(s, fn) for s in body):
+    if any(rebinds(s, fn) or stores_into(s, fn) for s in body):
         return None  # `fn.__doc__ = ...`: what the framework reads is not what the def says
     last = _returned(body[-1])
     if not (isinstance(last, cst.Call) and isinstance(last.func, cst.Call) and len(last.args) == 1
@@ -108,26 +117,6 @@ def _applied(inner: cst.FunctionDef) -> Optional[cst.Call]:
         if wrapper is None or not _wraps(wrapper, fn):
             return None
     return last.func
-
-
-def _stores_into(stmt: cst.BaseStatement, name: str) -> bool:
-    """Whether a statement assigns an attribute or item of `name` (`fn.__doc__ = ...`)."""
-    found = []
-
-    class _Visitor(cst.CSTVisitor):
-        def _target(self, target: cst.BaseExpression) -> None:
-            if isinstance(target, (cst.Attribute, cst.Subscript)) and isinstance(target.value, cst.Name) \
-                    and target.value.value == name:
-                found.append(target)
-
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            self._target(node.target)
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._target(node.target)
-
-    walk(stmt, _Visitor())
-    return bool(found)
 
 
 def _wraps(node: cst.FunctionDef, fn: str) -> bool:

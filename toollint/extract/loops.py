@@ -18,7 +18,7 @@ import libcst as cst
 
 from toollint.extract.returned import returned_list
 from toollint.extract.toolkits import Lists, listed
-from toollint.extract.wrappers import rebinds
+from toollint.extract.walk import rebinds
 
 
 def loop_items(stmt: cst.CSTNode, local: List[Lists], names: Mapping[str, cst.BaseExpression],

@@ -246,3 +246,53 @@ def local_defs(body) -> Dict[str, cst.FunctionDef]:
                     elif isinstance(block, cst.If):
                         todo.append([block])
     return {name: defs[0] for name, defs in found.items() if len(defs) == 1}
+
+
+def changes(stmt: cst.BaseStatement, name: str) -> bool:
+    """Whether a statement stores into or calls a method of `name` (`kwargs["x"] = 1`, `kwargs.pop("x")`)."""
+    found = []
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+    walk(stmt, _Visitor())
+    return bool(found)
+
+
+def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
+    """Whether a statement of the wrapper assigns the function parameter (`fn = other(fn)`)."""
+    found = []
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                found.append(node)
+
+    walk(stmt, _Visitor())
+    return bool(found)
+
+
+def stores_into(stmt: cst.BaseStatement, name: str) -> bool:
+    """Whether a statement assigns an attribute or item of `name` (`fn.__doc__ = ...`)."""
+    found = []
+
+    class _Visitor(cst.CSTVisitor):
+        def _target(self, target: cst.BaseExpression) -> None:
+            if isinstance(target, (cst.Attribute, cst.Subscript)) and isinstance(target.value, cst.Name) \
+                    and target.value.value == name:
+                found.append(target)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._target(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target)
+
+    walk(stmt, _Visitor())
+    return bool(found)

@@ -4,15 +4,13 @@ is the framework's tool, derived as the wrapped decorator would. Only a plain de
 counts: the last statement returns the framework's decorator applied to the function
 parameter, unchanged (`tool(fn)`, `mcp.tool()(fn)`); anything else may make another tool.
 
-A decorator factory is read the same way (held-out round 15, M2): `def write_tool(**kwargs):
-... return mcp.tool(**kwargs)`, then `@write_tool(name="transfer", description="...")`
-declares the tool the framework's decorator does with those keywords. Only when the
-factory takes nothing but `**kwargs` and its last statement hands them, untouched, to the
-decorator; an earlier return (`return lambda fn: fn` under a read-only setting) is a
-configuration that registers nothing, not another tool. Its entry is keyed `name()`."""
+A decorator factory (`def write_tool(**kwargs): return mcp.tool(**kwargs)`, `def tool(name):
+...`) is expanded at each decorator by extract/factorydeco.py, whose `template` decides what
+counts as one; its entry here, keyed `name()`, tells the other readers that a def it
+decorates is a tool already, and that a call of it the expansion declined registers
+something unknown."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
@@ -20,9 +18,9 @@ import libcst as cst
 from toollint.extract.textscan import STDLIB
 from toollint.frameworks.base import Use
 from toollint.frameworks.recognise import recognise_expr
-from toollint.extract.walk import walk
-from toollint.extract.owners import decorator_object, owner
-from toollint.model import WRAPPED, RefTool, Tool
+from toollint.extract.factorydeco import factory_call, keeps_arguments
+from toollint.extract.walk import rebinds
+from toollint.model import WRAPPED, RefTool
 
 
 def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
@@ -33,17 +31,18 @@ def wrapping_decorators(function_nodes: Sequence[Tuple[str, cst.FunctionDef]],
     for qualname, node in function_nodes:
         if "." in qualname or node.decorators or not isinstance(node.body, cst.IndentedBlock):
             continue
-        factory = _factory(node, imports, names)
-        if factory is not None:
-            out[qualname + "()"] = factory
-            continue
         params = node.params.params
-        if not params or not node.body.body:
-            continue
-        # the last statement first: it is one look, where a rebinding is a walk of every statement
-        use = _delegation(node.body.body[-1], params[0].name.value, imports, names)
-        if use is not None and not any(rebinds(s, params[0].name.value) for s in node.body.body):
-            out[qualname] = use
+        if params and node.body.body:
+            # the last statement first: it is one look, where a rebinding is a walk of every statement
+            use = _delegation(node.body.body[-1], params[0].name.value, imports, names)
+            if use is not None and not any(rebinds(s, params[0].name.value) for s in node.body.body):
+                out[qualname] = use
+                continue
+        # `def write_tool(**kwargs): return mcp.tool(**kwargs)`, `def tool(name): return mcp.tool(name=name)`
+        call = factory_call(node)
+        use = recognise_expr(call, imports, names) if call is not None else None
+        if use is not None and use.call is call and keeps_arguments(node):
+            out[qualname + "()"] = use
     return out
 
 
@@ -56,58 +55,6 @@ def _delegation(stmt: cst.BaseStatement, param: str, imports, names) -> Optional
             or not (isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == param):
         return None
     return recognise_expr(call.func, imports, names)
-
-
-def _factory(node: cst.FunctionDef, imports, names) -> Optional[Use]:
-    """The framework decorator call `def write_tool(**kwargs): return mcp.tool(**kwargs)` makes."""
-    params = node.params
-    star = params.star_kwarg
-    if not isinstance(star, cst.Param) or params.params or params.posonly_params or params.kwonly_params \
-            or isinstance(params.star_arg, cst.Param) or node.asynchronous is not None:
-        return None
-    stmt = node.body.body[-1]
-    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-            and isinstance(stmt.body[0], cst.Return) and isinstance(stmt.body[0].value, cst.Call)):
-        return None
-    call = stmt.body[0].value
-    kwargs = star.name.value
-    if len(call.args) != 1 or call.args[0].star != "**" or not (
-            isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == kwargs):
-        return None
-    if any(rebinds(s, kwargs) or changes(s, kwargs) for s in node.body.body):
-        return None  # `kwargs["name"] = ...`, `kwargs.setdefault(...)`: the keywords are not the decorator's
-    use = recognise_expr(call, imports, names)
-    return use if use is not None and use.call is call else None
-
-
-def changes(stmt: cst.BaseStatement, name: str) -> bool:
-    """Whether a statement stores into or calls a method of `name` (`kwargs["x"] = 1`, `kwargs.pop("x")`)."""
-    found = []
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_Subscript(self, node: cst.Subscript) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == name:
-                found.append(node)
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == name:
-                found.append(node)
-
-    walk(stmt, _Visitor())
-    return bool(found)
-
-
-def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
-    """Whether a statement of the wrapper assigns the function parameter (`fn = other(fn)`)."""
-    found = []
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            if isinstance(node.target, cst.Name) and node.target.value == name:
-                found.append(node)
-
-    walk(stmt, _Visitor())
-    return bool(found)
 
 
 def is_wrapper(expr: cst.BaseExpression, wrappers: Mapping[str, Use]) -> bool:
@@ -126,14 +73,9 @@ def wrapped_tool(node: cst.FunctionDef, sig, ctx, wrappers: Mapping[str, Use], i
     for decorator in node.decorators:
         expr = decorator.decorator
         if isinstance(expr, cst.Call) and is_wrapper(expr, wrappers):
-            # `@write_tool(name=..., description=...)`: the keywords are the decorator's
-            inner = wrappers[expr.func.value + "()"]
-            if any(a.keyword is None for a in expr.args):
-                return None  # a positional argument the factory cannot take: it raises
-            tool = inner.framework.derive(node, sig, Use(inner.framework, expr, inner.method), ctx, "function")
-            obj = decorator_object(inner.call, inner.method)
-            return replace(tool, owner=owner(ctx.span_of(node).path, (), obj)) \
-                if isinstance(tool, Tool) and obj else tool
+            # a factory's call extract/factorydeco.py did not expand (Python would raise, or
+            # a `**spread` of the call's own): what it registers is not known
+            return None
         if is_wrapper(expr, wrappers):
             use = wrappers[expr.value]
             return use.framework.derive(node, sig, use, ctx, "function")
