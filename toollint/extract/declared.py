@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import libcst as cst
@@ -11,7 +12,7 @@ from toollint.extract.decorated import _at, _Calls, _Made
 from toollint.extract.classtools import class_tools
 from toollint.extract.evaluate import Evaluator
 from toollint.extract.factorydeco import expanded
-from toollint.extract.reassigned import reassigned
+from toollint.extract.reassigned import assignments, reassigned
 from toollint.extract.objects import branch_objects
 from toollint.extract.wrappers import wrapped_tool, wrapping_decorators
 from toollint.frameworks.base import Context
@@ -42,6 +43,7 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
     wrappers = wrapping_decorators(function_nodes, imports, names)
     ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers, place)
     module_defs = {q: n for q, n in function_nodes if "." not in q}
+    module_assignments = lru_cache(maxsize=1)(lambda: assignments(tree.body))  # `search.description = ...`
     branches = branch_objects(tree.body, imports, names, text)  # `if ...: mcp = FastMCP(..) else: ...`
     servers = tuple((name, fw.name) for name, fw in ((n, instance_framework(n, imports, names))
                                                      for n in names if "." not in n) if fw is not None)
@@ -55,7 +57,7 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
         got = declared_tool(node, functions[qualname], ctx, branches, "." in qualname) or wrapped_tool(
             node, functions[qualname], ctx, wrappers, "." in qualname)
         if isinstance(got, Tool) and "." not in qualname:  # `search.description = "..."` below the def
-            got = reassigned(got, tree.body, node.name.value, evaluator, span_of)
+            got = reassigned(got, module_assignments, node.name.value, evaluator, span_of)
         if got is not None:
             found.append((_at(span_of(node)), got))
     decorated = tuple(t for _, t in found if isinstance(t, Tool))

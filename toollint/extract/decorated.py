@@ -37,7 +37,7 @@ from toollint.extract.toolkits import SUPER, Lists, is_super_init, listed, toolk
 from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, local_defs, walk
 from toollint.extract.factorydeco import expanded
-from toollint.extract.reassigned import reassigned
+from toollint.extract.reassigned import assignments, reassigned
 from toollint.extract.wrappers import borrows_identity, is_wrapper
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, annotated_class, first_arg, qualified
@@ -212,7 +212,8 @@ class _Calls(cst.CSTVisitor):
             got = param_tool(node, sig, ctx, *function)
         outer = self.scopes[-1].node
         if isinstance(got, Tool) and outer is not None and isinstance(outer.body, cst.IndentedBlock):
-            got = reassigned(got, outer.body.body, node.name.value, ctx.evaluator, self.ctx.span_of)
+            got = reassigned(got, lambda: assignments(outer.body.body), node.name.value, ctx.evaluator,
+                             self.ctx.span_of)
         if got is not None:
             self.found.append((_at(self.ctx.span_of(node)), got))
 

@@ -11,7 +11,7 @@ unknown (rules say nothing about it), never the docstring's."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional, Sequence
+from typing import Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
@@ -22,13 +22,32 @@ OBJECT_FRAMEWORKS = frozenset({"langchain", "crewai", "smolagents", "openai-agen
                                "anthropic", "claude-agent-sdk"})
 
 
-def reassigned(tool: Tool, block: Sequence[cst.BaseStatement], fn: str, evaluator,
-               span_of: Callable[[cst.CSTNode], Span]) -> Tool:
-    """The tool with the name and description the statements of its def's block give it."""
+def assignments(block: Sequence[cst.BaseStatement]) -> Dict[Tuple[str, str], cst.BaseExpression]:
+    """(name, "name" or "description") -> the value last assigned to it in the block: one
+    pass, read by every tool of the block."""
+    out: Dict[Tuple[str, str], cst.BaseExpression] = {}
+    for stmt in block:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    t = target.target
+                    if isinstance(t, cst.Attribute) and t.attr.value in ("name", "description") \
+                            and isinstance(t.value, cst.Name):
+                        out[(t.value.value, t.attr.value)] = small.value
+    return out
+
+
+def reassigned(tool: Tool, assigned: Callable[[], Mapping[Tuple[str, str], cst.BaseExpression]], fn: str,
+               evaluator, span_of: Callable[[cst.CSTNode], Span]) -> Tool:
+    """The tool with the name and description the statements of its def's block give it;
+    `assigned` gives that block's `assignments`, asked only for these frameworks' tools."""
     if tool.framework not in OBJECT_FRAMEWORKS:
         return tool
+    found = assigned()
     for attr in ("name", "description"):
-        expr = _last_assignment(block, fn, attr)
+        expr = found.get((fn, attr))
         if expr is None:
             continue
         value = evaluator.eval(expr)
@@ -39,22 +58,6 @@ def reassigned(tool: Tool, block: Sequence[cst.BaseStatement], fn: str, evaluato
             tool = replace(tool, name=Str(text, span_of(expr)),
                            name_expr=None if text is not None else expression_text(value) or _code(expr))
     return tool
-
-
-def _last_assignment(block: Sequence[cst.BaseStatement], fn: str, attr: str) -> Optional[cst.BaseExpression]:
-    found = None
-    for stmt in block:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Assign) and any(_is_attr(t.target, fn, attr) for t in small.targets):
-                found = small.value
-    return found
-
-
-def _is_attr(target: cst.BaseExpression, fn: str, attr: str) -> bool:
-    return isinstance(target, cst.Attribute) and target.attr.value == attr \
-        and isinstance(target.value, cst.Name) and target.value.value == fn
 
 
 def _code(expr: cst.BaseExpression) -> Optional[str]:
