@@ -28,8 +28,9 @@ def test_a_docstring_setter_below_the_framework_leaves_the_description_unknown()
 
 
 def test_other_decorators_and_one_above_the_framework_keep_the_docstring():
-    [logged] = extract(SOURCE.format(below="log_calls"))
-    assert logged.description.value == "Add a calendar event."
+    for other in ("log_calls", "docker_required", "doctor_only"):  # "doc" inside a word says nothing
+        [logged] = extract(SOURCE.format(below=other).replace("inject_docstring, log_calls", other))
+        assert logged.description.value == "Add a calendar event.", other
     above = SOURCE.replace("        @mcp.tool()\n        @{below}\n", '        @inject_docstring("Other.")\n        @mcp.tool()\n')
     [tool] = extract(above)
     assert tool.description.value == "Add a calendar event."

@@ -71,8 +71,11 @@ def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Contex
 
 
 # a decorator that sets the docstring: `@inject_docstring(lambda: load_section(...))`,
-# `@with_docs(...)`, `@describe(...)`; the name says so, its body is often in a package
-_DOC_SETTER = re.compile(r"doc|descri", re.IGNORECASE)
+# `@with_docs(...)`, `@describe(...)`, `@setDescription`; the name says so, its body is often
+# in a package. A word of the name, not a part of one: `@docker_required`, `@doctor_only` wrap
+_DOC_WORDS = frozenset({"doc", "docs", "docstring", "docstrings", "describe", "described", "describes",
+                        "description", "descriptions", "document", "documented"})
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def _doc_replaced(node: cst.FunctionDef, use: Use, ctx: Context) -> Optional[Str]:
@@ -85,7 +88,7 @@ def _doc_replaced(node: cst.FunctionDef, use: Use, ctx: Context) -> Optional[Str
     for decorator in decorators[mine + 1:]:
         expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
         last = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
-        if _DOC_SETTER.search(last):
+        if _DOC_WORDS & {w.lower() for w in _WORD.findall(last)}:
             return Str(None, ctx.span_of(decorator.decorator))
     return None
 
