@@ -75,10 +75,9 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             continue
         value = evaluator.name(name, targets[name])
         span = span_of(targets[name])
-        nested = record_definitions(value)
         if is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
-        elif nested is not None:
+        elif (nested := record_definitions(value)) is not None:
             out.append(RegistryDecl("definitions", name, nested, span))
         elif isinstance(value, DictVal) and is_tool_list(value.get("tools")):
             # `DECLS = {"tools": [...]}`, then `types.Tool(function_declarations=DECLS["tools"])`
