@@ -149,6 +149,7 @@ def test_tl207_nested_items_and_defs(lint):
                     "level": {"type": "integer", "enum": [1, 2, 3]},  # !
                     "grade": {"type": "string", "enum": ["Ç1", "Ş2"]},  # !
                     "region": {"type": "string", "enum": ["EU", "US", "APAC"]},  # !
+                    "block": {"type": "string", "enum": ["가", "나"]},  # one syllable each: codes  # !
                     "address": {"$ref": "#/$defs/Address"},
                 },
                 "$defs": {
