@@ -19,8 +19,11 @@ alike; medians are reported.
                   beside a generated 3 MB tool module in the same folder (never committed:
                   it is written into the temporary folder)
   beside_warm     the same with the cache primed and small.py edited
+  one_tool_daemon one_tool with `toollint daemon` running: the CPU is the command's and that
+                  of the daemon's run for it (the daemon counts what its children used)
 
-Targets: one_tool within 1.5x of import_libcst; beside_warm under 1 s and 300 MB.
+Targets: one_tool within 1.5x of import_libcst, with or without the daemon; beside_warm
+under 1 s and 300 MB.
 """
 from __future__ import annotations
 
@@ -28,7 +31,9 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +47,10 @@ from run import Sample, _spawn  # noqa: E402
 from subjects import machine as _machine, snapshot as _snapshot  # noqa: E402
 
 TARGETS = (
+    ("1 edited tool file, daemon running, within 1.5x of import libcst (CPU)",
+     "cpu['one_tool_daemon'] / cpu['import_libcst']", 1.5),
+    ("1 edited tool file, daemon running, within 1.5x of import libcst (wall)",
+     "wall['one_tool_daemon'] / wall['import_libcst']", 1.5),
     ("1 edited tool file within 1.5x of import libcst (CPU)", "cpu['one_tool'] / cpu['import_libcst']", 1.5),
     ("1 edited tool file within 1.5x of import libcst (wall)", "wall['one_tool'] / wall['import_libcst']", 1.5),
     ("small file beside 3 MB module, warm, under 1 s (wall)", "wall['beside_warm']", 1.0),
@@ -127,6 +136,8 @@ def _bench(args, work: str) -> int:
     env["TOOLLINT_CACHE_DIR"] = os.path.join(work, "cache")
     env["XDG_CACHE_HOME"] = os.path.join(work, "xdg")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [_snapshot(work, args.ref), env.get("PYTHONPATH")]))
+    with_daemon = {k: v for k, v in env.items() if k != "TOOLLINT_NO_DAEMON"}
+    env["TOOLLINT_NO_DAEMON"] = "1"  # only one_tool_daemon is handed to the daemon
     tl = [py, "-m", "toollint", "check", "--exit-zero", "-q"]
     tools = sorted(os.path.join(folder, f) for folder, _, files in os.walk(os.path.join(tree, "agents"))
                    for f in files if f in ("tools.py", "agent.py"))
@@ -134,7 +145,7 @@ def _bench(args, work: str) -> int:
                    for f in files if f.endswith(".py") and f != "__init__.py")
     originals = {p: open(p, encoding="utf-8").read() for p in (tools[1], plain[0], small)}
 
-    def edited(path: str, cwd: str, tag: str, extra: Sequence[str] = ()) -> Sample:
+    def edited(path: str, cwd: str, tag: str, extra: Sequence[str] = (), env: dict = env) -> Sample:
         _edit(path, originals[path], tag)
         return _spawn(tl + list(extra) + [path], cwd=cwd, env=env)
 
@@ -148,6 +159,10 @@ def _bench(args, work: str) -> int:
         "beside_cold": lambda r: _spawn(tl + ["--no-cache", "-j", "1", small], cwd=beside, env=env),
         "beside_warm": lambda r: edited(small, beside, f"round {r}"),
     }
+    daemon = _start_daemon(py, with_daemon)
+    if daemon is not None:
+        measures["one_tool_daemon"] = lambda r: _with_daemon(
+            daemon, lambda: edited(tools[1], tree, f"daemon round {r}", env=with_daemon))
     print(f"machine: {json.dumps(_machine())}", flush=True)
     print("priming the caches...", flush=True)
     for cwd in (tree, beside):
@@ -163,8 +178,55 @@ def _bench(args, work: str) -> int:
             samples[name].append(s)
             print(f"  round {r + 1}/{args.rounds} {name:14s} {s.wall:8.3f} s wall {s.cpu:8.3f} s cpu "
                   f"{s.rss_kb / 1024:7.1f} MB", flush=True)
+    if daemon is not None:
+        _ask(daemon, {"stop": True})
     _summary(samples, args.json)
     return 0
+
+
+def _start_daemon(py: str, env: dict) -> Optional[str]:
+    """The socket of the snapshot's daemon, started; None where there is none (Windows)."""
+    where = subprocess.run([py, "-c", "from toollint.daemon import socket_path; print(socket_path() or '')"],
+                           env=env, capture_output=True, text=True)
+    path = where.stdout.strip()
+    if not path:
+        return None
+    subprocess.run([py, "-m", "toollint", "daemon", "start", "--idle-timeout", "0"], env=env,
+                   capture_output=True, check=True)
+    return path
+
+
+def _ask(path: str, message: dict) -> dict:
+    """toollint/daemon's protocol: four bytes of length, then JSON."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.connect(path)
+        data = json.dumps(message).encode()
+        sock.sendall(len(data).to_bytes(4, "big") + data)
+        got = b""
+        while True:
+            more = sock.recv(65536)
+            if not more:
+                break
+            got += more
+            if len(got) >= 4 and len(got) >= 4 + int.from_bytes(got[:4], "big"):
+                break
+    return json.loads(got[4:]) if got else {}
+
+
+def _with_daemon(path: str, run) -> Sample:
+    """The command's sample with the CPU of the daemon's run for it added, once the daemon
+    has reaped that run."""
+    before = _ask(path, {"status": True})
+    sample = run()
+    after = _ask(path, {"status": True})
+    for _ in range(200):
+        if after.get("served", 0) > before.get("served", 0) and not after.get("running"):
+            break
+        time.sleep(0.01)
+        after = _ask(path, {"status": True})
+    else:
+        raise RuntimeError("the daemon did not serve the run")
+    return Sample(sample.wall, sample.cpu + after["cpu"] - before["cpu"], sample.rss_kb, sample.stdout, sample.inner)
 
 
 def _summary(samples: Dict[str, List[Sample]], out: Optional[str]) -> None:

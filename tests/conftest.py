@@ -30,6 +30,11 @@ def _import_hypothesis_unrewritten() -> None:
 
 _import_hypothesis_unrewritten()
 
+# A developer's own `toollint daemon` must not answer the commands the tests start: those
+# tests are about this checkout's code in a process of its own. tests/commands/test_daemon.py
+# starts a daemon of its own and takes the variable out.
+os.environ["TOOLLINT_NO_DAEMON"] = "1"
+
 from toollint.config.settings import Settings
 from toollint.engine.core import run
 

@@ -7,8 +7,9 @@ import sys
 if sys.path and os.path.abspath(sys.path[0] or os.curdir) == os.getcwd():
     del sys.path[0]
 
-# main, for callers in-process (tests/usage/test_usage_memory.py)
-from toollint.commands.cli import entry, main  # noqa: E402,F401
+# Only the entry: with a daemon listening, the run is handed over before the command
+# line parser and the settings are imported (toollint/commands/entry.py).
+from toollint.commands.entry import entry  # noqa: E402
 
 if __name__ == "__main__":  # a spawned pool worker imports this module as __mp_main__
     entry()

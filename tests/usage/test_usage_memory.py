@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from toollint.__main__ import main
+from toollint.commands.cli import main
 from toollint.usage import dedup, problems
 from toollint.usage.dedup import SeenIds
 

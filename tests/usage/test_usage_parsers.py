@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from toollint.__main__ import main
+from toollint.commands.cli import main
 from toollint.usage import read
 
 pytest.importorskip("orjson")

@@ -39,6 +39,7 @@ import tempfile
 from typing import List, Optional
 
 from toollint import __version__
+from toollint.cache.userdir import user_cache_dir
 from toollint.config.pins import project_bounds
 from toollint.config.settings import Settings
 from toollint.model import ModuleFacts
@@ -167,17 +168,6 @@ def cache_folder(root: str) -> str:
         folder = parent
     name = hashlib.blake2b(os.path.abspath(root).encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
     return os.path.join(user_cache_dir(), "projects", name)
-
-
-def user_cache_dir() -> str:
-    """The platform's per-user cache folder for toollint (platformdirs' convention)."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
-        return os.path.join(base, "toollint", "Cache")
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~"), "Library", "Caches", "toollint")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "toollint")
 
 
 def _user_key() -> Optional[bytes]:

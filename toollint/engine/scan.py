@@ -17,8 +17,13 @@ from toollint.front.read import decode, file_error, read_source
 from toollint.link.graph import module_index
 from toollint.model import Finding, ModuleFacts
 
-# TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against.
-NARROW = os.environ.get("TOOLLINT_NARROW", "1") != "0"
+
+def narrow_from_environment() -> bool:
+    """TOOLLINT_NARROW=0 parses whole files: the reference the narrowing is tested against."""
+    return os.environ.get("TOOLLINT_NARROW", "1") != "0"
+
+
+NARROW = narrow_from_environment()
 
 
 def extract_file(path: str, module: str, is_package: bool, settings: Settings,
