@@ -227,6 +227,14 @@ def _in_formula(text: str, name: str) -> bool:
     return any(letter.search(m.group()) for m in _FORMULA.finditer(text))
 
 
+# "Array of {id, regular_price, sale_price}" (round 103, A): the item's fields, listed
+_BRACED = re.compile(r"\{\s*(\w+(?:\s*,\s*\w+)+)\s*\}")
+
+
+def _braced(text: str, name: str) -> bool:
+    return "{" in text and any(name in re.split(r"\s*,\s*", m) for m in _BRACED.findall(text))
+
+
 def _globbed(text: str, name: str) -> bool:
     return "*" in text and any(re.fullmatch(re.escape(g).replace(r"\*", r"\w*"), name) for g in _GLOB.findall(text))
 
@@ -459,6 +467,8 @@ def _named_in_parent(text: str, name: str) -> bool:
     field ("a street address in one city" over `street` and `city`)."""
     if re.search(r"[\"'`]%s[\"'`]|[{,]\s*%s\s*:" % (re.escape(name), re.escape(name)), text):
         return True  # ... or a key of an example object: "[{column: 'status', ...}]" (round 49, D)
+    if _braced(text, name):
+        return True
     # a line of its own with a note: "name (str): The display name" in a model docstring's
     # Attributes block (held-out round 48, K)
     if re.search(r"^[ \t]*[-*]?[ \t]*%s[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|--?|\u2013|\u2014)[ \t]*\S" % re.escape(name),

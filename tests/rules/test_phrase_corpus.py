@@ -381,6 +381,29 @@ CLAUSES = [
      "instead.", True, True),
     ("Change an order.\n\nNote: This is specifically for changing existing orders. Use open_order for new orders.",
      True, True),
+    # --- rounds 103-105: a sibling as the step before every use (both clauses) ------
+    ("Map the prior work in a field. You MUST call the lookup tool BEFORE this tool.", True, True),
+    ("Find analogies in another field. You must call the lookup tool for the source field before this "
+     "tool to gather examples.", True, True),
+    ("Find evidence against a thesis. You MUST call the lookup tool to find contradicting sources before this.",
+     True, True),
+    ("Check that an idea is new. You SHOULD call the lookup tool first to find existing work.", True, True),
+    ("Score a claim. Requires both run_checks and check_originality completed first.", True, True),
+    ("Show the schema of tables. Be sure that the tables actually exist by calling `list_tables` first!",
+     True, True),
+    # ... and the event, the cadence, the refusal
+    ("Request human approval before performing an operation.", True, False),
+    ("Summarise the progress so far. Use this periodically (every 2-3 rounds) to keep the plan short.",
+     True, False),
+    ("Delete a storage bucket when it's no longer needed.", True, False),
+    ("Record the final verdict. The claim must have a reviewer verdict; returns an error if called on "
+     "unreviewed claims.", False, True),
+    # ... not a step of the caller's, nor a tool, nor a call
+    ("Sort the rows. The rows must be loaded before this step runs.", False, False),
+    ("Close the session. The handler should run the cleanup first.", False, False),
+    ("Post the comment. Requires the user to be logged in first.", False, False),
+    ("Parse the file. Raises an error when the input is empty.", False, False),
+    ("Lists the jobs. You should call it often.", False, False),
 ]
 
 

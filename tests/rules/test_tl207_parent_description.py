@@ -39,6 +39,7 @@ def _found(lint, description: str, properties: str):
     ("Bucket bounds (whole numbers, 0-100 each).", NUMBERS),
     ("Bucket bounds (whole numbers, 0-100 each).", NUMBERS.replace('"number"', '["number", "null"]')),  # round 53, I
     ("Bounds, e.g. [{interval: 5, start: 0, end: 100}].", NUMBERS),  # keys of an example (round 49, D)
+    ("Array of {interval, start, end}", NUMBERS),  # the fields listed in braces (round 103, A)
 ])
 def test_children_the_parent_documents_are_quiet(lint, description, properties):
     assert _found(lint, description, properties) == []
@@ -50,6 +51,8 @@ def test_children_the_parent_documents_are_quiet(lint, description, properties):
     # a plain word may name the thing, not the field ("a street address in one city")
     ("Group numbers into buckets of the given interval.", MIXED, 2),
     ('Buckets: "interval" sets the width.', MIXED, 1),  # 'label' is still bare
+    ("Array of {interval, start}", NUMBERS, 1),  # 'end' is not in the braces
+    ("A {single} bucket of numbers.", MIXED, 2),  # one word in braces lists no fields
 ])
 def test_children_the_parent_does_not_document_still_fire(lint, description, properties, count):
     assert len(_found(lint, description, properties)) == count

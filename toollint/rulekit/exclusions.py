@@ -5,7 +5,9 @@ with their verdicts). Compiled into one pattern by rulekit/phrases.py, as the tr
 phrasings of rulekit/triggers.py are. Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
 
-from toollint.rulekit.phrasebase import SET_AGAINST, SET_AGAINST_CASE, _BARE_TOOL_NAME, _TOOL_NAME, _alt
+from toollint.rulekit.phrasebase import (
+    PRIOR_STEP_PATTERNS, SET_AGAINST, SET_AGAINST_CASE, _BARE_TOOL_NAME, _TOOL_NAME, _alt,
+)
 
 # Pointers without a cue word ("For refunds, use issue_refund.") are left to
 # mentioned_tools, which has_exclusion consults last.
@@ -332,4 +334,7 @@ EXCLUSION_PATTERNS = (
     # "Similar to search_pages but specifically for ..."
     SET_AGAINST + _TOOL_NAME + SET_AGAINST_CASE,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
-)
+    # round 105, A: "returns an error if called on unverified claims": the case it refuses
+    r"\b(?:returns?|raises?|throws?|fails?)\s+(?:with\s+)?(?:an?\s+)?(?:error|exception)?\s*(?:if|when)\s+"
+    r"(?:it\s+is\s+|it's\s+)?called\s+(?:on|for|with|before|without)\b",
+) + PRIOR_STEP_PATTERNS

@@ -106,3 +106,17 @@ _ROUTING_PATTERNS = (
     r"(?:that|which)\s+(?:have\s+|has\s+)?(?:arrived|arrive|came|come)\s+"
     + _alt("damaged broken late missing incomplete defective wrong") + r"\b",
 )
+
+# A sibling named as the step before every use of this tool (held-out rounds 104 B, 105 D):
+# "You MUST call the research tool BEFORE this tool", "You SHOULD call the research tool
+# first", "Requires both attempt_falsification and check_novelty completed first". It says
+# when to call it (after that step) and when not (before it), as "Use this after calling
+# get_index" does.
+PRIOR_STEP_PATTERNS = (
+    r"(?:must|should|always)\s+(?:first\s+)?" + _alt("call use run") + r"\s+(?:the\s+)?[^.;\n]{1,60}?"
+    r"\bbefore\s+(?:using\s+|calling\s+|running\s+)?this\b(?!\s+(?:value|field|parameter|argument|cache|data)\b)",
+    r"(?:must|should|always)\s+(?:first\s+)?" + _alt("call use run") + r"\s+the\s+[\w-]+\s+tool\s+first\b",
+    r"\brequires?\s+(?:both\s+)?" + _TOOL_NAME + r"(?:\s*(?:,\s*and|,|and|or)\s*" + _TOOL_NAME + r")*\s+"
+    r"(?:to\s+(?:be|have\s+been)\s+|(?:be|been)\s+)?" + _alt("completed called run done finished executed")
+    + r"\s+first\b",
+)

@@ -5,7 +5,8 @@ one pattern by rulekit/phrases.py. Pure strings, stdlib ``re`` syntax."""
 from __future__ import annotations
 
 from toollint.rulekit.phrasebase import (
-    COMPARATIVE, _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME, _alt,
+    COMPARATIVE, PRIOR_STEP_PATTERNS, _BARE_TOOL_NAME, _CALL, _NOT_NEGATED, _ROUTING_PATTERNS, _SELF, _TOOL_NAME,
+    _alt,
 )
 
 # Every alternative starts at a word boundary: the combined pattern leads with one
@@ -13,7 +14,8 @@ from toollint.rulekit.phrasebase import (
 TRIGGER_PATTERNS = (
     # "Call this tool when", "Use this to", "Use it to", "Run this when", "use this first"
     _NOT_NEGATED + _alt("call use invoke run trigger select choose pick employ") + r"\s+" + _SELF
-    + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+)?"  # "you can use it as well for math" (round 11)
+    # "Use this periodically (every 2-3 rounds) to ..." (round 105, B)
+    + r"\s+(?:only\s+|also\s+|too\s+|as\s+well\s+|[a-z]+ly\s+)?(?:\([^()\n]{1,40}\)\s+)?"  # "you can use it as well for math" (round 11)
     + _alt("when whenever if to for before after during first once as_soon_as in_case any_time anytime every_time")
     + r"\b",
     # "Use when", "Use for", "Use to", "Call only when", "Used for", "Use after selecting address"
@@ -99,7 +101,7 @@ TRIGGER_PATTERNS = (
     r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
     r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
     + _alt("answering responding replying proposing making writing editing changing deciding "
-           "starting calling using running planning committing deploying acting")
+           "starting calling using running planning committing deploying acting performing")
     + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
     # A step that comes before this tool's every use places it in a chain (issue 18,
     # round 4): "use get_text_file_contents ... every time before using this tool"; not
@@ -296,4 +298,11 @@ TRIGGER_PATTERNS = (
     r"(?:called|invoked|run|used|executed)\s+(?:at|in|during|as)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:step|stage|phase)(?:\s+\d|\s+[ivx]+\b|\s+of\b|(?=\s*(?:[,.;:)]|$)))",
     r"\banswers?\s+(?:questions?\s+(?:like|such\s+as)\s+)?[\"\u201c'][^\"\u201d\n]{3,80}\?[\"\u201d']",
-) + _ROUTING_PATTERNS
+    # round 104, A: "Delete a RAG corpus when it's no longer needed"
+    r"\bwhen\s+(?:it\s+is|it's|it\u2019s|they\s+are|they're)\s+no\s+longer\s+" + _alt("needed required used in_use")
+    + r"\b",
+    # round 104, B: "Be sure that the tables actually exist by calling `list_tables` first!"; not
+    # where an argument comes from, "get it by calling get_flags first" (an exclusion only)
+    _alt("be_sure make_sure ensure verify confirm") + r"\b[^.;\n]{0,60}?\bby\s+calling\s+`*(?-i:"
+    + _BARE_TOOL_NAME + r")`*(?:\(\))?\s+first\b",
+) + PRIOR_STEP_PATTERNS + _ROUTING_PATTERNS
