@@ -64,7 +64,8 @@ class Channel:
             import socket
 
             data = data[socket.send_fds(self.sock, [data[:4096]], list(fds)):]
-        self.sock.sendall(data)
+        if data:  # nothing left: a send of no bytes to a peer that answered and left is EPIPE
+            self.sock.sendall(data)
 
     def receive(self, with_fds: int = 0):
         """The next message, None at the end; with `with_fds`, (message, descriptors)."""
