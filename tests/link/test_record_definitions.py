@@ -3,6 +3,8 @@
 agent sending the list of `spec["metadata"]` it builds in a loop) defines those tools."""
 from __future__ import annotations
 
+import pytest
+
 SOURCE = '''
 from openai import OpenAI
 
@@ -69,3 +71,41 @@ def config():
         ("assistant.py", 5, "TL102"), ("assistant.py", 6, "TL207")]
     # a settings dict with no definitions under "tools" is none
     assert lint({"settings.py": 'CONFIG = {"tools": ["search", "fetch"], "model": "m"}\n'}) == []
+
+
+GEMINI = '''
+from google.genai import types
+
+NAME = [types.Tool(function_declarations=[
+    types.FunctionDeclaration(
+        name="get_time",
+        description="Get time.",
+        parameters={"type": "object", "properties": {}},
+    ),
+    types.FunctionDeclaration(
+        name="set_level",
+        description="Set the speaker volume. Use this when the user asks for louder or quieter sound.",
+        parameters={"type": "object", "properties": {"level": {"type": "number"}}, "required": ["level"]},
+    ),
+])]
+config = types.GenerateContentConfig(tools=NAME)
+'''
+
+
+@pytest.mark.parametrize("name", ["tools", "TOOLS"])
+def test_a_module_list_of_gemini_tool_wrappers_defines_their_declarations(lint, name):
+    # held-out round 105, M1: at module level the declarations inside `types.Tool(...)` were
+    # unseen (in a function they were read); TOOLS is a configured registry name, tools is not
+    found = lint({"voice.py": GEMINI.replace("NAME", name)}, select=["TL102", "TL207"])
+    assert found == [("voice.py", 6, "TL102"), ("voice.py", 12, "TL207")]
+
+
+def test_wrappers_and_dicts_of_declarations_alone_or_listed(lint):
+    one = GEMINI.replace("NAME = [types.Tool(", "NAME = types.Tool(").replace("])]\nconfig", "])\nconfig")
+    assert lint({"voice.py": one.replace("tools=NAME", "tools=[NAME]")}, select=["TL102"]) == [("voice.py", 6, "TL102")]
+    plain = ('DECLS = [{"function_declarations": [{"name": "get_time", "description": "Get time.", '
+             '"parameters": {"type": "object", "properties": {}}}]}]\n')
+    assert lint({"plain.py": plain}, select=["TL102"]) == [("plain.py", 1, "TL102")]
+    # a wrapper of something else is no definition
+    other = 'TOOLS = [types.Tool(google_search=types.GoogleSearch())]\n'
+    assert lint({"other.py": "from google.genai import types\n" + other}) == []

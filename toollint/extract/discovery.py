@@ -20,7 +20,9 @@ from toollint.extract.choices import NOT_DEFINITIONS, choice_target, names_only
 from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, context_names, dict_reads, if_chain, \
     member_literals, sent_as_data, subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
-from toollint.extract.registryshapes import category_like, handler_like, is_tool_list, record_definitions
+from toollint.extract.registryshapes import (
+    category_like, handler_like, is_tool_list, record_definitions, wrapped_declarations,
+)
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
@@ -77,7 +79,7 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
         span = span_of(targets[name])
         if is_tool_list(value):
             out.append(RegistryDecl("definitions", name, value, span))
-        elif (nested := record_definitions(value)) is not None:
+        elif (nested := record_definitions(value)) is not None or (nested := wrapped_declarations(value)) is not None:
             out.append(RegistryDecl("definitions", name, nested, span))
         elif isinstance(value, DictVal) and is_tool_list(value.get("tools")):
             # `DECLS = {"tools": [...]}`, then `types.Tool(function_declarations=DECLS["tools"])`

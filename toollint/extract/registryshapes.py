@@ -53,6 +53,27 @@ def record_definitions(value: Value) -> Optional[ListVal]:
     return ListVal(tuple(found), value.span, value.complete)
 
 
+def wrapped_declarations(value: Value) -> Optional[ListVal]:
+    """google-genai's wrapper around the declarations: `[types.Tool(function_declarations=[
+    types.FunctionDeclaration(...), ...])]`, a dict `{"function_declarations": [...]}` or one
+    wrapper alone; the declarations are the definitions sent (held-out round 105, M1)."""
+    items = value.items if isinstance(value, ListVal) else (value,)
+    found: list = []
+    complete = not isinstance(value, ListVal) or value.complete
+    for item in items:
+        if isinstance(item, CallVal) and item.func.rpartition(".")[2] == "Tool":
+            held = dict(item.kwargs).get("function_declarations")
+        elif isinstance(item, DictVal):
+            held = item.get("function_declarations") or item.get("functionDeclarations")
+        else:
+            return None
+        if not is_tool_list(held):
+            return None
+        found.extend(held.items)
+        complete = complete and held.complete
+    return ListVal(tuple(found), value.span, complete) if found else None
+
+
 def category_like(value: Value) -> bool:
     if not isinstance(value, DictVal) or not value.entries:
         return False
