@@ -89,6 +89,14 @@ def test_spanish_with_acronyms_and_a_returns_heading_is_not_english():
     assert looks_english("DO NOT CALL THIS FOR REFUNDS")
 
 
+def test_letters_across_a_slash_are_no_foreign_word():
+    # held-out round 103, M3: the "O" of "I/O-bound" was Portuguese's article, and the
+    # description went unjudged by TL102-TL104
+    assert looks_english("Handle entries using threads (I/O-bound)")
+    assert looks_english("Run an A/B test on two prompts")
+    assert not looks_english("Busca o cliente pelo nome e/ou e-mail")
+
+
 def test_chinese_with_an_identifier_in_parentheses_is_not_english():
     # held-out round 19: the Latin letters are a state change, not prose
     assert not looks_english("完成任务(in_progress→completed)")

@@ -107,6 +107,7 @@ _FOREIGN_MARKERS = frozenset(
 _EN_VERBS = TOOL_VERBS | frozenset("show look save load retrieve verify calculate compute".split())
 
 _IDENTIFIER = re.compile(r"\b[A-Za-z]\w*_\w+")  # `in_progress`: code, not an English word
+_SLASHED = re.compile(r"\b[A-Za-z]/[A-Za-z]\b")
 
 
 @lru_cache(maxsize=None)
@@ -160,7 +161,9 @@ def language(description: str) -> Optional[bool]:
     # an acronym ("IVA, IS, IRPF") or a docstring's section heading ("Returns:") is no
     # English prose (held-out round 18: Spanish docstrings judged as English)
     # (letters glued to digits are units and names, not words: "7d", "1y", "D64")
-    words = [w.lower() for w in _WORD_ALONE.findall(_IDENTIFIER.sub(" ", _HEADING.sub(" ", text)))
+    # ... nor a pair of letters across a slash ("I/O-bound", "A/B test"): its "o" is no
+    # Portuguese article (held-out round 103, M3)
+    words = [w.lower() for w in _WORD_ALONE.findall(_SLASHED.sub(" ", _IDENTIFIER.sub(" ", _HEADING.sub(" ", text))))
              if len(w) < 2 or not w.isupper()]
     foreign = sum(1 for w in words if w in _FOREIGN_MARKERS)
     # "a" is a preposition in Spanish, Portuguese and Italian too: "Asigna agentes a un caso"
