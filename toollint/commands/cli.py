@@ -13,12 +13,7 @@ from toollint.commands.common import (
     positive_int,
     print_error,
 )
-# The console script of an install made before commands/entry.py (an editable one keeps its
-# script across upgrades) imports the entry from here.
-from toollint.commands.entry import entry
 from toollint.config.settings import OUTPUT_FORMATS, ConfigError
-
-__all__ = ["entry", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
