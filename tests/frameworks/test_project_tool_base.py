@@ -62,3 +62,44 @@ def test_a_root_base_that_names_a_library_tool_keeps_its_subclasses(lint):
     # the project's base class itself extends a library's tool: the chain leaves the project
     files = {"tools.py": "from smolagents import Tool as LibTool\n\n\nclass Tool(LibTool):\n    pass\n" + IMPL}
     assert _tools(lint, files) == [("tools.py", 9, "TL103")]
+
+
+SCHEMA_BASE = '''
+class BaseTool:
+    name: str = ""
+    description: str = ""
+
+    def get_input_schema(self) -> dict:
+        return {"type": "object", "properties": {}}
+'''
+
+SCHEMA_IMPL = '''
+class CheckStock(BaseTool):
+    name = "check_stock"
+    description = "Check stock."
+
+    def get_input_schema(self) -> dict:
+        """The input."""
+        return {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}
+'''
+
+
+@pytest.mark.parametrize("files", [
+    {"tools.py": SCHEMA_BASE + SCHEMA_IMPL},
+    {"app/__init__.py": "", "app/base.py": SCHEMA_BASE, "app/stock.py": "from app.base import BaseTool\n" + SCHEMA_IMPL},
+])
+def test_a_root_base_that_gives_its_input_schema_makes_its_subclasses_tools(lint, files):
+    # held-out round 103, M1: a low-level MCP server lists such classes from a registry (19
+    # tools unseen); the method's returned schema is the subclass's own
+    found = lint(files, select=["TL102", "TL207"])
+    assert [code for _, _, code in found] == ["TL102", "TL207"]
+
+
+def test_a_schema_the_method_builds_is_left_unjudged(lint):
+    built = SCHEMA_IMPL.replace('return {"type"', 'schema = {"type"').replace('["sku"]}', '["sku"]}\n        return schema')
+    assert lint({"tools.py": SCHEMA_BASE + built}, select=["TL102", "TL207"]) == [("tools.py", 10, "TL102")]
+
+
+def test_a_root_base_without_a_schema_method_still_sends_nothing(lint):
+    plain = SCHEMA_BASE.replace("get_input_schema", "run")
+    assert lint({"tools.py": plain + SCHEMA_IMPL.replace("get_input_schema", "run")}, select=["TL102", "TL207"]) == []

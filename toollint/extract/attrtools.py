@@ -2,12 +2,13 @@
 `name`/`description`/`inputs`, LangChain BaseTool's `name`/`description`."""
 from __future__ import annotations
 
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.model import Const, DictVal, FunctionSig, ListVal, RegistryDecl, Unresolved, Value
+from toollint.toolbases import SCHEMA_METHODS
 
 
 def class_attribute_tools(class_nodes: Dict[str, cst.ClassDef], names: Dict[str, cst.BaseExpression],
@@ -31,6 +32,8 @@ def class_attribute_tools(class_nodes: Dict[str, cst.ClassDef], names: Dict[str,
         if f"{cls}.inputs" in names:
             inputs = attr("inputs")
             entries.append((Const("input_schema", inputs.span), _inputs_schema(inputs)))
+        elif (schema := _method_schema(node, evaluator, span)) is not None:
+            entries.append((Const("input_schema", schema.span), schema))
         function = functions.get(f"{cls}.forward") or functions.get(f"{cls}._run")
         if function is not None and f"{cls}.inputs" in names:
             declared = _input_names(attr("inputs"))
@@ -39,6 +42,27 @@ def class_attribute_tools(class_nodes: Dict[str, cst.ClassDef], names: Dict[str,
                 function = None  # forward() takes something else (a pipeline's encoded inputs)
         out.append(RegistryDecl("loose", cls, DictVal(tuple(entries), span), span, function=function))
     return out
+
+
+def _method_schema(node: cst.ClassDef, evaluator: Evaluator, span) -> Optional[Value]:
+    """What the class's own `def get_input_schema(self): return {...}` returns (a docstring
+    aside); unresolved when it builds it otherwise; None without such a method."""
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        if not (isinstance(stmt, cst.FunctionDef) and stmt.name.value in SCHEMA_METHODS):
+            continue
+        body = [s for s in stmt.body.body if not _docstring(s)] if isinstance(stmt.body, cst.IndentedBlock) else []
+        if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 \
+                and isinstance(body[0].body[0], cst.Return) and body[0].body[0].value is not None:
+            value = evaluator.eval(body[0].body[0].value)
+            if isinstance(value, DictVal):
+                return value
+        return Unresolved(f"the schema {stmt.name.value}() builds", span)
+    return None
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 # smolagents' own input types; the rest are JSON Schema's
