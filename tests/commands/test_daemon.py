@@ -81,6 +81,23 @@ def test_a_check_through_the_daemon_is_the_check_in_process(daemon, project):
     assert (through.stdout, through.stderr) == (alone.stdout, alone.stderr)
 
 
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+def test_stdout_and_stderr_interleave_in_one_file_as_in_process(daemon, project, unbuffered):
+    """`> out 2>&1`: the findings (stdout) and the summary (stderr) land in the order they
+    do in-process, with Python's buffering as PYTHONUNBUFFERED sets it."""
+    (project / "more.py").write_text(_TOOLS.replace('"search"', '"lookup"') * 40)
+    env = dict(daemon, PYTHONUNBUFFERED=unbuffered)
+    before = _served(daemon)
+    outputs = []
+    for extra in ({}, {"TOOLLINT_NO_DAEMON": "1"}):
+        with open(project / "out.txt", "wb") as out:
+            subprocess.run([sys.executable, "-m", "toollint", "check", "."], env=dict(env, **extra), cwd=project,
+                           stdout=out, stderr=subprocess.STDOUT, timeout=120)
+        outputs.append((project / "out.txt").read_bytes())
+    assert _served(daemon) == before + 1
+    assert b"Checked 2 files" in outputs[0] and outputs[0] == outputs[1]
+
+
 def test_stdin_environment_and_usage_errors_reach_the_run(daemon, project):
     piped, alone = _both(["check", "-", "--stdin-filename", "piped.py"], daemon, project, stdin=_TOOLS)
     assert piped.returncode == 1 and "piped.py:1:" in piped.stdout

@@ -71,6 +71,8 @@ def _wait(channel: Channel, pid: int) -> int:
 
 
 def _encoding(stream):
-    """The text layer the run must rebuild on a descriptor: an encoding follows the
-    locale and PYTHONIOENCODING of this process, not the daemon's."""
-    return [getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict"]
+    """The text layer the run must rebuild on a descriptor: its encoding follows the locale
+    and PYTHONIOENCODING of this process, its buffering PYTHONUNBUFFERED and whether it is a
+    terminal (which decides how stdout and stderr interleave in one file)."""
+    return [getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict",
+            bool(getattr(stream, "line_buffering", False)), bool(getattr(stream, "write_through", False))]

@@ -6,6 +6,7 @@ Started detached by `toollint daemon start` (toollint/commands/daemon.py) as
 from __future__ import annotations
 
 import gc
+import io
 import os
 import signal
 import socket
@@ -333,6 +334,14 @@ def _child(channel: Channel, request: dict, fds: List[int]) -> None:
         os._exit(0)
 
 
+def _text(fd: int, encoding: str, errors: str, line_buffering: bool, write_through: bool):
+    """A text stream on `fd` built as Python builds the command's own (PYTHONUNBUFFERED:
+    unbuffered bytes and write-through text)."""
+    raw = open(fd, "wb", buffering=0 if write_through else -1, closefd=False)
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, line_buffering=line_buffering,
+                            write_through=write_through)
+
+
 def _become(request: dict) -> None:
     """This process as the command would have been: its folder, environment, umask and
     streams (a text layer over the descriptors it handed over, in its encodings)."""
@@ -341,12 +350,10 @@ def _become(request: dict) -> None:
     os.environ.update(request["env"])
     os.umask(int(request["umask"]))
     sys.argv = ["toollint", *request["argv"]]
-    (in_enc, in_err), (out_enc, out_err), (err_enc, err_err) = request["streams"]
-    sys.stdin = sys.__stdin__ = open(0, "r", encoding=in_enc, errors=in_err, closefd=False)
-    # line-buffered where Python makes them so: stdout on a terminal, stderr always
-    sys.stdout = sys.__stdout__ = open(1, "w", buffering=1 if os.isatty(1) else -1, encoding=out_enc,
-                                       errors=out_err, closefd=False)
-    sys.stderr = sys.__stderr__ = open(2, "w", buffering=1, encoding=err_enc, errors=err_err, closefd=False)
+    stdin, stdout, stderr = request["streams"]
+    sys.stdin = sys.__stdin__ = open(0, "r", encoding=stdin[0], errors=stdin[1], closefd=False)
+    sys.stdout = sys.__stdout__ = _text(1, *stdout)
+    sys.stderr = sys.__stderr__ = _text(2, *stderr)
     from toollint.engine import scan
 
     scan.NARROW = scan.narrow_from_environment()  # read at import, in the daemon's environment
