@@ -65,6 +65,12 @@ UNSUPPORTED = {
 # Tools of these shapes never carry OpenAI's `strict`; Anthropic's has its own rules.
 _NOT_OPENAI = ("anthropic", "mcp", "server")
 
+# Clients that take OpenAI's tool format, `strict` included, without OpenAI's strict-mode
+# limits (held-out round 108, A: `Mistral(...).chat.complete(tools=...)`; Mistral's
+# `Function.strict` requires no `additionalProperties: false`). A group whose modules use
+# one of them and no OpenAI client is judged by neither list.
+_OTHER_CLIENTS = frozenset(("mistralai", "groq", "ollama", "cohere", "together"))
+
 # Anthropic's strict tool use, from "JSON Schema limitations" in its structured-outputs
 # guide (platform.claude.com/docs/en/build-with-claude/structured-outputs, read in 2026):
 # every object closed with additionalProperties false; no numeric constraints and no
@@ -106,6 +112,14 @@ def _nullable_hint(prop) -> str:
     return 'add "null" to its type, or an anyOf branch {"type": "null"}'
 
 
+def _sent_elsewhere(project) -> bool:
+    """The project uses another provider's client and no OpenAI one: the definitions module
+    rarely imports the client that sends them (an app module does)."""
+    used = {module.partition(".")[0] for facts in project.modules.values() if facts is not None
+            for _, module, _ in facts.imports}
+    return bool(used & _OTHER_CLIENTS) and not used & {"openai", "langchain_openai", "litellm", "agents"}
+
+
 class StrictModeViolation(Rule):
     code = "TL210"
     name = "strict-mode-violation"
@@ -117,7 +131,7 @@ class StrictModeViolation(Rule):
         if tool.shape == "anthropic":
             yield from self._anthropic(tool)
             return
-        if tool.shape in _NOT_OPENAI:
+        if tool.shape in _NOT_OPENAI or self._elsewhere(ctx.project):
             return
         name = shown_name(tool)  # never 'None'
         root = tool.schema
@@ -170,6 +184,11 @@ class StrictModeViolation(Rule):
             yield self.report(level.key_node("additionalProperties").span, f"{head} but \"additionalProperties\" "
                               f"is a schema {where(path)}: strict mode requires false; declare the "
                               "keys as properties, or use an array of {key, value} objects")
+
+    def _elsewhere(self, project) -> bool:
+        if getattr(self, "_project", None) is not project:  # once a project, not once a tool
+            self._project, self._answer = project, _sent_elsewhere(project)
+        return self._answer
 
     def _anthropic(self, tool):
         """Anthropic's strict tool use: closed objects, and none of the constraints its

@@ -97,6 +97,13 @@ def test_letters_across_a_slash_are_no_foreign_word():
     assert not looks_english("Busca o cliente pelo nome e/ou e-mail")
 
 
+def test_norwegian_and_swedish_are_not_english():
+    # held-out round 108, B: "for" made a Norwegian trigger read as a missing English one
+    assert not looks_english("Sender en melding til en kontakt. Bruk dette for alle endelige svar til brukeren.")
+    assert not looks_english("Skicka ett meddelande till alla användare och vänta")
+    assert looks_english("Send a message to all users. Use this till the user says stop.")
+
+
 def test_chinese_with_an_identifier_in_parentheses_is_not_english():
     # held-out round 19: the Latin letters are a state change, not prose
     assert not looks_english("完成任务(in_progress→completed)")

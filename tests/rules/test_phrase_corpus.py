@@ -404,6 +404,8 @@ CLAUSES = [
     ("Post the comment. Requires the user to be logged in first.", False, False),
     ("Parse the file. Raises an error when the input is empty.", False, False),
     ("Lists the jobs. You should call it often.", False, False),
+    ("Run a generic task. if any task is not matching then use this task", True, False),  # round 108, C
+    ("Lists the jobs. If the list is empty then use the defaults.", False, False),
 ]
 
 

@@ -201,6 +201,20 @@ def test_tl210_quiet_on_what_it_cannot_see_and_on_other_providers(lint):
     assert lint({"tools.py": src}, select=["TL210"]) == []
 
 
+def test_tl210_quiet_where_the_project_sends_through_another_providers_client(lint):
+    # held-out round 108, A: OpenAI-format tools with `strict` sent by `Mistral(...)`, whose
+    # strict mode does not need `additionalProperties: false`; the client is in another module
+    strict = STRICT_TOOL.format(strict='"strict": True,')
+    bot = ("from mistralai import Mistral\nfrom tools import TOOLS\n\n\n"
+           "def answer(messages):\n    return Mistral(api_key='k').chat.complete(messages=messages, tools=TOOLS)\n")
+    assert lint({"tools.py": strict, "bot.py": bot}, select=["TL210"]) == []
+    # an OpenAI client sending tools anywhere in the project: judged by OpenAI's list
+    fallback = bot.replace("from mistralai import Mistral", "from openai import OpenAI").replace(
+        "Mistral(api_key='k').chat.complete(", "OpenAI().chat.completions.create(model='m', ")
+    both = {"tools.py": strict, "bot.py": bot, "fallback.py": fallback}
+    assert lint(both, select=["TL210"]) == expect(strict, "TL210")
+
+
 def test_tl210_and_tl203_share_strict_mode(lint):
     """Nullable-and-required is how strict mode spells optional: TL203 quiet, TL210 quiet."""
     assert lint({"tools.py": CLEAN_STRICT}, select=["TL203", "TL210"]) == []

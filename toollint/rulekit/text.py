@@ -98,7 +98,8 @@ _FOREIGN_MARKERS = frozenset(
     für fur wird werden sich
     il lo gli della dello delle degli dei nel nella che di da non sono alla
     o os um uma em não nao ao à ou seu sua dos das de
-    het een van voor niet op te wordt""".split()
+    het een van voor niet op te wordt
+    og av på til som dette ikke eller ved fra alle att och inte för""".split()  # round 108, B: Norwegian, Swedish
 ) - _EN_MARKERS
 
 

@@ -301,6 +301,8 @@ TRIGGER_PATTERNS = (
     # round 104, A: "Delete a RAG corpus when it's no longer needed"
     r"\bwhen\s+(?:it\s+is|it's|it\u2019s|they\s+are|they're)\s+no\s+longer\s+" + _alt("needed required used in_use")
     + r"\b",
+    # round 108, C: a fallback, "if any task is not matching then use this task"
+    r"\bif\b[^.;\n]{1,80}?\bthen\s+" + _alt("use call run invoke") + r"\s+this\b",
     # round 104, B: "Be sure that the tables actually exist by calling `list_tables` first!"; not
     # where an argument comes from, "get it by calling get_flags first" (an exclusion only)
     _alt("be_sure make_sure ensure verify confirm") + r"\b[^.;\n]{0,60}?\bby\s+calling\s+`*(?-i:"
