@@ -405,6 +405,9 @@ CLAUSES = [
     ("Parse the file. Raises an error when the input is empty.", False, False),
     ("Lists the jobs. You should call it often.", False, False),
     ("Run a generic task. if any task is not matching then use this task", True, False),  # round 108, C
+    ("List the server nodes. You need to be sys tenant to get all server nodes.", False, True),  # round 106, A
+    ("Create an invoice. You need to provide the customer id.", False, False),
+    ("Create an invoice. The amount needs to be positive to pass validation.", False, False),
     ("Lists the jobs. If the list is empty then use the defaults.", False, False),
 ]
 

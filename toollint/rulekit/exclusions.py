@@ -334,6 +334,9 @@ EXCLUSION_PATTERNS = (
     # "Similar to search_pages but specifically for ..."
     SET_AGAINST + _TOOL_NAME + SET_AGAINST_CASE,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
+    # round 106, A: "You need to be sys tenant to get all server nodes": who may use it
+    r"\b(?:you|the\s+caller|the\s+user)\s+(?:need|needs|must|has|have)\s+(?:to\s+)?be\s+(?:an?\s+|the\s+)?"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:to|in\s+order\s+to)\s+[a-z]+",
     # round 105, A: "returns an error if called on unverified claims": the case it refuses
     r"\b(?:returns?|raises?|throws?|fails?)\s+(?:with\s+)?(?:an?\s+)?(?:error|exception)?\s*(?:if|when)\s+"
     r"(?:it\s+is\s+|it's\s+)?called\s+(?:on|for|with|before|without)\b",
