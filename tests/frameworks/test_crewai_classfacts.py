@@ -141,6 +141,11 @@ class CreateFileHandler(BaseHandler):
     ("del self.description", ("description",)),
     ("self.__dict__.update(settings)", ("name", "description")),
     ('"""Copies the env vars into setattr-free settings."""', ()),  # words in a string set nothing
+    # a setattr that names its attribute sets that one (held-out round 107, M2)
+    ('object.__setattr__(self, "_token", settings)', ()),
+    ('super().__setattr__("_client", settings)', ()),
+    ('setattr(self, "name", settings)', ("name",)),
+    ("setattr(self, key, settings)", ("name", "description")),
 ])
 def test_what_a_base_sets_in_a_blanked_method_body_counts(tmp_path, store, unknown):
     files = {"pkg/base.py": HANDLER_BASE.replace("{store}", store), "pkg/create.py": HANDLER}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
-from typing import Dict, FrozenSet, Mapping, Set, Tuple
+from typing import Dict, FrozenSet, Mapping, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -144,7 +144,12 @@ def _stores(node: ast.ClassDef, lines, counts: Dict[str, int]) -> Tuple[FrozenSe
     for target in _FOR_TARGET.finditer(text):
         for attr in _ATTR.findall(target.group(1)):
             counts[attr] = counts.get(attr, 0) + 1
-    return frozenset(counts), bool(_DYNAMIC_WORD.search(text)) and not _words(node).isdisjoint(DYNAMIC)
+    if not _DYNAMIC_WORD.search(text):
+        return frozenset(counts), False
+    words, named = _words(node)
+    for attr in named:  # `object.__setattr__(self, "_token", token)` stores that one attribute
+        counts[attr] = counts.get(attr, 0) + 1
+    return frozenset(counts), not words.isdisjoint(DYNAMIC)
 
 
 # no leading \b: it stops re from skipping ahead to the literal (7x slower per class);
@@ -185,13 +190,23 @@ def _targets(target: ast.AST, out: Dict[str, int]) -> None:
         _targets(target.value, out)
 
 
-def _words(node: ast.ClassDef) -> Set[str]:
-    """Every identifier of the class body: names, defs, parameters, keywords, and the
+def _words(node: ast.ClassDef) -> Tuple[Set[str], Set[str]]:
+    """(every identifier of the class body: names, defs, parameters, keywords, and the
     attributes that can be the builtins (`x.__dict__`, `object.__setattr__`,
-    `builtins.setattr`), not any other object's (`sandbox.process.exec(...)` runs a command)."""
+    `builtins.setattr`), not any other object's (`sandbox.process.exec(...)` runs a command);
+    the attributes a setattr names by a literal, which sets that one only (held-out round
+    107, M2: a crewAI tool's `object.__setattr__(self, "_token", token)` hid the tool))."""
     words: Set[str] = set()
+    named: Set[str] = set()
+    literal_calls: Set[int] = set()
     for stmt in node.body:
-        for n in ast.walk(stmt):
+        for n in ast.walk(stmt):  # breadth first: a call before its callee
+            if isinstance(n, ast.Call) and (attr := _named_setattr(n)) is not None:
+                named.add(attr)
+                literal_calls.add(id(n.func))
+                continue
+            if id(n) in literal_calls:
+                continue
             if isinstance(n, ast.Attribute):
                 if n.attr.startswith("__") or (isinstance(n.value, ast.Name) and n.value.id == "builtins"):
                     words.add(n.attr)
@@ -209,7 +224,26 @@ def _words(node: ast.ClassDef) -> Set[str]:
                     words.add(n.asname)
             elif isinstance(n, (ast.Global, ast.Nonlocal)):
                 words.update(n.names)
-    return words
+    return words, named
+
+
+def _named_setattr(call: ast.Call) -> Optional[str]:
+    """The attribute `setattr(self, "x", v)`, `object.__setattr__(self, "x", v)` or
+    `super().__setattr__("x", v)` sets, when a literal names it."""
+    func, args = call.func, call.args
+    if isinstance(func, ast.Name) and func.id == "setattr":
+        index = 1
+    elif isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Name) \
+            and func.value.id == "object":
+        index = 1
+    elif isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Call) \
+            and isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
+        index = 0
+    else:
+        return None
+    if len(args) > index and isinstance(args[index], ast.Constant) and isinstance(args[index].value, str):
+        return args[index].value
+    return None
 
 
 def _bound(node: cst.ClassDef) -> FrozenSet[str]:
