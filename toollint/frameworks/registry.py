@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, Tuple
 from toollint.frameworks.base import Factory, Framework, ListCall
 
 MODULES = ("mcp", "fastmcp", "langchain", "langchain_retriever", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
-           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "ag2", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
+           "claude_agent_sdk", "llamaindex", "swarm", "autogen", "ag2", "ag2_agent", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
            "browser_use", "crewai", "letta", "google_adk")
 
 

@@ -209,6 +209,17 @@ def _ag2(module):
     return out
 
 
+def _ag2_1(module):
+    from ag2.tools.final import FunctionTool
+
+    # each tool the agent holds (a plain function made one by FunctionTool.ensure_tool)
+    out = []
+    for tool in module.agent.tools:
+        fn = FunctionTool.ensure_tool(tool).schema.function
+        out.append({"name": fn.name, "description": fn.description, "input_schema": fn.parameters})
+    return out
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -435,6 +446,7 @@ READERS = {
     "swarm": _swarm,
     "autogen": _autogen,
     "ag2": _ag2,
+    "ag2_1": _ag2_1,
     "langchain_retriever": _langchain,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,

@@ -22,6 +22,8 @@ of these packages.
     # AG2's 1.x has no `autogen` package any more: the last 0.x (with openai, for its client)
     python -m venv /tmp/ag2 && /tmp/ag2/bin/pip install "ag2==0.14.0" openai
     /tmp/ag2/bin/python tests/data/frameworks/record.py ag2
+    python -m venv /tmp/ag21 && /tmp/ag21/bin/pip install "ag2==1.2.1"
+    /tmp/ag21/bin/python tests/data/frameworks/record.py ag2_1
     # fastmcp before 3.2.4 sends whole docstrings (the source's folder pins the version):
     python -m venv /tmp/fm2 && /tmp/fm2/bin/pip install "fastmcp==2.13.0.1"
     /tmp/fm2/bin/python tests/data/frameworks/record.py fastmcp_2
@@ -88,6 +90,8 @@ FRAMEWORKS = {
     "autogen_basetool": ("autogen-core", "autogen"),
     # AG2, the autogen 0.2-style API: register_for_llm, register_function, functions=[...]
     "ag2": ("ag2", "ag2"),
+    # AG2 1.x: the `ag2` package, `@tool` and Agent(tools=[fn])
+    "ag2_1": ("ag2", "ag2"),
     "langchain_retriever": ("langchain-core", "langchain"),  # create_retriever_tool
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
