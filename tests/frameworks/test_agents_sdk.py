@@ -60,3 +60,26 @@ def test_the_decorators_modules_tool_is_function_tool():
     alias, direct = (extract(source.format(name=n)) for n in ("tool", "function_tool"))
     assert [t.name.value for t in alias] == ["lookup_order"]
     assert schema(alias[0]) == schema(direct[0]) and alias[0].description.value == direct[0].description.value
+
+
+def test_a_context_after_the_first_parameter_makes_no_tool():
+    # held-out round 110, A: the SDK raises UserError ("RunContextWrapper/ToolContext param
+    # found at non-first position") for a method's `self` before the context; 5 TL207 on
+    # 'self' of tools that never exist
+    found = extract('''
+        from agents import RunContextWrapper, function_tool
+
+
+        class ShopTools:
+            @function_tool
+            async def list_slots(self, wrapper: RunContextWrapper[dict], day: str) -> str:
+                """List the free slots on a day."""
+                return day
+
+
+        @function_tool
+        def book(wrapper: RunContextWrapper[dict], day: str) -> str:
+            """Book a slot."""
+            return day
+    ''')
+    assert [t.name.value for t in found] == ["book"]

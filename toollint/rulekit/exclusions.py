@@ -333,6 +333,9 @@ EXCLUSION_PATTERNS = (
     # modifying existing files", "Less accurate than full_valuation but faster" (phrasebase),
     # "Similar to search_pages but specifically for ..."
     SET_AGAINST + _TOOL_NAME + SET_AGAINST_CASE,
+    # round 110, B: set against a pair of siblings it replaces, "MORE EFFICIENT than calling
+    # remove_from_cart + add_to_cart separately"
+    SET_AGAINST + _TOOL_NAME + r"\s*(?:\+|&|\band\b|\bplus\b|\bthen\b)\s*(?:calling\s+)?" + _TOOL_NAME,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it
     r"\b(?:you|the\s+caller|the\s+user)\s+(?:need|needs|must|has|have)\s+(?:to\s+)?be\s+(?:an?\s+|the\s+)?"
