@@ -409,6 +409,9 @@ CLAUSES = [
     ("Swap an item. Use this when the customer says they meant another size. This is MORE EFFICIENT than "
      "calling remove_from_cart + add_to_cart separately.", True, True),  # round 110, B
     ("Swap an item. It is more efficient than a remove and an add.", False, False),
+    ("Clear the chat history when the conversation topic changes.", True, False),  # round 111, A
+    ("This node is activated when we can do the operation using APIs.", True, False),  # round 111, B
+    ("Returns the rows when the result set is empty.", False, False),
     ("Create an invoice. You need to provide the customer id.", False, False),
     ("Create an invoice. The amount needs to be positive to pass validation.", False, False),
     ("Lists the jobs. If the list is empty then use the defaults.", False, False),

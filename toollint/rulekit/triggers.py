@@ -62,7 +62,7 @@ TRIGGER_PATTERNS = (
     # "when you need to", "if the assistant has", "once you know its id" (held-out round 6)
     # ... "only after you know the exact kid_id" (held-out round 53)
     _alt("when whenever if once after") + r"\s+" + _alt("you the_assistant the_model the_agent we") + r"\s+"
-    + _alt("need want have know must should are get receive cannot can't don't do_not would") + r"\b",
+    + _alt("need want have know must should are get receive cannot can't don't do_not would can") + r"\b",
     _alt("when whenever if") + r"\s+" + _alt("asked requested prompted needed necessary") + r"\b",
     # "Get the sign-in URL if authentication is needed" (held-out round 65, A)
     _alt("when whenever if") + r"\s+(?:(?:the|a|an|more|further|any|some)\s+)?[a-z][\w-]*\s+(?:is|are)\s+"
