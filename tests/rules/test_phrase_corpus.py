@@ -410,6 +410,8 @@ CLAUSES = [
      "calling remove_from_cart + add_to_cart separately.", True, True),  # round 110, B
     ("Swap an item. It is more efficient than a remove and an add.", False, False),
     ("Clear the chat history when the conversation topic changes.", True, False),  # round 111, A
+    ("Publish the post. Requires a saved draft from preview_social_post.", True, True),  # round 109, D
+    ("Publish the post. Requires a draft id and a channel.", False, False),
     ("This node is activated when we can do the operation using APIs.", True, False),  # round 111, B
     ("Returns the rows when the result set is empty.", False, False),
     ("Create an invoice. You need to provide the customer id.", False, False),

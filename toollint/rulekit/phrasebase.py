@@ -119,4 +119,7 @@ PRIOR_STEP_PATTERNS = (
     r"\brequires?\s+(?:both\s+)?" + _TOOL_NAME + r"(?:\s*(?:,\s*and|,|and|or)\s*" + _TOOL_NAME + r")*\s+"
     r"(?:to\s+(?:be|have\s+been)\s+|(?:be|been)\s+)?" + _alt("completed called run done finished executed")
     + r"\s+first\b",
+    # round 109, D: "Requires a saved draft from preview_social_post."
+    r"\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:from|returned\s+by|made\s+by|created\s+by)\s+`?"
+    + _TOOL_NAME,
 )
