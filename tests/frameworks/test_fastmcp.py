@@ -160,6 +160,35 @@ def test_functions_a_project_decorator_collects_then_registers_in_a_loop(body, n
     assert [t.name.value for t in found] == names
 
 
+def test_functions_the_list_s_own_append_decorates_then_registered_in_a_loop():
+    # held-out round 106, M1: `@tools.append` puts the function in the list (and binds its
+    # name to None); `for tool in tools: mcp.tool(tool)` registers each
+    found = extract('''
+        from fastmcp import FastMCP
+
+        tools = []
+
+
+        @tools.append
+        def list_buckets() -> str:
+            """List the buckets of the account."""
+            return "[]"
+
+
+        @other.append
+        def not_listed() -> str:
+            return ""
+
+
+        def build() -> FastMCP:
+            mcp = FastMCP("store")
+            for tool in tools:
+                mcp.tool(tool)
+            return mcp
+    ''')
+    assert [t.name.value for t in found] == ["list_buckets"]
+
+
 def test_a_server_handed_to_a_tools_class_declares_its_tools():
     # held-out round 55, M2 (about 227 tools): `__init__(self, mcp: FastMCP): self.mcp = mcp`,
     # then `@self.mcp.tool(...)` in a method

@@ -1,7 +1,8 @@
 """Functions registered in a loop (round 15, M3): `for fn in [list_regions, get_user]:
 mcp.tool()(fn)`, or over a list the module or the function builds first (`TOOLS = [...]`),
 or one a project decorator fills (held-out round 52, M3: 116 tools): `def handler(func):
-_REGISTRY.append(func); return func`, then `@handler` on each function and
+_REGISTRY.append(func); return func`, then `@handler` on each function (or the list's own
+`@_REGISTRY.append`) and
 `for fn in _REGISTRY: mcp.tool()(fn)`; or over the list a function returns
 (extract/returned.py): one of the module's, read here, or an imported one, which the loop
 variable then stands for as a call that linking reads.
@@ -74,6 +75,8 @@ def _collected(nodes: Mapping[str, cst.FunctionDef]) -> Dict[str, List[str]]:
             d = decorator.decorator
             if isinstance(d, cst.Name) and d.value in fills:
                 out.setdefault(fills[d.value], []).append(name)
+            elif isinstance(d, cst.Attribute) and d.attr.value == "append" and isinstance(d.value, cst.Name):
+                out.setdefault(d.value.value, []).append(name)  # `@tools.append` (held-out round 106, M1)
     _COLLECTED.clear()  # one module at a time
     _COLLECTED[id(nodes)] = (nodes, out)
     return out
