@@ -91,3 +91,32 @@ tools = [
 ]
 '''
     assert [code for _, _, code in lint({"agent.py": source}, select=["TL104"])] == ["TL104", "TL104"]
+
+
+SCHEMA_CALLS = '''
+from google.genai import types
+
+DECLARATIONS = [
+    types.FunctionDeclaration(
+        name="find_order",
+        description="Look up an order. Use this when the customer gives an order number; not for refunds.",
+        parameters=types.Schema(
+            type=TYPE_OBJECT,
+            properties={
+                "order_id": types.Schema(type=TYPE_STRING),
+                "tags": types.Schema(type="ARRAY", items=types.Schema(type="STRING"), description="Labels to match."),
+            },
+            required=["order_id", "missing_field"],
+        ),
+    ),
+]
+'''
+
+
+def test_gemini_schema_calls_are_read_as_the_schema_they_build(lint):
+    # held-out round 111, M1: `types.Schema(...)` parameters were left unread (8 schemas
+    # unchecked); the Type enum or its names, nested properties and items alike
+    for object_, string in (("types.Type.OBJECT", "types.Type.STRING"), ('"OBJECT"', '"STRING"')):
+        source = SCHEMA_CALLS.replace("TYPE_OBJECT", object_).replace("TYPE_STRING", string)
+        assert lint({"decls.py": source}, select=["TL201", "TL202", "TL207"]) == [
+            ("decls.py", 10, "TL207"), ("decls.py", 13, "TL202")]
