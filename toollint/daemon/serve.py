@@ -246,6 +246,7 @@ def _serve(server, path: str, idle: float) -> None:
 def _answer(conn, state: _State, stamps, key: str, leave, server) -> None:
     if not _same_user(conn):
         return
+    conn.settimeout(10.0)  # one loop serves every request: a client that stops halfway must not hang it
     channel = Channel(conn)
     request, fds = channel.receive(with_fds=3)
     try:
@@ -270,6 +271,7 @@ def _answer(conn, state: _State, stamps, key: str, leave, server) -> None:
             pid = os.fork()
             if pid == 0:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+                conn.settimeout(None)  # the run's answer may come after minutes
                 server.close()
                 _child(channel, request, fds)  # never returns
             state.served += 1
