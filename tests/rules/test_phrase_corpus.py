@@ -411,6 +411,16 @@ CLAUSES = [
     ("Swap an item. It is more efficient than a remove and an add.", False, False),
     ("Clear the chat history when the conversation topic changes.", True, False),  # round 111, A
     ("Publish the post. Requires a saved draft from preview_social_post.", True, True),  # round 109, D
+    # round 112, B and 109, A: what it leaves alone
+    ("Get your own account record. Reports only your own record, never anybody else's.", False, True),
+    ("Delete a unit from a course. The lessons it holds are NOT deleted, only the unit grouping.", False, True),
+    ("Remove a lesson from a unit. Only unlinks the lesson from the unit.", False, True),
+    ("Remove a lesson from a unit. The lesson itself is not deleted.", False, True),
+    ("Update the visibility of an existing lesson (without changing its content).", False, True),
+    ("List attachments for a specific email without extracting them.", False, True),
+    # ... not a way of doing it, nor a value
+    ("Export the report without waiting for the queue.", False, False),
+    ("Returns the rows, not sorted, only filtered by date.", False, False),
     ("Publish the post. Requires a draft id and a channel.", False, False),
     ("This node is activated when we can do the operation using APIs.", True, False),  # round 111, B
     ("Returns the rows when the result set is empty.", False, False),
