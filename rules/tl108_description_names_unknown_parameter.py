@@ -32,7 +32,8 @@ _OUTPUT_WORDS = re.compile(
     r"\b(?:returns?|returned|returning|results?|responses?|outputs?|yields?|contains?|containing|includes?"
     r"|including|each|per|rows?|records?|items?|entry|entries|objects?|payload|json|sorted|ordered|columns?"
     r"|headers?|env|environment|variables?|config|configuration|settings?|files?|previous|earlier|from"
-    r"|populated|populates|filled)\b",  # "`repo_url` is only populated on the detail path": a result field
+    r"|populated|populates|filled"
+    r"|reports?|reported)\b",  # "`repo_url` is only populated on the detail path", '"read" reports `ok_flag`': a result field
     re.IGNORECASE,
 )
 # A sentence about supplying input: the evidence a bare identifier is a parameter.

@@ -420,6 +420,10 @@ CLAUSES = [
     ("List attachments for a specific email without extracting them.", False, True),
     # ... not a way of doing it, nor a value
     ("Export the report without waiting for the queue.", False, False),
+    # round 114, B and D
+    ("Save a memory.\n\nWHEN TO WRITE: Save something only when it is NEW and STABLE.", True, True),
+    ("Search past trades. This tool is for historical analysis, reporting, and tax purposes.", True, False),
+    ("Search past trades. This tool is for the archive database.", False, False),
     ("Returns the rows, not sorted, only filtered by date.", False, False),
     ("Publish the post. Requires a draft id and a channel.", False, False),
     ("This node is activated when we can do the operation using APIs.", True, False),  # round 111, B

@@ -70,6 +70,11 @@ TRIGGER_PATTERNS = (
     # "Trigger: ...", "When to use: ...", "Use cases:"
     r"(?:triggers?|when\s+to\s+(?:use|call|invoke)(?:\s+(?:it|this(?:\s+tool)?))?|use\s+cases?|use\s+it\s+for)\s*:",
     r"when\s+to\s+(?:use|call|invoke)[ \t]*(?:\n|$)",  # a heading of its own: "## When to call"
+    # round 114, B: the tool's own verb in the heading, "WHEN TO WRITE: Save something only when ..."
+    r"(?-i:WHEN\s+TO\s+[A-Z]+|When\s+to\s+[a-z]+)\s*:",
+    # round 114, D: "This tool is for historical analysis, reporting, and tax purposes."
+    r"\bthis\s+(?:tool|function)\s+is\s+(?:only\s+|meant\s+|intended\s+|designed\s+)?for\s+(?!the\s|a\s|an\s)"
+    r"(?:[\w-]+,?\s+){0,6}?" + _alt("purposes purpose use uses cases questions tasks requests analysis reporting") + r"\b",
     r"when\s+to\s+(?:use|call|invoke)(?:\*\*|__)?[ \t]*(?:[-:\u2013\u2014][ \t]|\n|$)",  # "**When to call** - Any time"
     # "the right tool for", "the tool to use when"
     _alt("right best go-to correct preferred primary main") + r"\s+tool\s+(?:for|when|to)\b",
