@@ -49,7 +49,7 @@ def test_tl108_a_field_the_tool_reports_is_not_a_parameter(lint):
                            "Use this when the user asks what a data file contains.\n\n"
                            "    A read reports `ok_flag`; if false, the file is gone.")
     assert lint({"tools.py": src}, select=["TL108"]) == []
-    src = src.replace("A read reports `ok_flag`; if false, the file is gone.", "Set `ok_flag` to true to skip the header.")
+    src = src.replace("A read reports `ok_flag`; if false, the file is gone.", "Set `ok_flag` to true to skip bad lines.")
     assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
 
 
