@@ -47,9 +47,9 @@ def test_tl108_a_field_the_tool_reports_is_not_a_parameter(lint):
     # held-out round 114, E: '"read" reports `ok_flag`; if false, ...' names a result field
     src = LOAD_CSV.replace("dataset_name:", "path:").replace("Use this when the user asks what a data file contains.",
                            "Use this when the user asks what a data file contains.\n\n"
-                           "    A read reports `ok_flag`; if false, the file is gone.")
+                           "    A read reports `ok_flag`; if false, stop.")
     assert lint({"tools.py": src}, select=["TL108"]) == []
-    src = src.replace("A read reports `ok_flag`; if false, the file is gone.", "Set `ok_flag` to true to skip bad lines.")
+    src = src.replace("A read reports `ok_flag`; if false, stop.", "Set `ok_flag` to true to skip bad lines.")
     assert lint({"tools.py": src}, select=["TL108"]) == [("tools.py", 10, "TL108")]
 
 
