@@ -88,3 +88,50 @@ def test_placeholders_filled_in_later_dispatch(lint):
     extra = FILLED.replace('HANDLERS["get_game_state"] = handle_get_game_state\n',
                            'HANDLERS["get_game_state"] = handle_get_game_state\nHANDLERS["get_scores"] = handle_get_game_state\n')
     assert [code for _, _, code in lint({"state.py": extra}, select=["TL303", "TL304"])] == ["TL304"]
+
+
+BUILT = '''
+from openai import OpenAI
+
+from app.base import BASE_TOOL_MAP, build_tool_definitions
+
+
+def save_memory(key: str, value: str) -> dict:
+    return {}
+
+
+TOOL_MAP = {
+    **BASE_TOOL_MAP,
+    "save_memory": save_memory,
+}
+
+TOOLS = build_tool_definitions(
+    include_web=True,
+    extra_tools=[
+        {"type": "function", "function": {"name": "save_memory", "description": "Save a fact. Use this when the "
+         "user states a lasting preference.", "parameters": {"type": "object", "properties": {
+             "key": {"type": "string"}, "value": {"type": "string", "description": "The fact."}},
+             "required": ["key", "value"]}}},
+    ],
+)
+'''
+
+BASE = '''
+def read_file(path: str) -> str:
+    return ""
+
+
+BASE_TOOL_MAP = {"read_file": read_file}
+
+
+def build_tool_definitions(include_web=False, extra_tools=()):
+    return list(extra_tools)
+'''
+
+
+def test_definitions_handed_to_a_project_builder_are_definitions(lint):
+    # held-out round 71 (found by the stored-round regression of round 109's fix): the
+    # handler table was read, the definitions given to `build_tool_definitions(extra_tools=[...])`
+    # were not, and TL304 said the handler matched no tool
+    found = lint({"app/__init__.py": "", "app/base.py": BASE, "app/agent.py": BUILT}, select=["TL207", "TL304"])
+    assert found == [("app/agent.py", 20, "TL207")]

@@ -24,7 +24,7 @@ from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
 from toollint.extract.registration import registrations
-from toollint.extract.registryshapes import wrapped_declarations
+from toollint.extract.registryshapes import handed_definitions, wrapped_declarations
 from toollint.extract.selfattrs import method_evaluator
 from toollint.config.pins import MENTIONS, project_bounds
 from toollint.extract.onebyone import list_turns
@@ -291,7 +291,7 @@ class _Extractor:
                 if name in self.names:
                     value = evaluator.name(name, self.targets[name])
                     if kind == "definitions":  # `TOOLS = [types.Tool(function_declarations=[...])]`
-                        value = wrapped_declarations(value) or value
+                        value = wrapped_declarations(value) or handed_definitions(value) or value
                     registries.append(RegistryDecl(kind, name, value, self.span_of(self.targets[name])))
 
         configured = {name for _, names in kinds for name in names}

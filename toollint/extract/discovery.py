@@ -21,7 +21,7 @@ from toollint.extract.dispatch import FirstCall, Forwards, branch_locals, contex
     member_literals, sent_as_data, subject_key, unknown_tool_reply
 from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.registryshapes import (
-    category_like, handler_like, is_tool_list, record_definitions, wrapped_declarations,
+    category_like, handed_definitions, handler_like, is_tool_list, record_definitions, wrapped_declarations,
 )
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
@@ -87,6 +87,8 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             out.append(RegistryDecl("definitions", f'{name}["tools"]', value.get("tools"), span))
         elif tool_from_value(value) is not None and not names_only(value):
             out.append(RegistryDecl("loose", name, value, span, alone=True))
+        elif (given := handed_definitions(value)) is not None:
+            out.append(RegistryDecl("definitions", name, given, span))
         elif handler_like(value):
             out.append(RegistryDecl("maybe-handlers", name, value, span))
         elif category_like(value):
