@@ -393,6 +393,7 @@ CLAUSES = [
      True, True),
     # ... and the event, the cadence, the refusal
     ("Request human approval before performing an operation.", True, False),
+    ("Ask the user for their pizza preferences before ordering.", True, False),  # round 113, A
     ("Summarise the progress so far. Use this periodically (every 2-3 rounds) to keep the plan short.",
      True, False),
     ("Delete a storage bucket when it's no longer needed.", True, False),
