@@ -410,14 +410,20 @@ CLAUSES = [
     ("Swap an item. Use this when the customer says they meant another size. This is MORE EFFICIENT than "
      "calling remove_from_cart + add_to_cart separately.", True, True),  # round 110, B
     ("Swap an item. It is more efficient than a remove and an add.", False, False),
-    ("Clear the chat history when the conversation topic changes.", True, False),  # round 111, A
+    # a two-noun subject is left out: "Place a stop order ... when the market price reaches a stop
+    # price" is the order's behaviour (stored round 86), as "when the conversation topic changes"
+    # may be the call's event (round 111, A): not told apart
+    ("Place a stop order to sell when the market price reaches the stop price.", False, False),
     ("Publish the post. Requires a saved draft from preview_social_post.", True, True),  # round 109, D
     # round 112, B and 109, A: what it leaves alone
     ("Get your own account record. Reports only your own record, never anybody else's.", False, True),
     ("Delete a unit from a course. The lessons it holds are NOT deleted, only the unit grouping.", False, True),
     ("Remove a lesson from a unit. Only unlinks the lesson from the unit.", False, True),
     ("Remove a lesson from a unit. The lesson itself is not deleted.", False, True),
-    ("Update the visibility of an existing lesson (without changing its content).", False, True),
+    # ... but not "without changing / affecting" (stored rounds 43, 44, 76, 80 judged those no exclusion)
+    ("Adds a comment to a work item. Add context without changing the work item's fields.", False, False),
+    ("Delete a memory by its ID. Use this to remove an outdated memory without affecting other memories.",
+     True, False),
     ("List attachments for a specific email without extracting them.", False, True),
     # ... not a way of doing it, nor a value
     ("Export the report without waiting for the queue.", False, False),

@@ -208,16 +208,16 @@ EXCLUSION_PATTERNS = (
     # "Only searches your local collection", "only returns the first page"
     r"only\s+" + _alt("searches returns works supports lists reads handles accepts includes covers applies "
                      "affects operates shows finds fetches retrieves queries sees knows contains checks "
-                     "scans indexes matches sends deletes updates modifies changes unlinks removes detaches "
-                     "clears") + r"\b",
+                     "scans indexes matches sends deletes updates modifies changes unlinks detaches") + r"\b",
     # round 112, B: what it leaves alone, "Reports only your own record, never anybody else's",
     # "The lessons it holds are NOT deleted, only the unit grouping", "The lesson itself is not
-    # deleted", "(without changing its content)"; round 109, A: "without extracting them"
+    # deleted"; round 109, A: "without extracting them"
     r"\b[a-z]+s\s+only\s+[^.;\n]{1,60}?,\s*(?:never|not)\s+[a-z]",
     r"\b(?:is|are)\s+not\s+[a-z]+(?:ed|en)\s*,\s*only\b",
     r"\bitself\s+(?:is|are)\s+not\s+[a-z]+(?:ed|en)\b",
-    r"\bwithout\s+" + _alt("changing modifying altering touching deleting removing affecting overwriting "
-                            "extracting downloading storing saving") + r"\b",
+    # ... not "without changing / affecting / removing": stored rounds judged "Add context without
+    # changing the work item's fields" and "without affecting other memories" no exclusion
+    r"\bwithout\s+" + _alt("deleting overwriting extracting downloading storing saving") + r"\b",
     # "This tool only triggers deploys", "WHAT THIS TOOL DOES NOT DO:"
     r"this\s+(?:tool|function)\s+only\s+[a-z]+s\b",
     r"what\s+(?:this\s+tool|this\s+function|it)\s+(?:does\s+not|doesn['\u2019]t)\s+do\b",

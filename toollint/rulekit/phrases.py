@@ -127,9 +127,7 @@ _EVENT = re.compile(
 # relative clause ("an automation that sends a task when a trigger fires") nor a question
 # ("Forecast when a metric will breach a threshold")
 _STATE = re.compile(
-    # ... its subject one or two nouns: "when the conversation topic changes" (round 111, A)
-    r"\b(?:when|whenever|once)\s+(?:the|a|an|your|its|their)\s+[a-z]+(?:['\u2019]s\s+[a-z]+"
-    r"|\s+(?!(?:is|are|has|have|was|were|does|do|can|may|must|should|will|already|still|also)\b)[a-z]+)?\s+"
+    r"\b(?:when|whenever|once)\s+(?:the|a|an|your|its|their)\s+[a-z]+(?:['\u2019]s\s+[a-z]+)?\s+"
     r"(?:already\s+|still\s+|also\s+|explicitly\s+)?(?:(?!(?:is|has|was|does|this|its|his)\b)[a-z]+s\b"
     r"|(?:can|may|must|should)\s+(?:not\s+)?(?:be\s+)?[a-z]+)", re.IGNORECASE)
 _RELATIVE = re.compile(r"\b(?:that|which|who)\b", re.IGNORECASE)
