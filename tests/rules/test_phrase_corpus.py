@@ -394,6 +394,8 @@ CLAUSES = [
     # ... and the event, the cadence, the refusal
     ("Request human approval before performing an operation.", True, False),
     ("Ask the user for their pizza preferences before ordering.", True, False),  # round 113, A
+    # the tool's own step, not the call's moment (stored round 33)
+    ("Execute a buy, update the position. Checks fund sufficiency before buying.", False, False),
     ("Summarise the progress so far. Use this periodically (every 2-3 rounds) to keep the plan short.",
      True, False),
     ("Delete a storage bucket when it's no longer needed.", True, False),

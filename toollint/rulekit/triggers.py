@@ -106,8 +106,7 @@ TRIGGER_PATTERNS = (
     r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
     r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
     + _alt("answering responding replying proposing making writing editing changing deciding "
-           "starting calling using running planning committing deploying acting performing ordering "
-           "booking buying purchasing paying checking_out")
+           "starting calling using running planning committing deploying acting performing ordering")
     + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
     # A step that comes before this tool's every use places it in a chain (issue 18,
     # round 4): "use get_text_file_contents ... every time before using this tool"; not
