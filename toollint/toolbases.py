@@ -22,6 +22,12 @@ ROOT = "root"  # the chain ends in the project's own class: no tool
 # reads a subclass's own such method when it returns a literal.
 SCHEMA_METHODS = frozenset(("get_input_schema", "input_schema", "get_schema", "get_parameters",
                             "get_parameters_schema", "parameters_schema", "get_json_schema"))
+# ... or a method that builds the whole definition from the class's attributes, `def spec(self):
+# return {"type": "function", "name": self.name, ...}` (held-out round 114, M1: 9 tools)
+SENDING_METHODS = frozenset(("spec", "tool_spec", "to_tool", "to_openai", "to_openai_tool", "to_anthropic",
+                             "to_anthropic_tool", "get_definition", "to_function_schema", "openai_schema"))
+# a subclass's class attribute holding its input schema
+SCHEMA_ATTRIBUTES = ("parameters_schema", "input_schema", "inputSchema", "parameters")
 
 
 def toolish(base: str) -> bool:
@@ -37,7 +43,7 @@ def follow(cls: str, classes: Mapping[str, ClassFacts],
         seen.add(cls)
         base = next((b for b in classes[cls].bases if toolish(b)), None)
         if base is None:
-            return None if classes[cls].bound & SCHEMA_METHODS else ROOT
+            return None if classes[cls].bound & (SCHEMA_METHODS | SENDING_METHODS) else ROOT
         head, _, rest = base.partition(".")
         if not rest and base in classes:
             cls = base

@@ -103,3 +103,45 @@ def test_a_schema_the_method_builds_is_left_unjudged(lint):
 def test_a_root_base_without_a_schema_method_still_sends_nothing(lint):
     plain = SCHEMA_BASE.replace("get_input_schema", "run")
     assert lint({"tools.py": plain + SCHEMA_IMPL.replace("get_input_schema", "run")}, select=["TL102", "TL207"]) == []
+
+
+SPEC_BASE = '''
+import abc
+
+
+class Tool(abc.ABC):
+    name: str
+    description: str
+    parameters_schema: dict
+
+    def spec(self):
+        return {"type": "function", "name": self.name, "description": self.description,
+                "parameters": self.parameters_schema}
+'''
+
+SPEC_IMPL = '''
+class MoveHead(Tool):
+    name = "move_head"
+    description = "Move your head."
+    parameters_schema = {
+        "type": "object",
+        "properties": {"direction": {"type": "string", "enum": ["left", "right"]}},
+        "required": ["direction", "speed"],
+    }
+'''
+
+
+@pytest.mark.parametrize("files", [
+    {"tools.py": SPEC_BASE + SPEC_IMPL},
+    {"app/__init__.py": "", "app/core.py": SPEC_BASE, "app/move.py": "from app.core import Tool\n" + SPEC_IMPL},
+])
+def test_a_root_base_whose_method_builds_the_definition_makes_its_subclasses_tools(lint, files):
+    # held-out round 114, M1: `spec()` returns the dict from `self.name`, `self.description` and
+    # `self.parameters_schema`, the subclasses' class attributes (9 tools unseen)
+    found = [code for _, _, code in lint(files, select=["TL102", "TL202", "TL207"])]
+    assert found == ["TL102", "TL202"]
+
+
+def test_a_root_base_that_builds_nothing_still_sends_nothing_even_with_a_schema_attribute(lint):
+    plain = SPEC_BASE.replace("def spec(self):", "def run(self):")
+    assert lint({"tools.py": plain + SPEC_IMPL}, select=["TL102", "TL202", "TL207"]) == []

@@ -8,7 +8,7 @@ import libcst as cst
 
 from toollint.extract.evaluate import Evaluator, dotted
 from toollint.model import Const, DictVal, FunctionSig, ListVal, RegistryDecl, Unresolved, Value
-from toollint.toolbases import SCHEMA_METHODS
+from toollint.toolbases import SCHEMA_ATTRIBUTES, SCHEMA_METHODS
 
 
 def class_attribute_tools(class_nodes: Dict[str, cst.ClassDef], names: Dict[str, cst.BaseExpression],
@@ -34,6 +34,10 @@ def class_attribute_tools(class_nodes: Dict[str, cst.ClassDef], names: Dict[str,
             entries.append((Const("input_schema", inputs.span), _inputs_schema(inputs)))
         elif (schema := _method_schema(node, evaluator, span)) is not None:
             entries.append((Const("input_schema", schema.span), schema))
+        elif (held := next((a for a in SCHEMA_ATTRIBUTES if f"{cls}.{a}" in names), None)) is not None:
+            schema = attr(held)  # `parameters_schema = {"type": "object", ...}`
+            if isinstance(schema, DictVal):
+                entries.append((Const("input_schema", schema.span), schema))
         function = functions.get(f"{cls}.forward") or functions.get(f"{cls}._run")
         if function is not None and f"{cls}.inputs" in names:
             declared = _input_names(attr("inputs"))
