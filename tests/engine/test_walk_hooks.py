@@ -3,6 +3,8 @@ class (issue 22): the same calls, in the same order, with the same pruning as li
 `node.visit`, and libcst's own lookup for any visitor whose hooks it cannot take that way."""
 from __future__ import annotations
 
+import gc
+import weakref
 from pathlib import Path
 
 import libcst
@@ -78,3 +80,24 @@ def test_hooks_are_called_as_libcst_calls_them(make):
         assert ours.seen == theirs.seen, text[:80]
         calls += len(ours.seen)
     assert calls > 100  # the hooks ran
+
+
+def test_a_visitor_class_made_in_a_call_is_not_kept_by_the_walk():
+    """Visitor classes defined inside a function are made once a call: the walk's tables
+    of hooks must not keep them (174 stayed alive after three repositories, and a language
+    server grew with every lint)."""
+    def count_names(source: str):
+        class _Names(libcst.CSTVisitor):
+            def __init__(self) -> None:
+                self.seen = 0
+
+            def visit_Name(self, node: libcst.Name) -> None:
+                self.seen += 1
+
+        visitor = _Names()
+        walk(libcst.parse_module(source), visitor)
+        return visitor.seen, weakref.ref(_Names)
+
+    seen, made = count_names("a = b + c\n")
+    gc.collect()
+    assert seen == 3 and made() is None

@@ -13,6 +13,7 @@ node, over every corpus.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from types import FunctionType
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -85,9 +86,11 @@ def _child_fields(node: cst.CSTNode) -> Tuple[str, ...]:
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a visitor that only reads (attribute hooks are not called)."""
     kind = type(visitor)
-    if kind.on_visit is _ON_VISIT and kind.on_leave is _ON_LEAVE and not _own_hooks(visitor) \
-            and _plain_hooks(kind):
-        _walk_hooks(node, visitor, kind, _skipped(kind))
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = _PLANS[kind] = _plan(kind)
+    if plan is not None and not _own_hooks(visitor):
+        _walk_hooks(node, visitor, plan[0], plan[1], kind)
     else:
         _walk(node, visitor)
 
@@ -111,16 +114,15 @@ def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
 # functions getattr would find, libcst's empty defaults left out.
 _ON_VISIT = cst.CSTVisitor.on_visit
 _ON_LEAVE = cst.CSTVisitor.on_leave
-_HOOKS: Dict[Tuple[type, type], Tuple[Optional[Callable], Optional[Callable]]] = {}
-_PLAIN: Dict[type, bool] = {}
+Hooks = Dict[type, Tuple[Optional[Callable], Optional[Callable]]]
 
 
-def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, kind: type, skip: frozenset) -> None:
-    hooks = _HOOKS.get((kind, type(node)))
-    if hooks is None:
-        hooks = _HOOKS[(kind, type(node))] = (_hook(kind, "visit_" + type(node).__name__),
-                                              _hook(kind, "leave_" + type(node).__name__))
-    visit, leave = hooks
+def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, hooks: Hooks, skip: frozenset, kind: type) -> None:
+    found = hooks.get(type(node))
+    if found is None:
+        found = hooks[type(node)] = (_hook(kind, "visit_" + type(node).__name__),
+                                     _hook(kind, "leave_" + type(node).__name__))
+    visit, leave = found
     # on_visit: children are visited unless the hook returns False itself
     if visit is None or visit(visitor, node) is not False:
         for name in _child_fields(node):
@@ -128,11 +130,11 @@ def _walk_hooks(node: cst.CSTNode, visitor: cst.CSTVisitor, kind: type, skip: fr
             if type(child) in skip:
                 continue
             if _is_node(child):
-                _walk_hooks(child, visitor, kind, skip)
+                _walk_hooks(child, visitor, hooks, skip, kind)
             elif isinstance(child, (tuple, list)):
                 for item in child:
                     if type(item) not in skip:
-                        _walk_hooks(item, visitor, kind, skip)
+                        _walk_hooks(item, visitor, hooks, skip, kind)
     if leave is not None:
         leave(visitor, node)
 
@@ -156,17 +158,26 @@ def _trivia() -> frozenset:
 
 TRIVIA = _trivia()
 _NOTHING: frozenset = frozenset()
-_SKIPPED: Dict[type, frozenset] = {}
+
+# visitor class -> (its hooks by node class, the node classes its walk need not enter), or
+# None when it is walked as libcst would (its own on_visit, a hook that is no plain
+# function). Held weakly: a visitor class made inside a function, once a call, goes with it
+# (with strong keys, 174 such classes and their tables stayed for the process's life after
+# checking three repositories: a language server's memory grew with every lint).
+_PLANS: "weakref.WeakKeyDictionary[type, Optional[Tuple[Hooks, frozenset]]]" = weakref.WeakKeyDictionary()
+
+
+def _plan(kind: type) -> Optional[Tuple[Hooks, frozenset]]:
+    if kind.on_visit is not _ON_VISIT or kind.on_leave is not _ON_LEAVE or not _plain_hooks(kind):
+        return None
+    return {}, _skipped(kind)
 
 
 def _skipped(kind: type) -> frozenset:
     """The node classes a walk with this visitor class need not enter: TRIVIA, unless it
     hooks one of them."""
-    skip = _SKIPPED.get(kind)
-    if skip is None:
-        hooked = any(_hook(kind, prefix + t.__name__) is not None for t in TRIVIA for prefix in ("visit_", "leave_"))
-        skip = _SKIPPED[kind] = _NOTHING if hooked else TRIVIA
-    return skip
+    hooked = any(_hook(kind, prefix + t.__name__) is not None for t in TRIVIA for prefix in ("visit_", "leave_"))
+    return _NOTHING if hooked else TRIVIA
 
 
 def _hook(kind: type, name: str) -> Optional[Callable]:
@@ -180,13 +191,9 @@ def _hook(kind: type, name: str) -> Optional[Callable]:
 def _plain_hooks(kind: type) -> bool:
     """Whether every visit_/leave_ attribute the class has is a plain function (a staticmethod,
     a classmethod or a callable object would be called otherwise than getattr's bound method)."""
-    plain = _PLAIN.get(kind)
-    if plain is None:
-        plain = _PLAIN[kind] = all(
-            isinstance(value, FunctionType)
-            for klass in kind.__mro__ for key, value in klass.__dict__.items()
-            if key.startswith(("visit_", "leave_")))
-    return plain
+    return all(isinstance(value, FunctionType)
+               for klass in kind.__mro__ for key, value in klass.__dict__.items()
+               if key.startswith(("visit_", "leave_")))
 
 
 def _own_hooks(visitor: cst.CSTVisitor) -> bool:
@@ -250,49 +257,54 @@ def local_defs(body) -> Dict[str, cst.FunctionDef]:
 
 def changes(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement stores into or calls a method of `name` (`kwargs["x"] = 1`, `kwargs.pop("x")`)."""
-    found = []
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_Subscript(self, node: cst.Subscript) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == name:
-                found.append(node)
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == name:
-                found.append(node)
-
-    walk(stmt, _Visitor())
-    return bool(found)
+    return _found(stmt, _Changes(name))
 
 
 def rebinds(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement of the wrapper assigns the function parameter (`fn = other(fn)`)."""
-    found = []
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            if isinstance(node.target, cst.Name) and node.target.value == name:
-                found.append(node)
-
-    walk(stmt, _Visitor())
-    return bool(found)
+    return _found(stmt, _Rebinds(name))
 
 
 def stores_into(stmt: cst.BaseStatement, name: str) -> bool:
     """Whether a statement assigns an attribute or item of `name` (`fn.__doc__ = ...`)."""
-    found = []
+    return _found(stmt, _StoresInto(name))
 
-    class _Visitor(cst.CSTVisitor):
-        def _target(self, target: cst.BaseExpression) -> None:
-            if isinstance(target, (cst.Attribute, cst.Subscript)) and isinstance(target.value, cst.Name) \
-                    and target.value.value == name:
-                found.append(target)
 
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            self._target(node.target)
+class _Finder(cst.CSTVisitor):
+    # one class each, not one a call: a walk looks a class's hooks up once
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found = False
 
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._target(node.target)
+    def _on(self, target: cst.BaseExpression) -> bool:
+        return isinstance(target, cst.Name) and target.value == self.name
 
-    walk(stmt, _Visitor())
-    return bool(found)
+
+def _found(stmt: cst.BaseStatement, finder: _Finder) -> bool:
+    walk(stmt, finder)
+    return finder.found
+
+
+class _Changes(_Finder):
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        self.found = self.found or self._on(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.found = self.found or self._on(node.value)
+
+
+class _Rebinds(_Finder):
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.found = self.found or self._on(node.target)
+
+
+class _StoresInto(_Finder):
+    def _target(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, (cst.Attribute, cst.Subscript)) and self._on(target.value):
+            self.found = True
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
