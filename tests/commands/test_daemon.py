@@ -151,12 +151,15 @@ def test_a_killed_daemon_is_passed_over_and_replaced(short_home, project):
     assert not list((Path(short_home) / "toollint" / "daemon").glob("*.sock"))
 
 
-def test_a_daemon_is_stale_once_a_source_file_changes():
+def test_a_daemon_is_stale_once_a_source_file_changes(tmp_path):
     from toollint.daemon import serve
 
-    stamps = serve._stamps()
-    assert not serve._stale(stamps)
-    some = next(iter(stamps))
-    changed = dict(stamps, **{some: (stamps[some][0] + 1, stamps[some][1])})
-    assert serve._stale(changed)
-    assert any(path.endswith(os.path.join("rules", "tl101_missing_description.py")) for path in stamps)
+    watched = serve._watched()
+    assert any(path.endswith(os.path.join("rules", "tl101_missing_description.py")) for path in watched)
+    assert any(path.endswith(os.path.join("daemon", "serve.py")) for path in watched)
+    assert not serve._stale(serve._stamps(watched))
+    source = tmp_path / "module.py"
+    source.write_text("x = 1\n")
+    before = serve._stamps([str(source)])
+    source.write_text("x = 22\n")  # an edit: the size moves even within one clock tick
+    assert serve._stamps([str(source)]) != before

@@ -160,33 +160,31 @@ def _listen(path: str):
     return server
 
 
-def _stamps() -> Dict[str, Tuple[int, int]]:
-    """What a run's answers depend on besides its input: toollint's source (the rules
-    included, wherever an editable install keeps them) and the folders libcst and
-    jsonschema are installed in (an upgrade adds or removes a dist-info there)."""
+def _watched() -> List[str]:
+    """What a run's answers depend on besides its input: toollint's source (the cache's own
+    list, and the rules wherever an editable install keeps them) and the folder libcst is
+    installed in and its parent (an upgrade there adds or removes a dist-info)."""
     import libcst
 
-    import toollint
     import toollint.rules
+    from toollint.cache.store import code_files
 
+    rules = [os.path.join(folder, name) for folder in toollint.rules.__path__
+             for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    return code_files() + rules + [libcst.__path__[0], os.path.dirname(libcst.__path__[0])]
+
+
+def _stamps(paths: List[str]) -> Dict[str, Tuple[int, int]]:
     found: Dict[str, Tuple[int, int]] = {}
-    for top in list(toollint.__path__) + list(toollint.rules.__path__):
-        for folder, dirs, files in os.walk(top):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            for name in files:
-                if name.endswith(".py"):
-                    full = os.path.join(folder, name)
-                    st = os.stat(full)
-                    found[full] = (st.st_mtime_ns, st.st_size)
-    for package in (libcst.__path__[0], os.path.dirname(libcst.__path__[0])):
-        st = os.stat(package)
-        found[package] = (st.st_mtime_ns, st.st_size)
+    for path in paths:
+        st = os.stat(path)
+        found[path] = (st.st_mtime_ns, st.st_size)
     return found
 
 
 def _stale(stamps: Dict[str, Tuple[int, int]]) -> bool:
     try:
-        return _stamps() != stamps
+        return _stamps(_watched()) != stamps
     except OSError:
         return True
 
@@ -200,7 +198,7 @@ class _State:
 
 
 def _serve(server, path: str, idle: float) -> None:
-    stamps = _stamps()
+    stamps = _stamps(_watched())
     state = _State()
     key = install_key()
 
