@@ -73,6 +73,35 @@ def config():
     assert lint({"settings.py": 'CONFIG = {"tools": ["search", "fetch"], "model": "m"}\n'}) == []
 
 
+
+def test_a_dict_of_tool_lists_defines_each_list(lint):
+    # held-out round 114, M2: extra tools kept per feature, `EXTRA = {"emotion": [...]}`, and
+    # extended onto the base list when the feature is on; none of them was read
+    source = '''
+import copy
+
+BASE = [{"type": "function", "name": "nod", "description": "Nod once. Use this when agreeing.",
+         "parameters": {"type": "object", "properties": {}}}]
+EXTRA = {
+    "emotion": [
+        {"type": "function", "name": "play_emotion", "description": "Play an emotion. Use this when asked to.",
+         "parameters": {"type": "object", "properties": {"emotion": {"type": "string"}}, "required": ["emotion"]}},
+    ],
+}
+
+
+def definitions(emotions):
+    tools = list(BASE)
+    if emotions:
+        tools.extend(copy.deepcopy(EXTRA["emotion"]))
+    return tools
+'''
+    assert lint({"robot.py": source}, select=["TL207"]) == [("robot.py", 8, "TL207")]
+    # a dict holding anything beside its lists is configuration, not a catalogue of tool sets
+    mixed = source.replace('"emotion": [', '"model": "m",\n    "emotion": [')
+    assert lint({"robot.py": mixed}, select=["TL207"]) == []
+
+
 GEMINI = '''
 from google.genai import types
 

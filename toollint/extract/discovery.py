@@ -81,10 +81,11 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
             out.append(RegistryDecl("definitions", name, value, span))
         elif (nested := record_definitions(value)) is not None or (nested := wrapped_declarations(value)) is not None:
             out.append(RegistryDecl("definitions", name, nested, span))
-        elif isinstance(value, DictVal) and is_tool_list(value.get("tools")):
+        elif isinstance(value, DictVal) and (keyed := _keyed_lists(value)):
             # `DECLS = {"tools": [...]}`, then `types.Tool(function_declarations=DECLS["tools"])`
-            # (held-out round 99, M2: 14 google-genai declarations unseen)
-            out.append(RegistryDecl("definitions", f'{name}["tools"]', value.get("tools"), span))
+            # (held-out round 99, M2: 14 google-genai declarations unseen); `EXTRA = {"emotion":
+            # [...], ...}`, one list extended onto the base list per feature (round 114, M2)
+            out.extend(RegistryDecl("definitions", f'{name}["{key}"]', listed, span) for key, listed in keyed)
         elif tool_from_value(value) is not None and not names_only(value):
             out.append(RegistryDecl("loose", name, value, span, alone=True))
         elif (given := handed_definitions(value)) is not None:
@@ -94,6 +95,17 @@ def module_level(names: Dict[str, cst.BaseExpression], targets: Dict[str, cst.CS
         elif category_like(value):
             out.append(RegistryDecl("maybe-categories", name, value, span))
     return out
+
+
+def _keyed_lists(value: DictVal) -> List[Tuple[str, Value]]:
+    """The tool lists of a dict: its "tools" entry, or every entry when each is a list of
+    definitions (a dict with anything else beside them is not a catalogue of tool sets)."""
+    if is_tool_list(value.get("tools")):
+        return [("tools", value.get("tools"))]
+    entries = [(k.value, v) for k, v in value.entries if isinstance(k, Const) and isinstance(k.value, str)]
+    if value.complete and entries and len(entries) == len(value.entries) and all(is_tool_list(v) for _, v in entries):
+        return entries
+    return []
 
 
 _ASSERTIONS = frozenset(("assertEqual", "assertDictEqual", "assertListEqual", "assertIn", "assert_called_with",
