@@ -6,9 +6,8 @@ framework itself would send it (toollint.frameworks: one module per framework), 
 every node's span on the source that caused it. A function becomes a tool by a decorator
 (`@mcp.tool()`, `@tool`), by a call that wraps it (`Tool(fn)`,
 `StructuredTool.from_function(fn)`, `FunctionTool.from_defaults(fn=fn)`,
-`function_tool(fn)`, `mcp.tool()(fn)`), by a call that registers it (`mcp.add_tool(fn)`),
-or by a constructor's tool list (`Agent(tools=[fn])`). This module finds those
-declarations over the frameworks registry, never branching on a framework's name.
+`function_tool(fn)`, `mcp.tool()(fn)`), by a call that registers it (`mcp.add_tool(fn)`), or by
+a constructor's tool list (`Agent(tools=[fn])`): found here, never branching on a framework's name.
 
 Checked against the real packages: tests/data/frameworks/ (record.py) and tests/frameworks/.
 Methods: a decorator in a class body wraps the plain function, so most frameworks send
@@ -26,6 +25,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 import libcst as cst
 
 from toollint.extract.byref import foreign_targets, ref_tool
+from toollint.extract.closures import closure_target
 from toollint.extract.evaluate import dotted
 from toollint.extract.forwarded import forwarded
 from toollint.extract.names import enclosing
@@ -228,6 +228,8 @@ class _Calls(cst.CSTVisitor):
     def _function(self, expr: Optional[cst.BaseExpression]) -> Optional[Tuple[cst.FunctionDef, FunctionSig, str]]:
         """(def, signature, mode) of a function reference: a def of this module or of the
         enclosing function, `obj.method` / `self.method` (bound), `Class.method`."""
+        if isinstance(expr, cst.Call):  # `self._make_post()`: the def it returns
+            return closure_target(expr, self._function, self.sig_of)
         if expr is None:
             return None
         if isinstance(expr, cst.Name):
@@ -473,7 +475,9 @@ class _Calls(cst.CSTVisitor):
                     self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))  # local agents
         if expr is None and last_name(call.func) in framework.listing:
             expr = first_arg(call)
-        self._derive_listed(self._items(expr, framework.list_items), framework, framework.list_method)
+        items = self._items(expr, (*framework.list_items, cst.Call))  # `tools=[self._make_post()]`: closures.py
+        self._derive_listed([i for i in items if isinstance(i, framework.list_items) or self._function(i) is not None],
+                            framework, framework.list_method)
 
     def _items(self, expr: Optional[cst.BaseExpression], kinds=(cst.Name, cst.Attribute)) -> Sequence[cst.BaseExpression]:
         """The functions a tool list hands over: a literal, a local list built up (appends
