@@ -20,6 +20,7 @@ from toollint.extract.classfacts import module_classes
 from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.grown import Grown, growth, keyed
+from toollint.extract.tablegrowth import grown_tables
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
@@ -321,6 +322,8 @@ class _Extractor:
                 scoped = scoped_by_owner[owner] = method_evaluator(qualname, self.classes, evaluator)
             registries.extend(discovery.scan_function(qualname, node, functions[qualname], scoped, self.span_of,
                                                       factories))
+        registries = grown_tables(registries, self.function_nodes,
+                                  lambda q: scoped_by_owner.get(q.rpartition(".")[0], evaluator))
 
         # `Tool(function=fn, name=...)` is pydantic-ai's or LangChain's, not an MCP definition
         registries = [r for r in registries if not (r.kind == "loose" and (r.value.span.line, r.value.span.col)
