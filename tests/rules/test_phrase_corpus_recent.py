@@ -9,6 +9,14 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 116, E and F: "always call this", an event named by its state's adjective
+    ("Always call this tool with your answer.", True, False),
+    ("Always use this for the final reply, once.", True, False),
+    ("Submit the answer. You may always call submit_later instead.", False, True),
+    ("Request clarification from the user when the query is ambiguous", True, False),
+    ("Ask a follow-up question when the request is unclear or incomplete.", True, False),
+    ("Returns an empty list when the query is ambiguous.", False, False),  # what it answers, not when
+    ("Get a value. It may be vague.", False, False),
     # held-out round 97, A: passive timing, the tool's step in a workflow
     ("Score the residuals. This tool is called at Step 4 of Phase 2 in the fitting workflow, AFTER the best "
      "fitting result has been selected.", True, False),

@@ -117,7 +117,9 @@ _EVENT = re.compile(
     r"\b(?:when|whenever|after|once)\s+(?:(?:the|a|an|your|its|their|each|every|any)\s+)?(?:[a-z]+\s+){0,3}"
     r"(?:is|are|has|have|was|were|gets|get)\s+(?:been\s+|being\s+)?(?:not\s+)?(?:yet\s+)?"
     # "Search the web when relevant URLs are not yet known" (held-out round 39)
-    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable)\b"
+    r"(?:[a-z]+ed|done|finished|complete|over|known|unknown|given|missing|unavailable"
+    # "Request clarification from the user when the query is ambiguous" (held-out round 116, F)
+    r"|ambiguous|unclear|uncertain|vague|incomplete|insufficient|inconclusive)\b"
     # ... elliptic, in a terse note: "when product change detected" (held-out round 85, C)
     r"|\bwhen\s+(?:[a-z]+\s+){1,3}" + _alt("detected found received triggered reached exceeded spotted observed")
     + r"\b(?!\s+(?:by|in|on|at|from|with)\b)",

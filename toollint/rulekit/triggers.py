@@ -210,6 +210,8 @@ TRIGGER_PATTERNS = (
     _NOT_NEGATED + r"delegates?\s+[^.;\n]{3,120}?\s+to\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:(?-i:[A-Z]\w*Agent)|agent|specialist|team|expert|assistant)s?\b",
     r"\balways\s+" + _alt("call use run check read consult") + r"\s+(?:[\w-]+\s+){0,2}?(?:early|first)\b",
+    # "Always call this tool with your answer." (held-out round 116, E): every time
+    r"\balways\s+" + _CALL + r"\s+this\b",
     r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
     r"cannot|can['\u2019]t|does\s+not|doesn['\u2019]t)\b",
     r"\brequires?\s+(?:a\s+|an\s+)?(?:prior|previous|preceding)\s+[a-z]",
