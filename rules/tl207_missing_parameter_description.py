@@ -8,6 +8,7 @@ from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at, types_of
 from toollint.rulekit.naming import property_subject, shown_name
+from toollint.rulekit.paramtext import braced, capital, globbed, in_formula
 from toollint.rulekit.words import split_identifier, stem
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
@@ -198,7 +199,9 @@ def _listed_in(description, name: str) -> bool:
         # then holds for every branch
         return any(_listed_in(c, name) for c in description.choices)
     text = description.value
-    if _passed_in(text, name) or _in_formula(text, name) or _globbed(text, name) or name in _numpy_params(text):
+    # ... or a one-letter count in capitals, "Return the last N notes" (held-out round 116, D)
+    if _passed_in(text, name) or in_formula(text, name) or globbed(text, name) or name in _numpy_params(text) \
+            or capital(text, name):
         return True
     if name not in text:
         # every test below finds the name itself, spelled as it is; but "Status can be: all, open"
@@ -210,33 +213,6 @@ def _listed_in(description, name: str) -> bool:
                 or _search("assigned", name, text)
                 or _inline_args(text, name)
                 or _identifier_in(text, name))
-
-
-# An equation with an operator beside its `=`: "Solve ax² + bx + c = 0" (held-out round 77, C)
-_FORMULA = re.compile(r"[\w \t.\u00b2\u00b3^*/+()-]*[+*/^\u00b2\u00b3-][\w \t.\u00b2\u00b3^*/+()-]*=[\w \t.\u00b2\u00b3^*/+()-]*"
-                      r"|[\w \t.\u00b2\u00b3^*/+()-]*=[\w \t.\u00b2\u00b3^*/+()-]*[+*/^\u00b2\u00b3-][\w \t.\u00b2\u00b3^*/+()-]*")
-# a backticked glob followed by "parameters": "the three ``*_key`` parameters tell ..." (held-out round 76, F)
-_GLOB = re.compile(r"`+([\w*]*\*[\w*]*)`+\s+(?:parameters|arguments|params)\b")
-
-
-def _in_formula(text: str, name: str) -> bool:
-    """A one-letter parameter is a coefficient or variable of an equation the text states."""
-    if len(name) != 1 or "=" not in text:
-        return False
-    letter = re.compile(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z]{2})")
-    return any(letter.search(m.group()) for m in _FORMULA.finditer(text))
-
-
-# "Array of {id, regular_price, sale_price}" (round 103, A): the item's fields, listed
-_BRACED = re.compile(r"\{\s*(\w+(?:\s*,\s*\w+)+)\s*\}")
-
-
-def _braced(text: str, name: str) -> bool:
-    return "{" in text and any(name in re.split(r"\s*,\s*", m) for m in _BRACED.findall(text))
-
-
-def _globbed(text: str, name: str) -> bool:
-    return "*" in text and any(re.fullmatch(re.escape(g).replace(r"\*", r"\w*"), name) for g in _GLOB.findall(text))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -467,7 +443,7 @@ def _named_in_parent(text: str, name: str) -> bool:
     field ("a street address in one city" over `street` and `city`)."""
     if re.search(r"[\"'`]%s[\"'`]|[{,]\s*%s\s*:" % (re.escape(name), re.escape(name)), text):
         return True  # ... or a key of an example object: "[{column: 'status', ...}]" (round 49, D)
-    if _braced(text, name):
+    if braced(text, name):
         return True
     # a line of its own with a note: "name (str): The display name" in a model docstring's
     # Attributes block (held-out round 48, K)

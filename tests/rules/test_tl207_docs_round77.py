@@ -47,6 +47,8 @@ def _found(lint, name, params, doc):
     # held-out round 81, E: the parameter named with the tool it comes from
     ("delete_zone", "id: str", "Delete a zone by id (from get_zones)."),
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
+    # held-out round 116, D: a one-letter count named in capitals
+    ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
 ])
 def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     assert _found(lint, name, params, doc) == []
@@ -58,6 +60,7 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("delete_zone", "id: str", "Delete a zone by id (from the list).", 1),  # no tool named as its source
     ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default is 3.", 1),  # not in its words
     ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
+    ("peek", "n: int = 3, a: int = 1", "Return the last K notes. A note is a string.", 2),  # not its letter; "A" a word
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key
     ("write_summary", "title: str, findings: str",
