@@ -249,3 +249,38 @@ def test_tl208_a_value_shown_in_the_tools_description_is_an_example(lint, sample
     shown = src.replace("Book a slot.", "Book a slot. " + sample.replace('"', '\\"'))
     assert shown != src
     assert (lint({"tools.py": shown}, select=["TL208"]) == []) is quiet
+
+
+@pytest.mark.parametrize("entry, quiet", [
+    ('- host_id (required): Host ID to list ports for (e.g., "007", "012")', True),  # held-out round 115, A
+    ("- host_id: as returned by list_hosts", True),
+    ("- host_id (required): Host ID to list ports for", False),  # listed, with nothing of its form
+    ('- limit: at most this many (e.g. 50)', False),  # another field's example
+])
+def test_tl208_the_enclosing_objects_entry_for_the_field_gives_its_form(lint, entry, quiet):
+    # fastmcp sends a model parameter's Args entry as the object's description, beside the
+    # model's own field descriptions
+    src = f'''
+from fastmcp import FastMCP
+from pydantic import BaseModel, Field
+
+app = FastMCP(name="hosts")
+
+
+class HostPortsArgs(BaseModel):
+    host_id: str = Field(..., description="Host ID to list ports for")
+    limit: int = Field(100, description="Maximum number of ports to return")
+
+
+@app.tool(description="List open ports of one monitored host. Use this when asked what a host listens on.")
+async def list_host_ports(args: HostPortsArgs):
+    """List open ports.
+
+    Args:
+        args: An object containing:
+            {entry}
+    """
+    return []
+'''
+    assert (lint({"requirements.txt": "fastmcp==4.2.3\n", "server.py": src},
+                 select=["TL208"]) == []) is quiet
