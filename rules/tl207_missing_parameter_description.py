@@ -275,6 +275,14 @@ def _named_so(name: str):
                       r"(?:provided|given|passed|specified|supplied|omitted|set|empty|missing)\b"
                       r"|\b" + phrase + r"s?\s*\(\s*-?\d[\d.,]*\s*(?:-|\u2013|to|\.\.)\s*-?\d"
                       r"|\beach\s+" + (phrase[:-1] if phrase.endswith("s") else phrase) + r"\s+(?:is|are)\s+(?:an?|one)\b"
+                      # held-out round 115, D and H: "index sets the insertion position", "space-separated
+                      # tags", "at the given absolute path", a "Query syntax:" heading, "Each answer: {...}",
+                      # "Each row must be a dict with:"
+                      r"|(?:^|[.!?;]\s+)" + phrase + r"s?\s+(?:sets|selects|controls|determines|specifies|limits)\b"
+                      r"|\b(?:space|comma|semicolon|newline|tab|pipe|whitespace)[\s-]separated\s+" + phrase
+                      + r"|\b(?:absolute|relative)\s+" + phrase + r"\b|^[ \t]*" + phrase + r"\s+(?:syntax|format)\b"
+                      r"|^[ \t]*each\s+" + (phrase[:-1] if phrase.endswith("s") else phrase)
+                      + r"\s*(?::|(?:must|should)\s+(?:be|have|contain|include)\b)"
                       # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
                       # ... "Data should be a dictionary mapping column IDs to values" (round 46, D)
                       r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase
