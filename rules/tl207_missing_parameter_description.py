@@ -164,7 +164,8 @@ _TEMPLATES = {
     "bare": (r"(?<![A-Za-z0-9_.])NAME(?![A-Za-z0-9_(])(?!\s*[:=])", 0),
     # set to a value in a sentence, not a call's keyword: "and use_active_if_missing=True, use
     # the active hotel" (held-out round 27)
-    "assigned": (r"(?:^|(?<=\s))(?<!,\s)NAME=(?:[Tt]rue|[Ff]alse|None|null|\d|['\"])", 0),
+    # ... or shown so in an Examples block, `new_values={"title": ...}` (held-out round 115, G)
+    "assigned": (r"(?:^|(?<=\s))(?<!,\s)NAME=(?:[Tt]rue|[Ff]alse|None|null|\d|['\"]|[{\[]\s*['\"\w-])", 0),
     # "by using task_name: str (the task's name, capitalised)": a type and then a note
     "typed": (r"(?<![\w.])NAME\s*:\s*[A-Za-z_][\w\[\]., |]*?\s+\([^)\n]*[A-Za-z]{3}[^)\n]*\)", 0),
 }

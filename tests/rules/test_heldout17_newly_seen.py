@@ -12,6 +12,9 @@ from toollint.rulekit.text import has_trigger, reads_like_signature
     ("run_all_cells", "Execute all code cells in order.\nReturns: the execution ids.\n"
                       "Agent Use Case: Instead of many separate run_cell calls, use this single tool."),
     ("list_rows", "List the rows of a table.\n\nReturns:\n    rows\n\nWhen to use: the user asks what a table holds."),
+    # held-out round 115, E: a "Common use:" paragraph after the Args block
+    ("set_item_color", "Set the color of an item.\n\nArgs:\n  item_id: Item ID.\n  color: Color name.\n\n"
+                       "Common use: switch \"red\" to \"green\" after the user approves the item."),
 ])
 def test_a_use_section_after_the_returns_block_is_no_label(name, description):
     assert reads_like_signature(description, name) is None

@@ -111,7 +111,7 @@ CLAUSES = [
     ("Generic web fetch, kept as a fallback when no site-specific tool applies.", True, True),  # a fallback: others first (round 52, G)
     # a sibling set against it for a case is an exclusion too (held-out round 91, B: flipped)
     ("Lighter than get_document when you only need the title and size.", True, True),
-    ("Prefer this over web_search for questions about the repository.", True, False),
+    ("Prefer this over web_search for questions about the repository.", True, True),
     ("Use this instead of read_file for files over a megabyte.", True, True),
     ("Faster than `full_scan` on large buckets.", True, True),
     ("Faster than `full_scan`.", True, False),  # no case: where it stops is not said

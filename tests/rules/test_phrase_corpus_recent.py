@@ -9,6 +9,10 @@ from toollint.rulekit.text import has_exclusion, has_trigger
 
 # (sentence, has a trigger clause, has an exclusion clause)
 CLAUSES = [
+    # held-out round 115, F: set against a named sibling
+    ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
+    ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
+    ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
     # held-out round 116, E and F: "always call this", an event named by its state's adjective
     ("Always call this tool with your answer.", True, False),
     ("Always use this for the final reply, once.", True, False),

@@ -49,6 +49,8 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 115, G: shown with a value in an Examples block
+    ("patch_record", "new_values: dict", "Update fields.\n\n    Examples:\n      new_values={\"title\": \"New\"}\n    "),
 ])
 def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     assert _found(lint, name, params, doc) == []
@@ -60,6 +62,7 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("delete_zone", "id: str", "Delete a zone by id (from the list).", 1),  # no tool named as its source
     ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default is 3.", 1),  # not in its words
     ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
+    ("patch_record", "new_values: dict", "Update fields, as patch(new_values={...}).", 1),  # a placeholder
     ("peek", "n: int = 3, a: int = 1", "Return the last K notes. A note is a string.", 2),  # not its letter; "A" a word
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key

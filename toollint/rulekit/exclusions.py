@@ -346,6 +346,8 @@ EXCLUSION_PATTERNS = (
     # remove_from_cart + add_to_cart separately"
     SET_AGAINST + _TOOL_NAME + r"\s*(?:\+|&|\band\b|\bplus\b|\bthen\b)\s*(?:calling\s+)?" + _TOOL_NAME,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
+    # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
+    r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it
     r"\b(?:you|the\s+caller|the\s+user)\s+(?:need|needs|must|has|have)\s+(?:to\s+)?be\s+(?:an?\s+|the\s+)?"
     r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:to|in\s+order\s+to)\s+[a-z]+",

@@ -237,7 +237,9 @@ _CLAUSE_WORDS = re.compile(
 # a section of its own saying when to use the tool, whatever sections come before it
 # (held-out round 17, jupyter: "Returns: ...\nAgent Use Case: Instead of 20 separate
 # run_cell_async calls, use this single tool.")
-_USE_SECTION = re.compile(r"^[ \t]*(?:\*\*)?(?:[A-Za-z]+[ \t]+)?(?:use[ \t]+cases?|when[ \t]+to[ \t]+(?:use|call))"
+# ... "Common use: switch red to green after the user approves" (held-out round 115, E)
+_USE_SECTION = re.compile(r"^[ \t]*(?:\*\*)?(?:[A-Za-z]+[ \t]+)?(?:use[ \t]+cases?|when[ \t]+to[ \t]+(?:use|call)"
+                          r"|(?:common|typical|intended|primary)[ \t]+uses?)"
                           r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*\S", re.IGNORECASE | re.MULTILINE)
 
 

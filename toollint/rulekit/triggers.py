@@ -164,6 +164,7 @@ TRIGGER_PATTERNS = (
     + _alt("only just already first still") + r"\s+[a-z]+",
     # Comparison with a sibling: "Prefer this over web_search", "Lighter than get_document"
     _alt("prefer use call choose pick") + r"\s+this(?:\s+tool)?\s+(?:over|instead\s+of|rather\s+than)\b",
+    r"prefer\s+this(?:\s+tool)?\s+to\s+(?:the\s+)?" + _TOOL_NAME,  # "Prefer this to `grep_notes` for ..."
     COMPARATIVE + r"\s+than\s+(?:calling\s+|using\s+)?(?:the\s+)?" + _TOOL_NAME,  # "more efficient than calling `x`"
     r"preferred\s+(?:over|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?" + _TOOL_NAME,  # "(preferred over `create_container`)"
     # "Unlike fingerprint_target which returns recon data, this returns the page content" (rounds 61, 74)
