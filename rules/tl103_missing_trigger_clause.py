@@ -1,7 +1,7 @@
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.text import has_trigger, reads_like_signature
 from toollint.rulekit.naming import shown_name
-from toollint.rulekit.siblings import in_text, plain_names, sibling_triggers
+from toollint.rulekit.siblings import in_text, own_name_as_this, plain_names, sibling_triggers
 from toollint.rulekit.turn import offered_with
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
@@ -20,6 +20,6 @@ class MissingTriggerClause(Rule):
             return  # TL102 already says it; one defect, one finding
         phrases = tuple(ctx.settings.trigger_phrases) + sibling_triggers(
             in_text(plain_names(offered_with(tool, group) or (), tool), text))
-        if not has_trigger(text, phrases):
+        if not has_trigger(own_name_as_this(text, tool.name.value), phrases):
             yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "to call it: add a trigger clause such as \"Call this when ...\"")

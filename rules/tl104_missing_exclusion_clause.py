@@ -2,8 +2,8 @@ from toollint.rulekit.rule import Rule
 from toollint.rulekit.turn import offered_beyond, offered_with
 from toollint.rulekit.text import has_exclusion, reads_like_signature
 from toollint.rulekit.naming import shown_name
-from toollint.rulekit.siblings import (in_text, name_words, plain_names, sibling_exclusions, sibling_word_exclusions,
-                                       words_in_text)
+from toollint.rulekit.siblings import (in_text, name_words, own_name_as_this, plain_names, sibling_exclusions,
+                                       sibling_word_exclusions, words_in_text)
 
 from toollint.rules.tl102_description_reads_like_signature import judged_description
 
@@ -23,6 +23,6 @@ class MissingExclusionClause(Rule):
             return
         phrases = (tuple(ctx.settings.exclusion_phrases) + sibling_exclusions(in_text(plain_names(offered, tool), text))
                    + sibling_word_exclusions(words_in_text(name_words(offered, tool), text)))
-        if not has_exclusion(text, phrases):
+        if not has_exclusion(own_name_as_this(text, tool.name.value), phrases):
             yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "not to call it: add an exclusion such as \"Do not call this for ...; use X instead\"")

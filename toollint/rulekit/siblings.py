@@ -16,6 +16,15 @@ from toollint.rulekit.words import split_identifier
 _NAMED = re.compile(r"(?:%s)\Z" % _BARE_TOOL_NAME)
 
 
+def own_name_as_this(text: str, name) -> str:
+    """The tool's own name, where the text names it as a tool can only be named (snake_case,
+    camelCase, `code`), read as "this tool": "Use save_memory to keep facts" is "Use this tool
+    to ...", a trigger, not a pointer to a sibling (held-out round 117, B)."""
+    if not isinstance(name, str) or name not in text or not _NAMED.match(name):
+        return text
+    return re.sub(r"(?<![\w.`])`?%s`?(?:\(\))?(?![\w`])" % re.escape(name), "this tool", text)
+
+
 def plain_names(tools: Iterable, tool) -> Tuple[str, ...]:
     """The other tools' names that are plain words (the phrase sets already read the rest);
     three letters at least: "ls", "cd" are words of any shell sentence."""
