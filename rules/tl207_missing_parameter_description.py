@@ -128,7 +128,8 @@ _TEMPLATES = {
     # on a line of its own: "order_id: ...", "- `limit` (int): ..."
     # ... also with another name ("start/end: ...", "a, b: ...") or a case ("period for daily: ...";
     # held-out round 56, A and D)
-    "line": (r"^\s*(?:[-*]\s*)?(?:`?\w+`?\s*[/,]\s*)*`?NAME`?(?:\s*[/,]\s*`?\w+`?)*(?:\s+(?:for|in|when|if)\s+(?:[\w-]+\s+)?[\w-]+)?"
+    # ... a Markdown list item, "1. **id**: ...", "- **name** (str): ..." (held-out round 119, B)
+    "line": (r"^\s*(?:(?:[-*]|\d+[.)])\s*)?(?:`?\w+`?\s*[/,]\s*)*(?:\*\*|__)?`?NAME`?(?:\*\*|__)?(?:\s*[/,]\s*`?\w+`?)*(?:\s+(?:for|in|when|if)\s+(?:[\w-]+\s+)?[\w-]+)?"
              r"(?:\s+[A-Za-z_][\w.]*[\[(][^\n:]*?[\])])?"  # "region Optional(str): ..." (round 60, B)
              r"\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
              r"|^\s*:param\s+(?:[\w\[\], .|]+\s+)?NAME\s*:\s*\S"  # Sphinx's `:param url: ...` (round 51, B)

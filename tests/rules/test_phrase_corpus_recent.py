@@ -13,6 +13,8 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out round 119, C: a selection rule by the tool's worth for a case
+    ("Look up artists. This function is beneficial for retrieving information on several artists at once.", True, False),
     # held-out round 116, E and F: "always call this", an event named by its state's adjective
     ("Always call this tool with your answer.", True, False),
     ("Always use this for the final reply, once.", True, False),

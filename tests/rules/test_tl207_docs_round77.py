@@ -49,6 +49,9 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 119, B: a Markdown list item with the name in bold
+    ("fetch_artist", "id: str", "Fetch one artist.\n\n    - Input:\n        1. **id**: The catalogue id of the artist.\n    "),
+    ("find_artists", "name: str", "Find artists.\n\n    - **name** (str): Part of the artist's name.\n    "),
     # held-out round 115, G: shown with a value in an Examples block
     ("patch_record", "new_values: dict", "Update fields.\n\n    Examples:\n      new_values={\"title\": \"New\"}\n    "),
 ])
@@ -63,6 +66,7 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("find_sites", "radius_miles: int = 3", "Find sites nearby. Default is 3.", 1),  # not in its words
     ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
     ("patch_record", "new_values: dict", "Update fields, as patch(new_values={...}).", 1),  # a placeholder
+    ("fetch_artist", "id: str", "Fetch one artist.\n\n    1. **name**: The artist's name.\n    ", 1),  # another name
     ("peek", "n: int = 3, a: int = 1", "Return the last K notes. A note is a string.", 2),  # not its letter; "A" a word
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key
