@@ -163,3 +163,26 @@ def test_the_managers_tools_and_the_managed_agents_are_one_turn(lint):
     assert lint({"s.py": apart}, select=["TL104", "TL107"]) == [("s.py", 18, "TL104"), ("s.py", 27, "TL104")]
     together = _TWINS + "manager = CodeAgent(tools=[web_search, search_web], model=model, managed_agents=[web_agent])\n"
     assert ("s.py", 18, "TL107") in lint({"s.py": together}, select=["TL107"])
+
+
+PROMPTED = '''
+def templates(system_prompt):
+    return {"system_prompt": system_prompt, "managed_agent": {"task": "{{task}}", "report": "{{final_answer}}"}}
+
+
+researcher = ToolCallingAgent(tools=[], model=model, name="researcher", description="Reads papers.")
+manager = MANAGER(tools=[], model=model, managed_agents=[researcher], prompt_templates=templates(PROMPT))
+'''
+
+
+@pytest.mark.parametrize("manager, prompt, shown", [
+    # held-out round 119, A: a CodeAgent's own literal prompt that never names its managed agents
+    ("CodeAgent", '"You route requests: call researcher(task) for papers."', False),
+    ("CodeAgent", '"Team:\\n{%- for agent in managed_agents.values() %}\\n- {{ agent.name }}: {{ agent.description }}'
+                  '\\n{%- endfor %}"', True),
+    ("CodeAgent", "load_prompt()", True),  # not read: as before
+    ("ToolCallingAgent", '"You route requests."', True),  # sent as a tool, whatever the prompt
+])
+def test_a_code_agents_literal_prompt_decides_whether_its_managed_agents_are_shown(manager, prompt, shown):
+    found = managed(PROMPTED.replace("MANAGER", manager).replace("PROMPT", prompt))
+    assert [t.name.value for t in found] == (["researcher"] if shown else [])

@@ -470,11 +470,11 @@ class _Calls(cst.CSTVisitor):
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == framework.tool_list:
                 expr = arg.value
-            elif arg.keyword is not None and arg.keyword.value in framework.object_lists:
+            elif arg.keyword is not None and arg.keyword.value in framework.object_lists \
+                    and framework.shows(call, arg.keyword.value, self.ctx):
                 for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
                     self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))  # local agents
-        if expr is None and last_name(call.func) in framework.listing:
-            expr = first_arg(call)
+        expr = first_arg(call) if expr is None and last_name(call.func) in framework.listing else expr
         items = self._items(expr, (*framework.list_items, cst.Call))  # `tools=[self._make_post()]`: closures.py
         self._derive_listed([i for i in items if isinstance(i, framework.list_items) or self._function(i) is not None],
                             framework, framework.list_method)

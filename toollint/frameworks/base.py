@@ -145,6 +145,10 @@ class Framework:
         """The tool an item of an `object_lists` keyword is (`handoffs=[billing_agent]`); None: none."""
         return None
 
+    def shows(self, call: cst.Call, keyword: str, ctx: Context) -> bool:
+        """Whether the model is shown the items of the constructor's `keyword` list at all."""
+        return True
+
     def listed_model(self, item: cst.BaseExpression, ctx: Context, method: str) -> Optional[Tool]:
         """The tool a list item that is no function of the module makes (a model class); None: none."""
         return None

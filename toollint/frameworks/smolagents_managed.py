@@ -17,16 +17,18 @@ there while linking (extract/factories.py), as the Agents SDK's handoffs are.
 from __future__ import annotations
 
 import keyword
+import re
 from typing import Optional, Tuple, Union
 
 import libcst as cst
 
 from toollint.extract.byref import called_target
 from toollint.extract.factories import own
+from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import constructed, str_arg
 from toollint.frameworks.base import Context, Framework, Use
 from toollint.frameworks.render import object_of
-from toollint.model import CallVal, Const, ListVal, RefTool, Span, Str, Tool, Value
+from toollint.model import CallVal, Const, DictVal, ListVal, RefTool, Span, Str, Tool, Value
 
 _AGENTS = tuple(f"smolagents{module}.{cls}" for module in ("", ".agents") for cls in ("CodeAgent", "ToolCallingAgent"))
 _TASK = "Long detailed description of the task."
@@ -49,6 +51,20 @@ class SmolagentsManaged(Framework):
     classes = _AGENTS
     object_lists = ("managed_agents",)
     live_objects = False  # after __init__ `managed_agents` is a dict: nothing appended to it is offered
+
+    def shows(self, call: cst.Call, keyword: str, ctx: Context) -> bool:
+        """A CodeAgent shows its managed agents only in its system prompt, rendered from the
+        `prompt_templates["system_prompt"]` Jinja template (agents.py initialize_system_prompt):
+        one given as a literal that never names `managed_agents` shows none of them (held-out
+        round 119, A); a ToolCallingAgent sends them as tools whatever its prompt."""
+        if last_name(call.func) != "CodeAgent":
+            return True
+        templates = Use(self, call).kwarg("prompt_templates")
+        value = ctx.evaluator.eval(templates) if templates is not None else None
+        prompt = value.get("system_prompt") if isinstance(value, DictVal) else None
+        if not (isinstance(prompt, Const) and isinstance(prompt.value, str)):
+            return True
+        return re.search(r"\{[{%]-?[^}]*\bmanaged_agents\b", prompt.value) is not None
 
     def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Union[Tool, RefTool, None]:
         call = constructed(expr, ctx, _AGENTS)
