@@ -88,3 +88,28 @@ def test_check_is_quiet_on_a_described_plugin(tmp_path):
     result = toollint("check", "--isolated", root)
     assert result.returncode == 0 and result.stdout == "", result.stdout
     assert "1 tool in 1 group, 0 findings" in result.stderr
+
+
+def test_a_process_step_is_no_tool():
+    # the process invokes a step's functions on its events; the model is not offered them
+    found = extract('''
+        from semantic_kernel.functions import kernel_function
+        from semantic_kernel.processes.kernel_process import KernelProcessStep, KernelProcessStepContext
+
+
+        class BaseStep(KernelProcessStep[dict]):
+            pass
+
+
+        class TableNameStep(BaseStep):
+            @kernel_function(name="get_table_names")
+            async def get_table_names(self, context: KernelProcessStepContext, query: str):
+                """Extract table names and emit the next event."""
+
+
+        class LookupPlugin:
+            @kernel_function(description="Look up a table by name.")
+            def lookup(self, table: str) -> str:
+                return table
+    ''')
+    assert [t.name_expr for t in found] == ["{plugin}-lookup"]

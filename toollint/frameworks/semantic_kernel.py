@@ -31,7 +31,10 @@ quote it; the function part, which the author writes, is what the text shows. Gu
 class's name would be wrong for every plugin added with `plugin_name=`.
 
 Every `@kernel_function` def is a tool, handed over or not, as a decorated function is for
-the other frameworks. What the schema builder does with a class (an Enum, a pydantic model,
+the other frameworks, but a method of a `KernelProcessStep` (semantic_kernel.processes): the
+process invokes it on its events (`context: KernelProcessStepContext`, a whole input model);
+it reaches a model only if a chat call with automatic function choice runs on the kernel the
+process added the step to, which no step is written for. What the schema builder does with a class (an Enum, a pydantic model,
 `Kernel`), a union of several types, or metadata it cannot read is left unresolved.
 """
 from __future__ import annotations
@@ -43,7 +46,7 @@ import libcst as cst
 
 from toollint.extract.evaluate import string_value
 from toollint.frameworks.annotations import last_name
-from toollint.frameworks.args import all_params
+from toollint.frameworks.args import all_params, qualified
 from toollint.frameworks.base import Framework
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.render import object_of
@@ -243,6 +246,26 @@ def _schema(node: cst.FunctionDef, ctx, where: Span) -> Value:
                       ("required", where, ListVal(tuple(required), where, complete=known))], where)
 
 
+def _process_step(qualname: str, ctx) -> bool:
+    """Whether the def is a method of a KernelProcessStep (through the module's own classes):
+    the process runs it on an event, the model is never offered it."""
+    owner, dot, rest = qualname.partition(".")
+    seen, todo = set(), [owner] if dot and "." not in rest else []
+    while todo:
+        node = ctx.classes.get(todo.pop())
+        if node is None or node.name.value in seen:
+            continue
+        seen.add(node.name.value)
+        for base in node.bases:
+            expr = base.value.value if isinstance(base.value, cst.Subscript) else base.value  # Step[State]
+            full = qualified(expr, ctx.imports) or ""
+            if full.startswith(f"{_PACKAGE}.processes") or last_name(expr) == "KernelProcessStep":
+                return True
+            if isinstance(expr, cst.Name):
+                todo.append(expr.value)
+    return False
+
+
 class SemanticKernel(Framework):
     name = "semantic-kernel"
     functions = tuple(f"{_PACKAGE}.{m}kernel_function" for m in (
@@ -250,6 +273,8 @@ class SemanticKernel(Framework):
     bare = True
 
     def derive(self, node, sig, use, ctx, mode) -> Optional[Tool]:
+        if _process_step(sig.qualname, ctx):
+            return None
         tool = function_tool(node, sig, use, ctx, mode)
         if tool is None:
             return None
