@@ -90,6 +90,18 @@ def test_check_is_quiet_on_a_described_plugin(tmp_path):
     assert "1 tool in 1 group, 0 findings" in result.stderr
 
 
+def test_check_reports_the_empty_description_sk_sends_for_a_bare_kernel_function(tmp_path):
+    # no `description=` and no docstring: SK sends "" (`metadata.description or ""`); the
+    # name being unresolved does not make the description any less known
+    root = _project(tmp_path, 'order_id: Annotated[str, "The order\'s id, e.g. A-1001."]')
+    plugins = tmp_path / "app" / "plugins.py"
+    plugins.write_text(plugins.read_text().replace(
+        '@kernel_function(description="Look up an order by its id. Use it when the user asks where an order is.")',
+        "@kernel_function"))
+    result = toollint("check", "--isolated", root)
+    assert "TL101 tool `{plugin}-get_order` has an empty description" in result.stdout
+
+
 def test_a_process_step_is_no_tool():
     # the process invokes a step's functions on its events; the model is not offered them
     found = extract('''
