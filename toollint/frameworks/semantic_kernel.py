@@ -13,7 +13,7 @@ tests/data/frameworks/semantic_kernel.json:
   the `plugin_name` of add_plugin/add_function/from_object, else the instance's `name`
   attribute, else its class's name (an agent's `plugins=[...]` always takes that default);
 - the description is `description=` (an empty one counts as none), else the raw `__doc__`
-  (not cleaned: indentation kept), else "";
+  (not cleaned: indentation kept, as Python < 3.13 has it; 3.13 dedents it), else "";
 - the parameters are SK's own schema, not pydantic's: every parameter but one named `self`
   (*args and **kwargs too, `kernel: Kernel` and `arguments: KernelArguments` too: nothing
   the kernel fills in is left out), its description the last string of `Annotated[...]`
@@ -57,6 +57,7 @@ _SCALARS = {"str": "string", "int": "integer", "float": "number", "bool": "boole
 _ARRAYS = {"list", "List", "set", "Set", "tuple", "Tuple"}
 _BARE = {"list": "array", "set": "array", "tuple": "array", "dict": "object"}  # TYPE_MAPPING of the builtins
 _META_KEYS = {"description", "include_in_function_choices"}
+# calls that never return None: a default made by one is a default to SK
 _BUILDERS = {"set", "list", "dict", "tuple", "frozenset", "str", "int", "float", "bool"}
 
 
