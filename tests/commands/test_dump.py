@@ -129,6 +129,11 @@ def _recordings():
     return [pytest.param(p, id=os.path.basename(p)[:-5]) for p in sorted(glob.glob(str(FRAMEWORKS / "*.json")))]
 
 
+# a name dump shows unresolved, as it does a recorded one: Semantic Kernel's plugin part is
+# set where the plugin is handed over (toollint/frameworks/semantic_kernel.py)
+_AS_DUMPED = {"semantic-kernel": lambda name: f"<unresolved: the name is {{plugin}}-{name.partition('-')[2]}>"}
+
+
 @pytest.mark.parametrize("recording", _recordings())
 def test_decorated_tools_match_the_recorded_wire_forms(capsys, tmp_path, recording):
     with open(recording, encoding="utf-8") as f:
@@ -141,7 +146,8 @@ def test_decorated_tools_match_the_recorded_wire_forms(capsys, tmp_path, recordi
         shutil.copyfile(pin, tmp_path / "requirements.txt")
     code, out, err = dump(capsys, source, "--shape", "anthropic")
     assert code == 0, err
-    want = sorted(wire_fields(t, "anthropic") for t in data["tools"])
+    named = _AS_DUMPED.get(data["framework"], lambda name: name)
+    want = sorted((named(n), d, r) for n, d, r in (wire_fields(t, "anthropic") for t in data["tools"]))
     recorded = {w[0]: w for w in want}
     # a description left unresolved (a signature naming a class of the module) is not a different one
     got = sorted(recorded.get(g[0], g) if str(g[1]).startswith("<unresolved") else g

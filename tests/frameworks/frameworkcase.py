@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import textwrap
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
 from toollint.config.settings import Settings
 from toollint.engine.scan import extract_file
@@ -105,8 +105,12 @@ def _unresolved_as_recorded(got: Dict[str, Any], want: Dict[str, Any]) -> Dict[s
     return out
 
 
-def check_recording(recording: str) -> None:
-    """Every tool of the recorded source is derived as the framework sent it, in order."""
+def check_recording(recording: str, name: Callable[[Tool], Optional[str]] = lambda t: t.name.value,
+                    wire_name: Callable[[str], str] = lambda n: n) -> None:
+    """Every tool of the recorded source is derived as the framework sent it, in order.
+
+    `name` is what a tool is matched by, `wire_name` what it is of a recorded name: a
+    name toollint leaves unresolved is matched by its text (Tool.name_expr)."""
     with open(recording, encoding="utf-8") as handle:
         data = json.load(handle)
     source_path = os.path.join(DATA, data["source"])
@@ -121,10 +125,10 @@ def check_recording(recording: str) -> None:
     models = module_resolver(lambda name: facts if name == facts.module else None)
     at = {source_path: facts, facts.path: facts}.get
     linked = [model_params.finish(model_schema(t, at, models), at, models) for t in facts.decorated]
-    ours = {t.name.value: t for t in linked}
-    assert list(ours) == [t["name"] for t in data["tools"]], "a different set of tools, or another order"
+    ours = {name(t): t for t in linked}
+    assert list(ours) == [wire_name(t["name"]) for t in data["tools"]], "a different set of tools, or another order"
     for real in data["tools"]:
-        tool = ours[real["name"]]
+        tool = ours[wire_name(real["name"])]
         where = f"{data['framework']} {data['version']}, tool {real['name']!r}"
         assert tool.framework == data["framework"], where
         assert tool.shape == "decorated"

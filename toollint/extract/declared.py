@@ -41,7 +41,8 @@ def module_tools(tree: cst.Module, function_nodes: Sequence[Tuple[str, cst.Funct
                  place: Optional[Callable[[cst.CSTNode, cst.CSTNode], None]] = None) -> Found:
     """Every tool a framework derives from a function of this module."""
     wrappers = wrapping_decorators(function_nodes, imports, names)
-    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers, place)
+    classes = {stmt.name.value: stmt for stmt in tree.body if isinstance(stmt, cst.ClassDef)}
+    ctx = Context(imports, names, span_of, evaluator, getattr(settings, "decorators", ()), wrappers, place, classes)
     module_defs = {q: n for q, n in function_nodes if "." not in q}
     module_assignments = lru_cache(maxsize=1)(lambda: assignments(tree.body))  # `search.description = ...`
     branches = branch_objects(tree.body, imports, names, text)  # `if ...: mcp = FastMCP(..) else: ...`

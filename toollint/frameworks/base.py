@@ -70,6 +70,7 @@ class Context:
     wrappers: Mapping[str, "Use"] = field(default_factory=dict)  # project decorators wrapping a framework's
     # gives a node made from the source (extract/factorydeco.py) the position of the node it stands for
     place: Optional[Callable[[cst.CSTNode, cst.CSTNode], None]] = None
+    classes: Mapping[str, cst.ClassDef] = field(default_factory=dict)  # the module's top-level classes, by name
 
     def with_locals(self, scopes: Sequence) -> "Context":
         """This context, its names also those the enclosing functions bind (agents_locals.py)."""

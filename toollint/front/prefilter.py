@@ -43,6 +43,7 @@ _SHAPE_KEYS = (
     # register; register(mcp)`, held-out round 81: 32 tools split over 6 groups) says no "tool"
     b"FastMCP",
     b"MCPServer",
+    b"kernel_function",  # a Semantic Kernel plugin class need say neither "tool" nor "functions="
 )
 
 # `tool` and `Tool` inside these words never declare a tool; any other occurrence may. The

@@ -419,6 +419,28 @@ def _langchain_classes(module):
     return [convert_to_openai_tool(t)["function"] for t in tools]
 
 
+def _semantic_kernel(module):
+    """What each kernel of the module (and each agent's) sends for function calling
+    (kernel_function_metadata_to_function_call_format, the form every connector and agent
+    sends), in the order of the defs: a plugin's own order is its methods' alphabetical
+    one (inspect.getmembers), which a static reader has no reason to follow."""
+    from semantic_kernel import Kernel
+    from semantic_kernel.agents import Agent
+    from semantic_kernel.connectors.ai.function_calling_utils import kernel_function_metadata_to_function_call_format
+
+    kernels = [v for v in vars(module).values() if isinstance(v, Kernel)]
+    kernels += [v.kernel for v in vars(module).values() if isinstance(v, Agent)]
+    found = []
+    for kernel in kernels:
+        for plugin in kernel.plugins.values():
+            for function in plugin.functions.values():
+                method = getattr(function.method, "__func__", function.method)
+                wire = kernel_function_metadata_to_function_call_format(function.metadata)["function"]
+                found.append((method.__code__.co_firstlineno, {
+                    "name": wire["name"], "description": wire["description"], "input_schema": wire["parameters"]}))
+    return [tool for _, tool in sorted(found, key=lambda pair: pair[0])]
+
+
 READERS = {
     "mcp": _mcp,
     "mcpserver": _mcp,
@@ -493,4 +515,5 @@ READERS = {
     "agents_function_tool": _agents,
     "llama_index_pep695": _llama_index,
     "openai_pep695": _openai_models,
+    "semantic_kernel": _semantic_kernel,
 }

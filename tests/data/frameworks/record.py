@@ -42,6 +42,9 @@ of these packages.
     # versions/: the same source under another version too (crewai_methods in a venv with crewai):
     python -m venv /tmp/lc02 && /tmp/lc02/bin/pip install "langchain-core==0.2.43"
     /tmp/lc02/bin/python tests/data/frameworks/record.py langchain_methods
+    # Semantic Kernel, in a venv of its own:
+    python3 -m venv /tmp/venv-sk && /tmp/venv-sk/bin/pip install "semantic-kernel==1.45.0"
+    /tmp/venv-sk/bin/python tests/data/frameworks/record.py semantic_kernel
 
 Each sources/<name>.py is executed (it is ours, and it only declares tools) and the
 framework's own wire form of every tool is written to <name>.json with the source's
@@ -153,6 +156,8 @@ FRAMEWORKS = {
     "pydantic_ai_pep695": ("pydantic-ai-slim", "pydantic-ai"),
     "llama_index_pep695": ("llama-index-core", "llama-index"),
     "openai_pep695": ("openai", "openai"),
+    # @kernel_function methods of plugin classes handed to a Kernel or an agent, and a function
+    "semantic_kernel": ("semantic-kernel", "semantic-kernel"),
 }
 # a source in a folder of its own: beside it, the pin that selects the framework's version
 SOURCES = {"fastmcp_2": "fastmcp2/server", "livekit_180": "livekit180/agent", "crewai_19": "crewai19/crew",
