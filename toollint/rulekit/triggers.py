@@ -211,6 +211,10 @@ TRIGGER_PATTERNS = (
     _NOT_NEGATED + r"delegates?\s+[^.;\n]{3,120}?\s+to\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:(?-i:[A-Z]\w*Agent)|agent|specialist|team|expert|assistant)s?\b",
     r"\balways\s+" + _alt("call use run check read consult") + r"\s+(?:[\w-]+\s+){0,2}?(?:early|first)\b",
+    # "Pick a random colour - use this as the default colour tool if no palette is specified"
+    # (held-out round 120, A): its place among its siblings
+    _NOT_NEGATED + _CALL + r"\s+(?:this|it)(?:\s+tool)?\s+as\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){0,3}?"
+    + _alt("default fallback tool option choice") + r"\b",
     # "Always call this tool with your answer." (held-out round 116, E): every time
     r"\balways\s+" + _CALL + r"\s+this\b",
     r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
