@@ -13,6 +13,22 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out round 118, A, G, H, J, P
+    ("Remove lock files. Safe self-heal: ONLY '.lock'-suffixed files older than min_age; never user-created files.",
+     False, True),
+    ("Copy a volume to another pool. Copying to a different host is NOT in this tool; for that, run it by hand.",
+     False, True),
+    ("Get an event's distribution. Only meaningful for events with a numeric outcome.", False, True),
+    ("Find the busiest SINGLE (non-bundle) listings.", False, True),
+    ("List recent public sales (everyone's, not your own).", False, True),
+    ("List recent sales (newest first).", False, False),
+    ("Render frames. Requires a recorded run (use start_recording + step_run first).", True, True),
+    ("Render frames (use the GPU when there is one).", False, False),
+    ("Get the rate limits. Invoking this tool periodically (or once at session start) tunes the limiter.", True, False),
+    ("Roll the listing up. Run it daily and diff the list to detect new categories.", True, False),
+    ("Show the environment. Read it before any write to confirm where you are.", True, False),
+    ("Show the environment. The value is read before any write.", False, False),
+    ("Count the jobs that run daily.", False, False),
     # held-out round 120, A: the tool as the default among its siblings
     ("Pick a random colour - use this as the default colour tool if no palette is specified", True, True),
     ("Pick a colour. Use it as a fallback when the palette tool fails.", True, True),  # a fallback: others first

@@ -122,4 +122,6 @@ PRIOR_STEP_PATTERNS = (
     # round 109, D: "Requires a saved draft from preview_social_post."
     r"\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:from|returned\s+by|made\s+by|created\s+by)\s+`?"
     + _TOOL_NAME,
+    # round 118, P: "Requires a recorded run (use start_recording + step_run first)."
+    r"(?<=\()(?:use|call|run)\s+" + _TOOL_NAME + r"(?:\s*(?:\+|,|&|\band\b|\bthen\b)\s*" + _TOOL_NAME + r")*\s+first\s*\)",
 )

@@ -215,6 +215,11 @@ TRIGGER_PATTERNS = (
     # (held-out round 120, A): its place among its siblings
     _NOT_NEGATED + _CALL + r"\s+(?:this|it)(?:\s+tool)?\s+as\s+(?:the|a|an|your)\s+(?:[\w-]+\s+){0,3}?"
     + _alt("default fallback tool option choice") + r"\b",
+    # round 118, J: "Run it daily and diff ...", "Invoking this tool periodically (or once at
+    # session start)", "Read it before any write"
+    _NOT_NEGATED + r"(?:call|use|run|invoke|calling|using|running|invoking)\s+(?:it|this)(?:\s+tool)?\s+"
+    + _alt("daily hourly weekly nightly periodically regularly") + r"\b",
+    _NOT_NEGATED + r"(?:call|use|run|read|check|invoke)\s+(?:it|this)(?:\s+tool)?\s+before\s+(?:any|every|each)\s+[a-z]",
     # "Always call this tool with your answer." (held-out round 116, E): every time
     r"\balways\s+" + _CALL + r"\s+this\b",
     r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
