@@ -51,3 +51,12 @@ def test_examples_that_cannot_be_read_may_hold_any_property(lint):
     source = TOOL.replace("EXAMPLES", '"input_examples": EXAMPLES,').replace(
         "client = anthropic.Anthropic()", "client = anthropic.Anthropic()\nEXAMPLES = load_examples()")
     assert lint({"agent.py": source}, select=["TL208"]) == []
+
+
+def test_the_schemas_own_examples_give_values_too(lint):
+    # held-out round 118, N: JSON Schema's `examples` beside `properties` in a low-level
+    # server's inputSchema; a property they leave out is still reported
+    source = TOOL.replace('"required": ["reporter_id"],', '"required": ["reporter_id"],\n'
+                          '        "examples": [{"reporter_id": "USR-12345"}],').replace("EXAMPLES", "")
+    found = lint({"agent.py": source}, select=["TL208"])
+    assert sorted(line for _, line, _ in found) == [11]
