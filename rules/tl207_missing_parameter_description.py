@@ -283,8 +283,10 @@ def _named_so(name: str):
                       r"|(?:^|[.!?;]\s+)" + phrase + r"s?\s+(?:sets|selects|controls|determines|specifies|limits)\b"
                       r"|\b(?:space|comma|semicolon|newline|tab|pipe|whitespace)[\s-]separated\s+" + phrase
                       + r"|\b(?:absolute|relative)\s+" + phrase + r"\b|^[ \t]*" + phrase + r"\s+(?:syntax|format)\b"
-                      r"|^[ \t]*each\s+" + (phrase[:-1] if phrase.endswith("s") else phrase)
-                      + r"\s*(?::|(?:must|should)\s+(?:be|have|contain|include)\b)"
+                      r"|(?:^[ \t]*|[.!?]\s+)each\s+" + (phrase[:-1] if phrase.endswith("s") else phrase)
+                      + r"(?:\s+(?:dict|object|item|entry|element|record))?\s*(?::|(?:must|should)\s+(?:be|have|contain|include)\b)"
+                      # "Use keyframe (int index >= 0) to load a saved pose" (round 118, O)
+                      r"|\buse\s+(?:the\s+)?" + phrase + r"\s*\([^)\n]{3,60}\)\s+to\b"
                       # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
                       # ... "Data should be a dictionary mapping column IDs to values" (round 46, D)
                       r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase

@@ -31,6 +31,9 @@ def {name}({params}) -> str:
     ("find_cards", "query: str", "Search for cards matching a query.\n\n    Query syntax:\n    - deck:x  cards in deck x\n   "),
     ("grade", "answers: list[dict]", "Grade answers.\n\n    Each answer: {\"cardId\": int, \"ease\": int}\n   "),
     ("add_rows", "rows: list[dict]", "Add rows.\n\n    Each row must be a dict with:\n      - sheet (str): the sheet\n   "),
+    # held-out round 118, O
+    ("modify", "modifications: list[dict]", "Modify bodies. Each modification dict must contain a body name."),
+    ("load_pose", "keyframe: int = 0", "Load a pose. Use keyframe (int index >= 0) to load a saved pose."),
 ])
 def test_a_parameter_the_text_documents_is_quiet(lint, name, params, doc):
     assert lint({"s.py": _SERVER.format(name=name, params=params, doc=doc)}, select=["TL207"]) == []
