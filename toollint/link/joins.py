@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from toollint.link.graph import import_targets
+from toollint.link.graph import ModuleGraph, import_targets
 from toollint.model import ModuleFacts
 
 
 def join_through_importers(groups: List, modules: List[ModuleFacts]) -> List:
-    path_of = {m.module: m.path for m in modules if m.module}
+    graph = ModuleGraph(modules)
     for m in modules:
         owners: Dict[int, object] = {}
-        targets = {path_of.get(t) for t in import_targets(m)}
+        targets = {getattr(graph.named(t, m), "path", None) for t in import_targets(m)}
         for group in groups:
             if group.paths & targets:
                 owners[id(group)] = group

@@ -337,7 +337,7 @@ def _grouped(kept: _Kept, literal: Dict[int, Value],
         for decl in m.registries:
             _refs(decl.value, imported, literal)
         for other in imported:
-            target = graph.by_name.get(other)
+            target = graph.named(other, m)
             if target is not None and target.path != m.path:
                 parent[find(m.path)] = find(target.path)
 
