@@ -79,4 +79,4 @@ lookup_tool = FunctionTool(name="lookup_key", func=lookup)
 declared = FunctionTool(name="render_chart", description="Draw a chart in the user's browser.")
 
 agent = Agent(client=None, instructions="Use the tools.",
-              tools=[get_weather, notes, ping, now, forecast, run_query, convert, book, lookup_tool, declared])
+              tools=[get_weather, notes, ping, now, forecast, run_query, lookup_tool, declared, convert, book])
