@@ -9,8 +9,9 @@ recorded in tests/data/frameworks/agent_framework.json:
 
 - `tool()`: the name is `name or fn.__name__` and the description `description or
   (fn.__doc__ or "")`: an empty string given falls back too, and the docstring goes as
-  written (indentation, Args section and all: not parsed). A plain function in `tools=`
-  is made a tool by `tool(fn)` (normalize_tools);
+  written (indentation, Args section and all: not parsed; we send the literal's value,
+  what Python < 3.13 sends, as mcp.py does). A plain function in `tools=` is made a tool
+  by `tool(fn)` (normalize_tools);
 - `FunctionTool(name=..., func=fn)` built by hand takes `description=` only (default ""),
   never the docstring; without `func` it declares a tool with no parameters;
 - the parameters are pydantic's JSON schema of `create_model(f"{name}_input", ...)` over
@@ -23,8 +24,13 @@ recorded in tests/data/frameworks/agent_framework.json:
 
 `ai_function` / `AIFunction` / `ChatAgent` are the names before 1.0 (renamed in
 microsoft/agent-framework a7d924a7d, "changed AIFunction to FunctionTool and @ai_function
-to @tool"); their derivation was the same for what is read here.
+to @tool"). Their derivation was this one but for two things (a7d924a7d^ _tools.py,
+_create_input_model_from_func): no parameter was filled in, and the annotations were not
+resolved, so under `from __future__ import annotations` an `Annotated[X, "text"]` sent no
+description; we read it as 1.x does, which can only hide a finding, never make one.
 
+Not read: tools given per run (`agent.run(msg, tools=[...])`, `get_response(options={"tools":
+[...]})`: `.run` is every framework's word) and `agent.as_tool()` (its own one-string schema).
 What the clients add is left out: OpenAIChatClient (the Responses API, in the separate
 agent-framework-openai package) sets `additionalProperties: false` with `strict: false`;
 the chat-completions client sends `to_json_schema_spec()` as it is, which is what this
@@ -61,9 +67,9 @@ class AgentFramework(Framework):
     classes = tuple(f"{_PACKAGE}.{m}{c}" for m in ("", "_agents.") for c in ("Agent", "RawAgent", "ChatAgent"))
     bare = True
     factories = {f"{_PACKAGE}.{m}{c}": _FUNCTION_TOOL for m in ("", "_tools.") for c in ("FunctionTool", "AIFunction")}
-    # `client.as_agent(tools=[fn])` of any chat client (Agent(self, tools=tools)); keyword-only,
-    # so no position can hold the list
-    list_calls = {".as_agent": ListCall(1 << 16, "listed")}
+    # `client.as_agent(tools=[fn])` of any chat client (Agent(self, tools=tools)); its parameters
+    # are keyword-only, so the list's position is past any positional argument
+    list_calls = {".as_agent": ListCall(64, "listed")}
     tool_list = "tools"
     list_method = "listed"
     dropped = frozenset({"self", "cls"})
