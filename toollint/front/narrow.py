@@ -55,9 +55,9 @@ _AGENT_CALL = r"(?:Agent|ToolNode|initialize_agent|create_\w*agent|from_agent_an
 _SELF_REGISTER = r"\bself\s*\.\s*(?:register|add_function)\s*\("  # a toolkit registering its own method (agno, pydantic-ai)
 # a server or agent kept on self (`self.mcp = FastMCP(...)`), whose tools another method
 # declares (toollint.extract.objects); the names of frameworks' classes (registry CLASSES)
-OBJECT_CLASSES = ("Agent", "AssistantAgent", "CodeAgent", "Controller", "ConversableAgent", "FastMCP", "FunctionToolset",
-                  "GoogleToolkit", "LlmAgent", "LocalProvider", "MCPServer", "Registry", "Team", "ToolCallingAgent",
-                  "Toolkit", "Tools", "UserProxyAgent")
+OBJECT_CLASSES = ("Agent", "AssistantAgent", "ChatAgent", "CodeAgent", "Controller", "ConversableAgent", "FastMCP",
+                  "FunctionToolset", "GoogleToolkit", "LlmAgent", "LocalProvider", "MCPServer", "RawAgent", "Registry",
+                  "Team", "ToolCallingAgent", "Toolkit", "Tools", "UserProxyAgent")
 _SELF_OBJECT = r"\bself\s*\.\s*\w+\s*(?::[^=\n]*)?=\s*(?:\w+\s*\.\s*)*(?:%s)\s*[\[(]" % "|".join(OBJECT_CLASSES)
 # a helper choosing a module string (`return DETAILED if verbose else SHORT`), which the
 # evaluator reads when a description calls it

@@ -220,6 +220,16 @@ def _ag2_1(module):
     return out
 
 
+def _agent_framework(module):
+    # what the agent sends: each tool (a plain function made one by normalize_tools) as
+    # FunctionTool.to_json_schema_spec() spells it, the chat-completions client's form
+    out = []
+    for tool in module.agent.default_options["tools"]:
+        fn = tool.to_json_schema_spec()["function"]
+        out.append({"name": fn["name"], "description": fn["description"], "input_schema": fn["parameters"]})
+    return out
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -469,6 +479,7 @@ READERS = {
     "autogen": _autogen,
     "ag2": _ag2,
     "ag2_1": _ag2_1,
+    "agent_framework": _agent_framework,
     "langchain_retriever": _langchain,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,

@@ -24,6 +24,9 @@ of these packages.
     /tmp/ag2/bin/python tests/data/frameworks/record.py ag2
     python -m venv /tmp/ag21 && /tmp/ag21/bin/pip install "ag2==1.2.1"
     /tmp/ag21/bin/python tests/data/frameworks/record.py ag2_1
+    # Microsoft Agent Framework: its core package alone (the clients are separate packages)
+    python -m venv /tmp/venv-maf && /tmp/venv-maf/bin/pip install "agent-framework-core==1.26.0"
+    /tmp/venv-maf/bin/python tests/data/frameworks/record.py agent_framework
     # fastmcp before 3.2.4 sends whole docstrings (the source's folder pins the version):
     python -m venv /tmp/fm2 && /tmp/fm2/bin/pip install "fastmcp==2.13.0.1"
     /tmp/fm2/bin/python tests/data/frameworks/record.py fastmcp_2
@@ -95,6 +98,8 @@ FRAMEWORKS = {
     "ag2": ("ag2", "ag2"),
     # AG2 1.x: the `ag2` package, `@tool` and Agent(tools=[fn])
     "ag2_1": ("ag2", "ag2"),
+    # Microsoft Agent Framework: @tool, FunctionTool(...) and Agent(tools=[fn])
+    "agent_framework": ("agent-framework-core", "agent-framework"),
     "langchain_retriever": ("langchain-core", "langchain"),  # create_retriever_tool
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
