@@ -133,6 +133,7 @@ _TEMPLATES = {
              r"(?:\s+[A-Za-z_][\w.]*[\[(][^\n:]*?[\])])?"  # "region Optional(str): ..." (round 60, B)
              r"\s*(?:\([^)\n]*\))?\s*(?::|\s-|\s\u2013|\s\u2014)\s*\S"
              r"|^\s*:param\s+(?:[\w\[\], .|]+\s+)?NAME\s*:\s*\S"  # Sphinx's `:param url: ...` (round 51, B)
+             r"|^\s*:NAME:[ \t]*\S"  # a field list's `:return_date: ...` (round 116, B)
              r"|^[ \t]*(?:[-*][ \t]*)?`?NAME`?[ \t]{2,}[A-Za-z(]"  # `limit       Return only ...` (round 86, C)
              r"|^[ \t]*(?:[-*][ \t]*)?`?NAME`?[ \t]+[A-Za-z]+[ \t]*:[ \t]*\S", re.MULTILINE),  # `date formato: ...` (88, A)
     # prose that names it as code or as a parameter: "``recurring=False`` removes the

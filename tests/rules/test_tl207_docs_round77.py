@@ -49,6 +49,9 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 116, B: a reST field list line
+    ("flight_link", "origin: str, return_date: str = ''",
+     "Build a flight link.\n\n    :param origin: IATA code, e.g. 'SOF'\n    :return_date: The return date as 'YYYY-MM-DD'\n    "),
     # held-out round 119, B: a Markdown list item with the name in bold
     ("fetch_artist", "id: str", "Fetch one artist.\n\n    - Input:\n        1. **id**: The catalogue id of the artist.\n    "),
     ("find_artists", "name: str", "Find artists.\n\n    - **name** (str): Part of the artist's name.\n    "),
