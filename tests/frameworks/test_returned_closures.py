@@ -64,3 +64,24 @@ def test_a_maker_that_may_return_anything_else_makes_no_derived_tool(maker):
     source = ('from pydantic_ai import Agent, RunContext\n\n' + maker
               + '\n\nagent = Agent("openai:gpt-4.1", tools=[make_post("x")])\n')
     assert [t.name.value for t in extract(source)] == []
+
+
+def test_a_local_def_whose_name_and_doc_are_set_at_run_time_is_no_derived_tool():
+    # held-out round 116, A: a proxy per remote tool, its `__name__` and `__doc__` the remote's
+    source = '''
+from livekit.agents import function_tool
+
+
+def build(defs):
+    tools = []
+    for td in defs:
+        async def proxy(context, **kwargs):
+            return await call_remote(td.name, kwargs)
+        proxy.__name__ = td.name
+        proxy.__doc__ = td.description
+        tools.append(function_tool(proxy))
+    return tools
+'''
+    assert extract(source) == []
+    assert [t.name.value for t in extract(source.replace("        proxy.__name__ = td.name\n", "")
+                                               .replace("        proxy.__doc__ = td.description\n", ""))] == ["proxy"]

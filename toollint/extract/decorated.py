@@ -38,7 +38,7 @@ from toollint.extract.testcode import test_file, test_scope
 from toollint.extract.walk import child_blocks, headers, local_defs, walk
 from toollint.extract.factorydeco import expanded
 from toollint.extract.reassigned import assignments, reassigned
-from toollint.extract.wrappers import borrows_identity, is_wrapper
+from toollint.extract.wrappers import borrows_identity, is_wrapper, renamed
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, annotated_class, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use, marked
@@ -236,8 +236,9 @@ class _Calls(cst.CSTVisitor):
             for scope in reversed(self.scopes):
                 if expr.value in scope.defs:
                     node = scope.defs[expr.value]
-                    sig = None if borrows_identity(node) else self.sig_of(node, f"{scope.qualname}.<locals>.{expr.value}")
-                    return (node, sig, "function") if sig else None  # @wraps(f): f's name and doc
+                    sig = None if borrows_identity(node) or renamed(scope.node, expr.value) \
+                        else self.sig_of(node, f"{scope.qualname}.<locals>.{expr.value}")
+                    return (node, sig, "function") if sig else None  # @wraps(f), `f.__doc__ = ...`: not its own
             own = expr.value in self.functions and expr.value in self.nodes and not borrows_identity(self.nodes[expr.value])
             return (self.nodes[expr.value], self.functions[expr.value], "function") if own else None
         name = dotted(expr)
@@ -270,8 +271,7 @@ class _Calls(cst.CSTVisitor):
             self._add(where, ref_tool(target, use, self.ctx.evaluator, self.ctx.span_of(where)))
 
     def _own_decorator(self, node: cst.FunctionDef, framework: Framework) -> Optional[Use]:
-        """The framework's own marker (fastmcp's `@tool(name=...)`) on a function: the
-        options add_tool applies."""
+        """The framework's own marker (fastmcp's `@tool(name=...)`): the options add_tool applies."""
         if not framework.marks:
             return None
         for decorator in node.decorators:

@@ -270,6 +270,12 @@ def stores_into(stmt: cst.BaseStatement, name: str) -> bool:
     return _found(stmt, _StoresInto(name))
 
 
+def sets_identity(stmt: cst.CSTNode, name: str) -> bool:
+    """Whether a statement sets the function's `__doc__`, `__name__`, `__qualname__` or
+    `__signature__` (`proxy.__doc__ = td.description`)."""
+    return _found(stmt, _SetsIdentity(name))
+
+
 class _Finder(cst.CSTVisitor):
     # one class each, not one a call: a walk looks a class's hooks up once
     def __init__(self, name: str) -> None:
@@ -291,6 +297,13 @@ class _Changes(_Finder):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self.found = self.found or self._on(node.value)
+
+
+class _SetsIdentity(_Finder):
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        target = node.target
+        self.found = self.found or (isinstance(target, cst.Attribute) and self._on(target.value) and target.attr.value
+                                    in ("__doc__", "__name__", "__qualname__", "__signature__"))
 
 
 class _Rebinds(_Finder):
