@@ -56,6 +56,9 @@ def test_the_returned_nested_def_is_the_tool(listed):
     # reassigned: the name stands for whatever the call made
     'def make_post(token):\n    async def post_message(ctx: RunContext[dict], text: str) -> dict:\n'
     '        """Post."""\n        return {}\n    post_message = wrap(post_message)\n    return post_message\n',
+    # its signature set at run time (held-out round 115, M2: from a pydantic model's fields)
+    'def make_post(token):\n    async def post_message(**kwargs) -> dict:\n'
+    '        """Post."""\n        return {}\n    post_message.__signature__ = sig_of(token)\n    return post_message\n',
     # another return: which one the agent gets is a run-time choice
     'def make_post(token):\n    async def post_message(ctx: RunContext[dict], text: str) -> dict:\n'
     '        """Post."""\n        return {}\n    if not token:\n        return None\n    return post_message\n',

@@ -5,7 +5,8 @@ nested def, whose name, docstring and signature are as written: the closure only
 values (a token, a client) that the model never sees.
 
 Only a plain maker counts: every `return` returns the one nested def, defined once, not
-decorated (a decorator may make something else of it) and never reassigned."""
+decorated (a decorator may make something else of it), never reassigned, its `__doc__`,
+`__name__` or `__signature__` never set."""
 from __future__ import annotations
 
 from typing import Callable, Optional, Tuple
@@ -13,7 +14,7 @@ from typing import Callable, Optional, Tuple
 import libcst as cst
 
 from toollint.extract.returns import returns_only
-from toollint.extract.walk import local_defs, rebinds
+from toollint.extract.walk import local_defs, rebinds, sets_identity
 from toollint.model import FunctionSig
 
 Target = Tuple[cst.FunctionDef, FunctionSig, str]
@@ -29,7 +30,8 @@ def returned_closure(maker: cst.FunctionDef) -> Optional[cst.FunctionDef]:
         return None
     name = ret.value.value
     nested = local_defs(maker.body.body).get(name)
-    if nested is None or nested.decorators or any(rebinds(stmt, name) for stmt in maker.body.body):
+    if nested is None or nested.decorators or any(rebinds(stmt, name) for stmt in maker.body.body) \
+            or sets_identity(maker.body, name):  # `_inner.__signature__ = ...`: not what it declares
         return None
     return nested
 
