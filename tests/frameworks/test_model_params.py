@@ -219,3 +219,17 @@ def test_pydantic_ai_sends_a_lone_model_parameter_as_the_whole_schema_which_is_n
     server = _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain")
     server = server.replace("order_id: str, address: Address", "address: Address")
     assert lint(_project(server=server), select=["TL207", "TL101"]) == []
+
+
+def test_a_lone_model_parameters_field_set_in_the_tool_description_is_documented(lint):
+    # `params: SnapshotInput` is the tool's arguments in all but name: "Requires confirm=true."
+    # documents `confirm` as it would a parameter (held-out round 118: pve-mcp's gates)
+    models = SNAPSHOT.replace("name: str", 'name: str = Field(description="The snapshot\'s name.")\n'
+                              "        confirm: bool = False")
+    assert lint(_project(models, MCP_SERVER), select=["TL207"]) == [("pkg/models.py", 9, "TL207")]
+    gated = MCP_SERVER.replace("configuration.\n", "configuration. Requires confirm=true.\n")
+    assert lint(_project(models, gated), select=["TL207"]) == []
+    # beside another parameter the model is one argument among others: its fields stay its own
+    two = gated.replace("params: SnapshotInput", "params: SnapshotInput, dry_run: bool = False").replace(
+        "snapshot's name.\n", "snapshot's name.\n            dry_run: Only say what would be done.\n")
+    assert lint(_project(models, two), select=["TL207"]) == [("pkg/models.py", 9, "TL207")]
