@@ -34,12 +34,13 @@ class MissingParameterDescription(Rule):
         # "Hotel Adlon"), stars (e.g. "5"), and price" (held-out round 60, H)
         nested = {name for path, name, _, _ in fields if path} if len(sole) == 1 else set()
         entries = {name for name in nested if _entry_in(tool.description, name)}
+        lone = _lone_model(tool.schema, sole)
         for path, name, key, prop in fields:
             if _exempt(prop) or (not path and _fixed_by_the_sdk(tool)):
                 continue
             if (path and name in entries) or (not path and entries and entries == nested):
                 continue
-            if not path and (_listed_in(tool.description, name) or _unread(tool)):
+            if (not path or path == lone) and (_listed_in(tool.description, name) or _unread(tool)):
                 continue  # an Args block in the tool description is on the wire too
             if not path and sole == [name] and _says_the_input(tool.description, name):
                 continue  # "Input should be the name of a Python package." (held-out round 33, A)
@@ -79,8 +80,10 @@ def _sharers(group, span) -> tuple:
     if _shared[0] is not group:
         spans: dict = {}
         for t in group.tools:
-            for path, name, key, _ in field_properties(t.schema):
-                if path or not (_listed_in(t.description, name) or _unread(t)):  # those it reports
+            fields = list(field_properties(t.schema))
+            lone = _lone_model(t.schema, [name for path, name, _, _ in fields if not path])
+            for path, name, key, _ in fields:
+                if path and path != lone or not (_listed_in(t.description, name) or _unread(t)):  # those it reports
                     spans.setdefault(key.span, set()).add(shown_name(t))
         _shared[:] = [group, {k: tuple(sorted(v)) for k, v in spans.items()}]
     return _shared[1].get(span, ())
@@ -108,6 +111,17 @@ def _fixed_by_the_sdk(tool) -> bool:
             and (properties.get(fixed).span == tool.span or tool.framework == "google-adk")
     return tool.framework == "openai-agents" and isinstance(schema, DictVal) \
         and isinstance(schema.get("description"), Const) and schema.get("description").value == _AGENT_AS_TOOL_INPUT
+
+
+def _lone_model(schema, sole) -> tuple:
+    """Where the fields of a tool's one class-typed parameter are (`params: SnapshotInput`:
+    `$defs.SnapshotInput`, or inlined under `params`): they are the tool's arguments in all
+    but name, so its description documents them as it does parameters (held-out round 118)."""
+    prop = schema.get("properties").get(sole[0]) if len(sole) == 1 else None
+    ref = prop.get("$ref") if isinstance(prop, DictVal) else None
+    if isinstance(ref, Const) and isinstance(ref.value, str) and ref.value.startswith("#/$defs/"):
+        return ("$defs", ref.value[len("#/$defs/"):])
+    return ("properties", sole[0]) if prop is not None else None
 
 
 def _unread(tool) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 MODELS = '''
     from pydantic import BaseModel, Field
 
@@ -73,9 +75,50 @@ def _with(decorator_import: str, decorator: str, server: str = SERVER) -> str:
 
 
 def test_a_form_not_derived_says_nothing_about_the_parameter(lint):
-    # the MCP SDK's FastMCP: its form of a class-typed parameter is not recorded
-    server = SERVER.replace("from fastmcp import FastMCP", "from mcp.server.fastmcp import FastMCP")
+    # livekit-agents: its form of a class-typed parameter is not recorded
+    server = _with("from livekit.agents import function_tool", "@function_tool")
     assert lint(_project(server=server), select=["TL207"]) == []
+
+
+SNAPSHOT = '''
+    from pydantic import BaseModel, Field
+
+
+    class SnapshotInput(BaseModel):
+        """Take a snapshot of one virtual machine."""
+
+        vmid: int = Field(description="The VM's numeric id, e.g. 100.", ge=100)
+        name: str
+'''
+
+MCP_SERVER = '''
+    from mcp.server.fastmcp import FastMCP
+
+    from pkg.models import SnapshotInput
+
+    mcp = FastMCP("homelab")
+
+
+    @mcp.tool()
+    def create_snapshot(params: SnapshotInput) -> str:
+        """Take a snapshot of a VM. Use it before changing the VM's configuration.
+
+        Args:
+            params: The VM and the snapshot's name.
+        """
+        return ""
+'''
+
+
+@pytest.mark.parametrize("server", [MCP_SERVER, MCP_SERVER.replace(
+    "from mcp.server.fastmcp import FastMCP", "from mcp.server.mcpserver import MCPServer").replace(
+    'FastMCP("homelab")', 'MCPServer("homelab")')], ids=["mcp1-fastmcp", "mcp2-mcpserver"])
+def test_the_mcp_sdk_sends_the_model_in_defs_and_a_bare_field_is_found_on_its_line(lint, server):
+    # mcp 1.30 and 2.3 send pydantic's schema, {"$ref": "#/$defs/SnapshotInput"} (mcp_models.json);
+    # the docstring's Args entry stays in the tool's description, never in the property
+    assert lint(_project(SNAPSHOT, server), select=["TL207"]) == [("pkg/models.py", 8, "TL207")]
+    described = SNAPSHOT.replace("name: str", 'name: str = Field(description="The snapshot\'s name, e.g. pre-upgrade.")')
+    assert lint(_project(described, server), select=["TL207"]) == []
 
 
 def test_the_agents_sdk_pydantic_ai_and_llamaindex_send_the_class_in_defs(lint):
@@ -139,7 +182,7 @@ def test_every_class_typed_parameter_of_the_model_recordings_is_derived():
     from toollint.frameworks.pydantic_values import module_resolver
     from toollint.model import UNRESOLVED, to_python
 
-    for name in ("fastmcp", "langchain", "agents", "llama_index", "pydantic_ai"):
+    for name in ("fastmcp", "langchain", "agents", "llama_index", "pydantic_ai", "mcp", "mcpserver"):
         with open(os.path.join(DATA, f"{name}_models.json"), encoding="utf-8") as handle:
             source = os.path.join(DATA, json.load(handle)["source"])
         with open(source, "rb") as handle:
@@ -176,3 +219,17 @@ def test_pydantic_ai_sends_a_lone_model_parameter_as_the_whole_schema_which_is_n
     server = _with('from pydantic_ai import Agent\n    agent = Agent("test")', "@agent.tool_plain")
     server = server.replace("order_id: str, address: Address", "address: Address")
     assert lint(_project(server=server), select=["TL207", "TL101"]) == []
+
+
+def test_a_lone_model_parameters_field_set_in_the_tool_description_is_documented(lint):
+    # `params: SnapshotInput` is the tool's arguments in all but name: "Requires confirm=true."
+    # documents `confirm` as it would a parameter (held-out round 118: pve-mcp's gates)
+    models = SNAPSHOT.replace("name: str", 'name: str = Field(description="The snapshot\'s name.")\n'
+                              "        confirm: bool = False")
+    assert lint(_project(models, MCP_SERVER), select=["TL207"]) == [("pkg/models.py", 9, "TL207")]
+    gated = MCP_SERVER.replace("configuration.\n", "configuration. Requires confirm=true.\n")
+    assert lint(_project(models, gated), select=["TL207"]) == []
+    # beside another parameter the model is one argument among others: its fields stay its own
+    two = gated.replace("params: SnapshotInput", "params: SnapshotInput, dry_run: bool = False").replace(
+        "snapshot's name.\n", "snapshot's name.\n            dry_run: Only say what would be done.\n")
+    assert lint(_project(models, two), select=["TL207"]) == [("pkg/models.py", 9, "TL207")]

@@ -11,8 +11,10 @@ tests/data/frameworks/*_models.json: fastmcp 4.2.3 and langchain-core 1.8 inline
 definitions (fastmcp drops every title, LangChain's _rm_titles not those in a list);
 openai-agents 0.24 keeps `$defs` and makes it strict (a `$ref` with siblings inlined,
 `default: null` dropped: agents/strict_schema.py), and raises on `dict[str, Model]`
-(TL210 says so); llama-index-core 0.14, google-adk 2.15, agent-framework-core 1.26 and pydantic-ai 2.68 keep `$defs` (pydantic-ai
-without the fields' titles, and a lone model parameter's schema as the whole tool's,
+(TL210 says so); llama-index-core 0.14, google-adk 2.15, agent-framework-core 1.26, pydantic-ai 2.68 and the MCP
+SDK (mcp 1.30's FastMCP and 2.3's MCPServer alike: ArgModelBase.model_json_schema, no
+docstring Args entry in a property) keep `$defs` (pydantic-ai without the fields'
+titles, and a lone model parameter's schema as the whole tool's,
 left unresolved). smolagents, agno and claude-agent-sdk send a class in forms of their
 own (recorded; derive.py and claude_agent_sdk.py leave them unresolved), as do the
 frameworks not listed; a class that is not the project's (an installed library's) is
@@ -41,7 +43,7 @@ MARKER = "toollint.model_param"
 FORMS = {"fastmcp": ("inline", True), "langchain": ("inline", False), "openai-agents": ("strict", False),
          "llama-index": ("defs", False), "pydantic-ai": ("defs", True),
          "google-adk": ("defs", False),  # 2.x (pydantic's create_model schema); 1.x leaves its markers unresolved
-         "agent-framework": ("defs", False)}
+         "agent-framework": ("defs", False), "mcp": ("defs", False)}
 
 
 def is_marker(value: Value) -> bool:

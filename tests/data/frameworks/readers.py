@@ -499,6 +499,8 @@ READERS = {
     "crewai_19": _crewai,
     "letta": _letta,
     "fastmcp_models": _fastmcp,
+    "mcp_models": _mcp,
+    "mcpserver_models": _mcp,
     "langchain_models": _langchain,
     "agents_models": _agents,
     "llama_index_models": _llama_index,

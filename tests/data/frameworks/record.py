@@ -13,6 +13,11 @@ of these packages.
     # imports it too):
     python -m venv /tmp/fw1 && /tmp/fw1/bin/pip install "mcp<2" agno camel-ai livekit-agents
     /tmp/fw1/bin/python tests/data/frameworks/record.py mcp mcp_registered agno camel livekit
+    # mcp's model-typed parameters, 1.x's FastMCP and 2.x's MCPServer (same as /tmp/fw's mcp):
+    python -m venv /tmp/venv-mcpA && /tmp/venv-mcpA/bin/pip install "mcp<2"
+    /tmp/venv-mcpA/bin/python tests/data/frameworks/record.py mcp_models
+    python -m venv /tmp/venv-mcpB && /tmp/venv-mcpB/bin/pip install "mcp>=2"
+    /tmp/venv-mcpB/bin/python tests/data/frameworks/record.py mcpserver_models
     # browser-use pins versions the others clash with:
     python -m venv /tmp/bu && /tmp/bu/bin/pip install browser-use
     /tmp/bu/bin/python tests/data/frameworks/record.py browser_use
@@ -123,6 +128,8 @@ FRAMEWORKS = {
     "crewai_19": ("crewai", "crewai"),  # crewai 1.9.0, as sources/crewai19/requirements.txt pins  # RagTool subclasses: OPENAI_API_KEY is set by the source
     # parameters annotated with a pydantic model or a TypedDict; fn_schema=Model
     "fastmcp_models": ("fastmcp", "fastmcp"),
+    "mcp_models": ("mcp", "mcp"),  # mcp 1.x FastMCP
+    "mcpserver_models": ("mcp", "mcp"),  # mcp 2.x MCPServer
     "langchain_models": ("langchain-core", "langchain"),
     "agents_models": ("openai-agents", "openai-agents"),
     "llama_index_models": ("llama-index-core", "llama-index"),
