@@ -12,6 +12,10 @@ from typing import Dict, Optional, Sequence, Tuple
 from toollint.model import ArgRead, FunctionSig, Ref
 
 
+# what a dispatcher's variable holding the whole arguments dict is called
+ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
+
+
 @dataclasses.dataclass(frozen=True)
 class CalledSig(FunctionSig):
     # "kwargs": `f(**args)`, `params` less those the call fills itself; "dict": pieces
@@ -111,6 +115,11 @@ def _slots(sig: FunctionSig, passed: Sequence[Passed]) -> Optional[Dict[int, str
         else:
             return None
     return slots
+
+
+def unknown(sig: FunctionSig) -> CalledSig:
+    """`sig` reached by a call that mixes the arguments with other things: nothing depends on it."""
+    return _unknown(sig)
 
 
 def _unknown(sig: FunctionSig) -> CalledSig:

@@ -95,3 +95,14 @@ def test_a_parameter_after_those_the_call_fills_is_still_judged(tmp_path):
 ])
 def test_a_lambda_not_seen_to_get_keywords_is_read_by_its_signature(tmp_path, dispatch):
     assert findings(tmp_path, "lambda c: shell(c)", dispatch) == []
+
+
+# Held-out round 123, A (48 TL205/TL206): lambdas of `(arguments, context)` called with the
+# dict and a value of the dispatcher's, by position: their parameters are no map of the schema.
+@pytest.mark.parametrize("dispatch", [
+    'handler = HANDLERS.get(call.function.name)\nresult = handler(arguments, client)',
+    'result = HANDLERS[call.function.name](arguments, client)',
+    'data = arguments\nresult = HANDLERS[call.function.name](data, client)',  # which is the dict: not known
+])
+def test_a_lambda_called_by_position_with_the_arguments_and_context(tmp_path, dispatch):
+    assert findings(tmp_path, 'lambda inp, uid: shell(command=inp["command"])', dispatch) == []

@@ -20,7 +20,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from toollint.calledsig import Passed, bind
+from toollint.calledsig import ARGUMENT_NAMES, Passed, bind, unknown
 from toollint.extract.walk import walk
 from toollint.model import DictVal, RegistryDecl, Symbol
 
@@ -31,7 +31,7 @@ Shape = Tuple[Passed, ...]
 def spread_tables(tree: cst.Module, text: str, tables: Set[str]) -> Dict[str, Shape]:
     """The names of `tables` whose items every visible call gives `**x` in one shape, with
     that shape (`(other, other, spread)` for `fn(conn, owner_id, **x)`)."""
-    if "**" not in text or not tables:
+    if not tables:
         return {}
     found = _Calls(tables)
     walk(tree, found)
@@ -48,11 +48,21 @@ def with_spread_calls(registries: List[RegistryDecl], tree: cst.Module, text: st
     out = []
     for r in registries:
         if r.name in spread and isinstance(r.value, DictVal) and r.kind in ("handlers", "maybe-handlers"):
-            entries = tuple((k, replace(v, function=bind(v.function, spread[r.name])) if _lambda(v) else v)
+            entries = tuple((k, replace(v, function=_bound(v.function, spread[r.name])) if _lambda(v) else v)
                             for k, v in r.value.entries)
             r = replace(r, value=replace(r.value, entries=entries))
         out.append(r)
     return out
+
+
+def _bound(sig, shape: Shape):
+    """The lambda as the table's calls reach it: given keywords by `**x`, or positional
+    arguments only, of which one is the arguments dict by its name (`handler(tool_input,
+    user_id)` to `lambda inp, uid: ...`: held-out round 123, A, 48 TL205/TL206 on a lambda
+    whose parameters are no map of the schema) or none is known to be."""
+    if any(p.kind in ("spread", "whole") for p in shape):
+        return bind(sig, shape)
+    return unknown(sig)
 
 
 def _lambda(value) -> bool:
@@ -108,8 +118,13 @@ class _Calls(cst.CSTVisitor):
 
 def _shape(args) -> Optional[Shape]:
     """`(conn, owner_id, **x)`, `(**x, timeout=t)`: plain names or attributes the dispatcher
-    holds, one `**x` whose base none of them is; None for any other call."""
+    holds, one `**x` whose base none of them is; `(tool_input, user_id)`: positional names
+    only, the arguments dict among them by its name; None for any other call."""
     spreads = [a for a in args if a.star == "**"]
+    if not spreads and args and all(not a.star and not a.keyword and isinstance(a.value, (cst.Name, cst.Attribute))
+                                    for a in args):
+        return tuple(Passed("", "whole" if isinstance(a.value, cst.Name) and a.value.value in ARGUMENT_NAMES
+                            else "other") for a in args)
     if len(spreads) != 1 or not isinstance(spreads[0].value, cst.Name):
         return None
     base = spreads[0].value.value

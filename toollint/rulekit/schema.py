@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from toollint.calledsig import Passed, bind
+from toollint.calledsig import ARGUMENT_NAMES, Passed, bind
 from toollint.model import Const, DictVal, FunctionSig, ListVal, Tool, Value
 
 # One parameter that receives the whole arguments dict: `def handle(args)`.
@@ -145,7 +145,6 @@ def reader(sig: FunctionSig) -> str:
     return f"the dispatch call of {sig.qualname}()" if visible else f"{sig.qualname}()"
 
 
-_ARGUMENT_NAMES = frozenset(("arguments", "args", "params", "payload", "tool_input", "tool_args", "input_data"))
 
 
 def takes_the_arguments(param) -> bool:
@@ -153,5 +152,5 @@ def takes_the_arguments(param) -> bool:
     if param.annotation is not None:
         head = param.annotation.split("[")[0].rsplit(".", 1)[-1].strip()
         return head in DICT_PARAM_ANNOTATIONS
-    return param.name in _ARGUMENT_NAMES
+    return param.name in ARGUMENT_NAMES
 
