@@ -76,6 +76,8 @@ _FORMAT_WORDS = re.compile(
     r"|\b(?:arxiv|doi|isbn|issn|orcid|pmid|pmcid|pubmed|isin|cusip|iban|bic|swift|lei|vin|"
     r"imdb|wikidata|ticker|cve|ean|upc|gtin|iata|icao|unlocode|bcp[\s-]?47|ietf|iana|"
     r"mime|arn|urn|semver|sha(?:-?\d+)?|at\s+uri|at://|did:|ipv[46]|cidr|mac\s+address|nct|dtmi|"
+    # ... and biology's (held-out round 121, D: "NCBI Taxonomy ID")
+    r"ncbi|taxid|uniprot|ensembl|refseq|rsid|dbsnp|pdb|chebi|pubchem|hgnc|entrez|go\s+term|"
     r"(?:language|locale|currency|region|country)\s+code|locale)\b"
     # "Discord snowflake to DM the result to" (held-out round 93, B); not Snowflake the warehouse
     r"|\b(?:discord|twitter)\s+(?:[\w-]+\s+)?snowflakes?\b"

@@ -13,6 +13,17 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out round 121, C, E, F, G
+    ("Validate if the connected store is a sandbox store before allowing write operations.", True, False),
+    ("Get the bonus points for a course. The offer_id can be obtained from get_report() for rows where "
+     "has_bonus is True.", True, True),
+    ("Find the most recent logged weather event. Examples: 'when did it last rain?', 'when was it last below zero?'.",
+     True, False),
+    ("Find logged weather events. Examples: 'rain', 'snow'.", False, False),  # values, not questions
+    ("Remove a saved flower bed. Cannot remove beds that are set as seed beds for gardens.", False, True),
+    ("Remove a gardener from a team. The team must retain at least 2 gardeners.", False, True),
+    ("Returns the items. Cannot be empty if given.", False, False),  # an argument's constraint
+    ("Delete a file. It cannot be undone.", False, False),
     # held-out round 118, A, G, H, J, P
     ("Remove lock files. Safe self-heal: ONLY '.lock'-suffixed files older than min_age; never user-created files.",
      False, True),

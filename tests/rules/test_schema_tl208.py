@@ -62,6 +62,8 @@ SPECIFIED = [
     ("customer_email", "The customer's account email, as\n    they gave it. Used to find them."),
     ("contact_email", "The visitor's email, as the user gave it."),
     ("trial_id", "NCT ID of the clinical trial."),
+    ("tax_id", "NCBI Taxonomy ID"),  # held-out round 121, D
+    ("protein_id", "UniProt accession of the protein."),
     ("pr_url", "GitHub PR URL to analyze"),
     ("recipe_id", "Recipe ID to star (from current plan or search results)"),
     ("start_date", "ISO 8601 date, e.g. 2024-05-01"),

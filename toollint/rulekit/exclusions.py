@@ -354,6 +354,10 @@ EXCLUSION_PATTERNS = (
     # round 120, A: "use this as the default colour tool if no palette is specified": the case
     # it is the default for, which leaves the other cases to the others
     r"\bas\s+(?:the|a)\s+default\b[^.;\n]{0,40}?\b(?:if|when|unless)\s+(?:no|none|nothing)\b",
+    # round 121, G: the cases it refuses, "Cannot remove beds that are set as seed beds", "The team
+    # must retain at least 2 gardeners"
+    r"(?:(?<=^)|(?<=[.!?;:]\s))cannot\s+(?!be\b)[a-z]+\s+(?:[\w-]+\s+){0,3}?(?:that|which|if|when|while|unless|with|without)\b",
+    r"\bmust\s+(?:retain|keep|still\s+have)\s+at\s+least\s+(?:\d+|one|two|three)\b",
     # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
     r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it

@@ -106,7 +106,8 @@ TRIGGER_PATTERNS = (
     r"this\s+(?:tool\s+)?(?:before|after|prior\s+to)\s+(?:you\s+)?[a-z]+ing\b",
     r"(?:before|prior\s+to)\s+(?:you\s+|the\s+(?:user|agent|model)\s+)?"
     + _alt("answering responding replying proposing making writing editing changing deciding "
-           "starting calling using running planning committing deploying acting performing ordering")
+           "starting calling using running planning committing deploying acting performing ordering allowing "
+           "permitting submitting placing")  # "... before allowing write operations" (round 121, C)
     + r"\b(?!\s+(?:this|it)\b)",  # "before calling this" is a precondition, not a trigger
     # A step that comes before this tool's every use places it in a chain (issue 18,
     # round 4): "use get_text_file_contents ... every time before using this tool"; not
@@ -220,6 +221,8 @@ TRIGGER_PATTERNS = (
     _NOT_NEGATED + r"(?:call|use|run|invoke|calling|using|running|invoking)\s+(?:it|this)(?:\s+tool)?\s+"
     + _alt("daily hourly weekly nightly periodically regularly") + r"\b",
     _NOT_NEGATED + r"(?:call|use|run|read|check|invoke)\s+(?:it|this)(?:\s+tool)?\s+before\s+(?:any|every|each)\s+[a-z]",
+    # round 121, F: the user questions it answers, "Examples: 'when did it last rain?', ..."
+    r"examples?\s*:\s*['\"\u2018\u201c][^'\"\u2019\u201d\n]{3,100}\?['\"\u2019\u201d]",
     # "Always call this tool with your answer." (held-out round 116, E): every time
     r"\balways\s+" + _CALL + r"\s+this\b",
     r"\bonly\s+when\s+(?:the|a|an|you|your)\s+(?:[\w-]+\s+){0,2}?(?:lacks?|needs?|fails?|misses|is\s+not|isn['\u2019]t|"
