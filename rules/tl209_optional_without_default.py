@@ -1,10 +1,12 @@
+from toollint.model import Const
 from toollint.rulekit.rule import Rule
 from toollint.fix.offer import default_none
 from toollint.rulekit.schema import is_nullable, is_strict, properties, required
 
 # Frameworks that derive `x: T | None` without a default as required and nullable.
 # smolagents makes it optional by itself, claude-agent-sdk reads no signature, and a
-# strict Agents SDK tool requires every parameter by design (TL210's business).
+# strict Agents SDK tool requires every parameter by design (TL210's business); there a
+# `None` default on a type without None is the defect instead.
 _DERIVE_REQUIRED_NULLABLE = ("mcp", "fastmcp", "langchain", "openai-agents", "anthropic", "pydantic-ai", "llama-index")
 
 
@@ -14,7 +16,10 @@ class OptionalWithoutDefault(Rule):
     summary = "A decorated tool's `X | None` parameter has no default: the model must send null"
 
     def check_tool(self, tool, group, ctx):
-        if tool.shape != "decorated" or tool.function is None or is_strict(tool):
+        if tool.shape != "decorated" or tool.function is None:
+            return
+        if is_strict(tool):
+            yield from self._strict(tool)
             return
         if tool.framework not in _DERIVE_REQUIRED_NULLABLE:
             return
@@ -33,6 +38,24 @@ class OptionalWithoutDefault(Rule):
                               f"'{param.annotation}' with no default: {tool.framework} makes it required "
                               f"and nullable, so the model must send null explicitly to leave it out; "
                               f"add '= None'", fix=_fix(param, params))
+
+
+    def _strict(self, tool):
+        """The other way round (held-out round 122, M1): `room: int = None` in a strict schema
+        (the Agents SDK's default, agents/strict_schema.py) is required, and its default
+        dropped, so the model must always send an int, though the author meant "optional"."""
+        props, req = properties(tool.schema), required(tool.schema)
+        required_names = {r.value for r in req or ()}
+        for param in tool.function.tool_params():
+            if param.nullable or not param.has_default or not isinstance(param.default, Const) \
+                    or param.default.value is not None or param.name not in required_names or param.name not in props:
+                continue
+            if is_nullable(props[param.name][1]) or not param.annotation:
+                continue
+            yield self.report(param.span, f"parameter '{param.name}' of {tool.function.qualname}() defaults to None, "
+                              f"but '{param.annotation}' does not allow None: the strict schema makes it required and "
+                              f"never null, so the model must always send a value; annotate it "
+                              f"'{param.annotation} | None = None'")
 
 
 def _fix(param, params):
