@@ -23,6 +23,7 @@ from toollint.extract.evaluate import Evaluator, dotted, string_value
 from toollint.extract.registryshapes import (
     category_like, handed_definitions, handler_like, is_tool_list, record_definitions, wrapped_declarations,
 )
+from toollint.extract.joined import joined_turn
 from toollint.extract.names import parameters_of, parameters_shadowing
 from toollint.link.shapes import SCHEMA_KEYS, tool_from_value
 from toollint.extract.testcode import test_scope
@@ -270,6 +271,13 @@ class FunctionScan(cst.CSTVisitor):
         if is_tool_list(value):
             self._add("definitions", "list", value, node)
             return False
+        return True
+
+    def visit_Return(self, node: cst.Return) -> bool:
+        if self.lists_tools and self.node is not None:  # `return core_tools + extra_tools` (extract/joined.py)
+            value = joined_turn(node, self.node, self.evaluator)
+            if value is not None and is_tool_list(value):
+                self._add("definitions", "returned", value, node.value)
         return True
 
     def visit_Dict(self, node: cst.Dict) -> bool:
