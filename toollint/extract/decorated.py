@@ -41,9 +41,9 @@ from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import all_params, annotated_class, first_arg, qualified
 from toollint.frameworks.base import Context, Framework, Use, marked
 from toollint.frameworks.recognise import call_framework, declared_tool, declares, imported_owner
-from toollint.frameworks.recognise import instance_framework, recognise_expr
+from toollint.frameworks.recognise import instance_framework, list_call, recognise_expr
 from toollint.frameworks.registry import ADDING, ANY_OWNER, CALLABLES, CLASSES, DECLARING, FACTORIES
-from toollint.frameworks.registry import FRAMEWORKS, FUNCTIONS, LIST_CALLS, WORDS
+from toollint.frameworks.registry import FRAMEWORKS, FUNCTIONS, WORDS
 from toollint.model import FunctionSig, PendingTool, RefTool, Span, Tool, Value
 
 _Made = Union[Tool, PendingTool, RefTool]
@@ -254,9 +254,8 @@ class _Calls(FunctionTargets, cst.CSTVisitor):
         full = qualified(func, self.ctx.imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
         made = call_framework(node, self.ctx.imports) or (
             self._objects().get(SUPER) if is_super_init(node) else None)  # super().__init__(tools=[...])
-        listing = LIST_CALLS.get(full or "") or (
-            LIST_CALLS.get("." + func.attr.value) if isinstance(func, cst.Attribute) else None)
-        if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn])
+        listing = list_call(func, self.ctx.imports, lambda: self.ctx.with_locals(self.scopes).names)
+        if listing is not None:  # llm.bind_tools([fn]), create_react_agent(model, tools=[fn]), client.chat(tools=[fn])
             framework, how = listing
             expr = Use(framework, node, "", ("",) * how.position + ("tools",)).kwarg("tools")
             self._derive_listed(self._items(expr), framework, how.method)

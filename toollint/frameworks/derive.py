@@ -64,7 +64,7 @@ def function_tool(node: cst.FunctionDef, sig: FunctionSig, use: Use, ctx: Contex
         description = framework.fallback_description(node, sig, name, text, ctx)
     given = framework.given_schema(use, evaluator)
     if given is None:
-        docs = _Docs(sig, arg_docs, offset)
+        docs = Docs(sig, arg_docs, offset)
         given = _schema(node, params, use, ctx, strict, docs, sig.span)
     return Tool(name=name, span=ctx.span_of(node), shape="decorated", description=description, schema=given,
                 strict=strict, framework=framework.name, function=sig, name_expr=_name_expr(name, use, ctx))
@@ -133,7 +133,7 @@ def _name_expr(name: Str, use: Use, ctx: Context) -> Optional[str]:
     return expression_text(ctx.evaluator.eval(first)) if first is not None else None
 
 
-class _Docs:
+class Docs:
     """The parameter descriptions of a docstring, pointing at their source lines."""
 
     def __init__(self, sig: FunctionSig, docs: ParamDocs, offset: int) -> None:
@@ -164,7 +164,7 @@ class _Docs:
 
 
 def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Context, strict: Optional[bool],
-            docs: _Docs, where: Span) -> DictVal:
+            docs: Docs, where: Span) -> DictVal:
     framework = use.framework
     method = framework.tool_method(use, ctx.evaluator)
     skip = framework.skipped(use, ctx.evaluator)
@@ -192,7 +192,7 @@ def _schema(node: cst.FunctionDef, params: Tuple[Param, ...], use: Use, ctx: Con
 
 
 def _property(param: Param, cst_param: Optional[cst.Param], use: Use, ctx: Context, types: Types,
-              strict: Optional[bool], docs: _Docs) -> Tuple[Value, bool]:
+              strict: Optional[bool], docs: Docs) -> Tuple[Value, bool]:
     """One parameter's property, and whether it is required."""
     framework = use.framework
     pydantic = framework.style == "pydantic"

@@ -6,7 +6,7 @@ Reads the registry's tables, never a framework's name.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Optional, Sequence, Tuple, Union
+from typing import Callable, Mapping, Optional, Sequence, Tuple, Union
 
 import libcst as cst
 
@@ -14,9 +14,9 @@ from toollint.extract.evaluate import dotted
 from toollint.extract.owners import decorator_object, owner as owner_key
 from toollint.frameworks.annotations import last_name
 from toollint.frameworks.args import qualified
-from toollint.frameworks.base import Context, Framework, Use
+from toollint.frameworks.base import Context, Framework, ListCall, Use
 from toollint.frameworks.custom import CUSTOM
-from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, METHODS
+from toollint.frameworks.registry import CLASSES, FRAMEWORKS, FUNCTIONS, LIST_CALLS, METHODS
 from toollint.frameworks.subclasses import Instance, instance_of
 from toollint.model import FunctionSig, PendingTool, Tool
 
@@ -37,6 +37,33 @@ def instance_class(name: str, imports: Imports, names: Mapping[str, cst.BaseExpr
 
 def instance_framework(name: str, imports: Imports, names: Mapping[str, cst.BaseExpression]) -> Optional[Framework]:
     return CLASSES.get(instance_class(name, imports, names) or "")
+
+
+# methods some class's object takes a list of functions with (`ollama.Client.chat`)
+_OBJECT_LISTS = frozenset(q.rpartition(".")[2] for q in LIST_CALLS if q.rpartition(".")[0].rpartition(".")[2][:1].isupper())
+
+
+def list_call(func: cst.BaseExpression, imports: Imports,
+              names: Callable[[], Mapping[str, cst.BaseExpression]]) -> Optional[Tuple[Framework, ListCall]]:
+    """The listing call a callee is: by its qualified name (`create_react_agent`), a method of
+    any object (`.bind_tools`), or a method of an object of a known class, made in place
+    (`Client().chat`) or bound to a name once (`client = Client()`; `names`: the module's and
+    the enclosing functions' bindings, read only for such a method)."""
+    full = qualified(func, imports) if isinstance(func, (cst.Name, cst.Attribute)) else None
+    found = LIST_CALLS.get(full or "")
+    if found is not None or not isinstance(func, cst.Attribute):
+        return found
+    method = func.attr.value
+    found = LIST_CALLS.get("." + method)
+    if found is not None or method not in _OBJECT_LISTS:
+        return found
+    receiver = func.value
+    if isinstance(receiver, cst.Call):
+        made = receiver.func.value if isinstance(receiver.func, cst.Subscript) else receiver.func
+        cls = qualified(made, imports) if isinstance(made, (cst.Name, cst.Attribute)) else None
+    else:
+        cls = instance_class(receiver.value, imports, names()) if isinstance(receiver, cst.Name) else None
+    return LIST_CALLS.get(f"{cls}.{method}") if cls else None
 
 
 def call_framework(call: cst.BaseExpression, imports: Imports) -> Optional[Framework]:

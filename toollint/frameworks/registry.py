@@ -12,7 +12,7 @@ from toollint.frameworks.base import Factory, Framework, ListCall
 
 MODULES = ("mcp", "fastmcp", "langchain", "langchain_retriever", "agents_sdk", "anthropic", "pydantic_ai", "smolagents",
            "claude_agent_sdk", "llamaindex", "swarm", "autogen", "ag2", "ag2_agent", "agents_refs", "smolagents_managed", "agno", "camel", "livekit",
-           "browser_use", "crewai", "letta", "google_adk", "semantic_kernel", "agent_framework")
+           "browser_use", "crewai", "letta", "google_adk", "semantic_kernel", "agent_framework", "ollama")
 
 
 def _load() -> Tuple[Framework, ...]:

@@ -230,6 +230,33 @@ def _agent_framework(module):
     return out
 
 
+def _ollama(module):
+    from ollama import AsyncClient, Client
+
+    # the request body each chat call would post (`tools` as ChatRequest.model_dump gives it),
+    # caught where the client would send it
+    sent = []
+
+    def catch(self, cls, method, path, json=None, **kwargs):
+        sent.extend(json.get("tools", []))
+
+    async def catch_async(self, cls, method, path, json=None, **kwargs):
+        sent.extend(json.get("tools", []))
+
+    saved = Client._request, AsyncClient._request
+    Client._request, AsyncClient._request = catch, catch_async
+    try:
+        module.ask("")
+        if hasattr(module, "ask_client"):
+            module.ask_client("")
+        if hasattr(module, "ask_async"):
+            asyncio.run(module.ask_async(""))
+    finally:
+        Client._request, AsyncClient._request = saved
+    return [{"name": t["function"]["name"], "description": t["function"].get("description"),
+             "input_schema": t["function"].get("parameters")} for t in sent]
+
+
 def _agents_registered(module):
     from agents import FunctionTool, RunContextWrapper
     from agents.models.chatcmpl_converter import Converter
@@ -480,6 +507,8 @@ READERS = {
     "ag2": _ag2,
     "ag2_1": _ag2_1,
     "agent_framework": _agent_framework,
+    "ollama": _ollama,
+    "ollama_future": _ollama,
     "langchain_retriever": _langchain,
     "autogen_basetool": _autogen_basetool,
     "agents_registered": _agents_registered,

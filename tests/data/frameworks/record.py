@@ -32,6 +32,10 @@ of these packages.
     # Microsoft Agent Framework: its core package alone (the clients are separate packages)
     python -m venv /tmp/venv-maf && /tmp/venv-maf/bin/pip install "agent-framework-core==1.26.0"
     /tmp/venv-maf/bin/python tests/data/frameworks/record.py agent_framework
+    # ollama's client (functions in `tools=`), in a venv of its own; a fixed hash seed, since
+    # ollama joins a union's types in set order:
+    python3 -m venv /tmp/venv-ollama && /tmp/venv-ollama/bin/pip install "ollama==0.6.3"
+    PYTHONHASHSEED=0 /tmp/venv-ollama/bin/python tests/data/frameworks/record.py ollama ollama_future
     # fastmcp before 3.2.4 sends whole docstrings (the source's folder pins the version):
     python -m venv /tmp/fm2 && /tmp/fm2/bin/pip install "fastmcp==2.13.0.1"
     /tmp/fm2/bin/python tests/data/frameworks/record.py fastmcp_2
@@ -105,6 +109,9 @@ FRAMEWORKS = {
     "ag2_1": ("ag2", "ag2"),
     # Microsoft Agent Framework: @tool, FunctionTool(...) and Agent(tools=[fn])
     "agent_framework": ("agent-framework-core", "agent-framework"),
+    # ollama's client: plain functions in chat(tools=[...]), converted by convert_function_to_tool
+    "ollama": ("ollama", "ollama"),
+    "ollama_future": ("ollama", "ollama"),  # annotations as strings: only builtins resolve
     "langchain_retriever": ("langchain-core", "langchain"),  # create_retriever_tool
     "agents_registered": ("openai-agents", "openai-agents"),
     "agents_appended": ("openai-agents", "openai-agents"),
