@@ -8,7 +8,7 @@ import libcst as cst
 from toollint.extract.evaluate import Evaluator
 from toollint.extract.names import parameters_of
 from toollint.extract.literals import qualified  # noqa: F401  # re-exported: the frameworks import it from here
-from toollint.model import Const, ListVal, Str
+from toollint.model import Const, ListVal, Ref, Str
 
 
 def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optional[Str]:
@@ -20,6 +20,8 @@ def str_arg(expr: Optional[cst.BaseExpression], evaluator: Evaluator) -> Optiona
         return None
     if isinstance(value, Const) and isinstance(value.value, str):
         return Str(value.value, value.span)
+    if isinstance(value, Ref) and not value.spread:  # `description=SEARCH_DESCRIPTION` of another module
+        return Str(None, value.span, ref=value)
     return Str(None, value.span, choices_of(value))
 
 

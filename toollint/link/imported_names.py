@@ -2,7 +2,8 @@
 with `from app.names import CREATE_DOCUMENT_TOOL`, `add_function(fn, name=names.HTML_TOOL)`
 (held-out rounds 78 and 81). Extraction reads one module and leaves the name unknown
 (Tool.name_expr holds how it is written); linking has the other module's constants, and
-reads the string there, through re-exports, as a registry's Ref is read."""
+reads the string there, through re-exports, as a registry's Ref is read. A description given
+so is read the same way (held-out round 119, M3)."""
 from __future__ import annotations
 
 import re
@@ -17,7 +18,19 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?")
 
 
 def imported_names(tools: Dict[str, List[Tool]], resolver: Resolver) -> Dict[str, List[Tool]]:
-    return {key: [_named(t, resolver) for t in group] for key, group in tools.items()}
+    return {key: [_described(_named(t, resolver), resolver) for t in group] for key, group in tools.items()}
+
+
+def _described(tool: Tool, resolver: Resolver) -> Tool:
+    """`@mcp.tool(description=SEARCH)` with `from app.prompts import SEARCH` (str_arg keeps the
+    Ref): the constant's text, where it is written, so a finding points at the text to fix."""
+    ref = tool.description.ref if tool.description is not None else None
+    if ref is None:
+        return tool
+    value = resolver.resolve(ref)
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return replace(tool, description=Str(value.value, value.span))
+    return replace(tool, description=Str(None, tool.description.span))  # no Ref reaches a rule
 
 
 def _named(tool: Tool, resolver: Resolver) -> Tool:

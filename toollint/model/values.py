@@ -172,4 +172,5 @@ class Str:
     value: Optional[str]
     span: Span
     choices: Tuple["Str", ...] = ()  # value None, chosen by a conditional among these literals
+    ref: Optional[Ref] = None  # value None, another module's constant: linking reads it (link/imported_names.py)
 
