@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from descriptioncase import GET_DESC, SEARCH_DESC, defs
+from lintcase import parse_findings, toollint
 
 
 # --- TL105 exclusion-names-unknown-tool ----------------------------------------------
@@ -427,3 +428,26 @@ def test_a_tool_its_call_forces_needs_no_trigger(lint):
     assert lint({"grader.py": forced}, select=["TL103"]) == []
     assert lint({"grader.py": FORCED.replace("CHOICE", 'tool_choice="auto"')}, select=["TL103"]) \
         == [("grader.py", 5, "TL103")]
+
+
+SHARED = '''
+ACCOUNT = {"type": "string", "description": "Account number, e.g. 'AC-1001'. IMPORTANT: call find_account first."}
+
+TOOLS = [
+    {"name": "get_balance", "description": "Get the balance. Use this when asked how much is left; not for history.",
+     "input_schema": {"type": "object", "properties": {"account": ACCOUNT}}},
+    {"name": "get_history", "description": "Get the payments. Use this when asked about past payments; not balances.",
+     "input_schema": {"type": "object", "properties": {"account": ACCOUNT}}},
+    {"name": "freeze", "description": "Freeze an account. Use this when a card is lost; not for closing accounts.",
+     "input_schema": {"type": "object", "properties": {"account": ACCOUNT}}},
+]
+'''
+
+
+def test_a_shared_text_is_reported_once_saying_how_many_tools_share_it(tmp_path):
+    # held-out round 124: one shared schema constant's TL106 reported 19 times at one line
+    (tmp_path / "tools.py").write_text(SHARED)
+    result = toollint("check", "--select", "TL106", "tools.py", cwd=tmp_path)
+    found = parse_findings(result.stdout)
+    assert [(line, code) for _, line, _, code, _ in found] == [(2, "TL106")]
+    assert found[0][4].endswith("(2 more tools share it)")

@@ -77,12 +77,13 @@ def test_a_helper_given_only_what_the_branch_computed_is_not_the_handler(lint):
 
 def test_a_helper_given_the_arguments_is_still_the_handler(lint):
     # the same helper, now spread the tool's arguments: `to_dict(**arguments)` fails on
-    # both schemas, so TL205 (obj) and TL206 (each property) still fire
+    # both schemas, so TL205 (obj) and TL206 (each property) still fire; TL205 once, at the
+    # one parameter both tools' calls miss, saying the other tool shares it
     server = SERVER.replace("result = [to_dict(i) for i in store.list(**args.model_dump())]",
                             "result = to_dict(**arguments)")
     server = server.replace("result = to_dict(item, {\"source\": \"store\"})", "result = to_dict(**arguments)")
-    codes = sorted(code for _, _, code in lint(_project(server), select=SELECT))
-    assert codes == ["TL205", "TL205", "TL206", "TL206"]
+    found = lint(_project(server), select=SELECT)
+    assert sorted(code for _, _, code in found) == ["TL205", "TL206", "TL206"]
 
 
 def test_a_handler_given_a_field_of_the_loop_variable_is_still_read(lint):
