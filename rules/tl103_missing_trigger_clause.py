@@ -20,6 +20,7 @@ class MissingTriggerClause(Rule):
             return  # TL102 already says it; one defect, one finding
         phrases = tuple(ctx.settings.trigger_phrases) + sibling_triggers(
             in_text(plain_names(offered_with(tool, group) or (), tool), text))
-        if not has_trigger(own_name_as_this(text, tool.name.value), phrases):
+        # its own name as "this tool", or as written: "then fit_from_library to run them" (a chain step)
+        if not has_trigger(own_name_as_this(text, tool.name.value), phrases) and not has_trigger(text, phrases):
             yield self.report(tool.description.span, f"description of {shown_name(tool)} never says when "
                               "to call it: add a trigger clause such as \"Call this when ...\"")

@@ -269,9 +269,16 @@ def _entry_describes(owner, name: str) -> bool:
     text = description.value if description is not None else None
     if not isinstance(text, str) or name not in text:
         return False
-    entry = re.compile(r"(?<![\w.])`?%s`?(?![\w(])" % re.escape(name))
-    return any(entry.search(line) and describes_format(line[entry.search(line).end():], name)
-               for line in text.splitlines())
+    # the field's own entry, `- host_id (required): ...`, `host_id - ...`: not a sentence that
+    # mentions it; and an example or a format in it, not a quoted name ("job_id" and "session_id")
+    entry = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])?\s*`?%s`?\s*(?:\([^)\n]*\))?\s*(?::|\s[-\u2013\u2014]\s)"
+                       % re.escape(name))
+    for line in text.splitlines():
+        found = entry.match(line)
+        rest = line[found.end():] if found else ""
+        if rest and (_MARKERS.search(rest) or _FORMAT_WORDS.search(rest) or _PROVENANCE.search(rest) or _has_sample(rest)):
+            return True
+    return False
 
 
 def _tool_english(tool, group) -> bool:

@@ -53,3 +53,21 @@ def test_a_project_module_of_the_name_still_wins(lint):
     files = dict(FILES, **{"weather_tool.py": TOOL.format(name="rain")})
     found = lint(files, select=["TL104"])
     assert ("lab2/weather_tool.py", 2, "TL104") not in found
+
+
+def test_a_tool_handed_to_an_agent_by_a_script_beside_it_is_registered(lint):
+    # held-out round 60, G: `from src.tools import generate_ui` in agent/main.py, whose project
+    # name is under a folder that is no package; TL308 must find it in `create_agent(tools=[...])`
+    files = {
+        "apps/demo-app/agent/src/__init__.py": "",
+        "apps/demo-app/agent/src/tools.py": (
+            "from langchain_core.tools import tool\n\n\n@tool\ndef generate_ui(query: str) -> str:\n"
+            '    """Generate a UI for the query. Use this when the user asks for a dashboard."""\n    return query\n\n\n'
+            "@tool\ndef unused(query: str) -> str:\n"
+            '    """Unused helper. Use this when nothing else fits."""\n    return query\n'),
+        "apps/demo-app/agent/main.py": (
+            "from langchain.agents import create_agent\n\nfrom src.tools import generate_ui\n\n"
+            "agent = create_agent(model='m', tools=[generate_ui])\n"),
+    }
+    assert [(path, code) for path, _, code in lint(files, select=["TL308"])] == \
+        [("apps/demo-app/agent/src/tools.py", "TL308")]

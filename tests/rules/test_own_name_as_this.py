@@ -32,3 +32,10 @@ def test_a_siblings_name_is_still_a_pointer(lint):
     found = lint({"agent.py": SOURCE.replace("DESCRIPTION", "Use forget_memory to remove one instead.")},
                  select=["TL103", "TL104"])
     assert found == [("agent.py", 2, "TL103")]
+
+
+def test_the_own_name_as_a_step_of_a_chain_is_still_a_trigger(lint):
+    # held-out round 30, A: "Use list_models to browse, then save_memory to run them"
+    found = lint({"agent.py": SOURCE.replace("DESCRIPTION", "Use forget_memory to browse old facts, then save_memory "
+                                             "to keep new ones.")}, select=["TL103"])
+    assert found == []

@@ -56,6 +56,7 @@ class _Registered:
     """The (path, function) pairs builders hand over, and the builders we cannot read."""
 
     def __init__(self, graph: ModuleGraph) -> None:
+        self.graph = graph
         self.by_name = graph.by_name
         self.packages = {name.split(".")[0] for name in self.by_name}
         self.registered: Set[Tuple[str, str]] = set()
@@ -88,7 +89,7 @@ class _Registered:
                 return True
             source = imported_as(m, name)
             return bool(source and source[1]) and self._resolve(m, source[0], source[1], depth + 1)
-        target = self.by_name.get(module)
+        target = self.graph.named(module, m)  # the module beside a script too, as the graph's edges
         if target is None:
             if f"{module}.{name}" in self.by_name:
                 return True  # a module passed as such: not one of these functions

@@ -199,10 +199,11 @@ EXCLUSION_PATTERNS = (
     r"(?:do\s+not|don['\u2019]t|never)\s+[a-z]+\s+(?:for|when|if|on|unless)\b",
     r"only\s+(?:needed|required|necessary|useful|relevant|meaningful|applicable|valid)\s+(?:for|when|if)\b",
     # round 118, A, G, H: "ONLY '.lock'-suffixed files older than min_age; never user-created files",
-    # "Copying to a different host is NOT in this tool", "(non-bundle)", "(everyone's, not your own)"
+    # "Copying to a different host is NOT in this tool", "(everyone's, not your own)"
     r"\bonly\s+(?:[^.;\n]|\.(?=\w)){1,60}?;\s*never\s+[a-z]",
     r"\b(?:is|are)\s+not\s+(?:in|part\s+of|covered\s+by|handled\s+by|done\s+by)\s+this\s+(?:tool|function)\b",
-    r"(?<=\()non[\s-][a-z][\w-]*\)|(?<=\()[^()\n]{0,40}?,\s*not\s+(?:your|my|our|their|its|the)\s+own\)",
+    # (not "(non-recursive)": how it works, not which cases it takes; round 116's list_files)
+    r"(?<=\()[^()\n]{0,40}?,\s*not\s+(?:your|my|our|their|its|the)\s+own\)",
     r"(?-i:" + _BARE_TOOL_NAME + r")\s+already\s+" + _alt("returns gives provides includes does shows") + r"\b",
     r"first\s+(?:using|via|with|through)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
     # "NOTE: create_config must be run first", "Called by create_config" (held-out round 26)
