@@ -13,6 +13,17 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out rounds 124 B-E, 125 E-F, 126 B
+    ("List pipeline jobs. Returns job IDs for get_job_log.", False, True),
+    ("Merge a merge request. Check merge status with get_merge_request_details first.", True, True),
+    ("Approve a merge request. Note: You cannot approve your own MRs.", False, True),
+    ("Set the track volume. This controls the actual track fader, not any device parameter.", False, True),
+    ("Set the volume. The volume is not clamped, not rounded.", False, False),
+    ("Helps a patient search for doctors by specialty and city.", True, False),
+    ("Helps with cancelling or rescheduling appointments.", True, False),
+    ("Lists the layers. It helps the user.", False, False),
+    ("Hold a booking slot for the patient. This NEVER confirms a booking.", False, True),
+    ("Create a 2D circle (RECOMMENDED for 2D work, faster than meshes).", True, False),
     # held-out round 121, C, E, F, G
     ("Validate if the connected store is a sandbox store before allowing write operations.", True, False),
     ("Get the bonus points for a course. The offer_id can be obtained from get_report() for rows where "

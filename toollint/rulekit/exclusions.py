@@ -359,6 +359,14 @@ EXCLUSION_PATTERNS = (
     # must retain at least 2 gardeners"
     r"(?:(?<=^)|(?<=[.!?;:]\s))cannot\s+(?!be\b)[a-z]+\s+(?:[\w-]+\s+){0,3}?(?:that|which|if|when|while|unless|with|without)\b",
     r"\bmust\s+(?:retain|keep|still\s+have)\s+at\s+least\s+(?:\d+|one|two|three)\b",
+    # round 124, B, D, E and 125, F: "Returns job IDs for get_job_log.", "You cannot approve your own
+    # MRs.", "This controls the actual track fader, not any device parameter.", "This NEVER confirms"
+    r"\breturns?\s+(?:[\w-]+\s+){0,3}?(?:ids?|keys?|tokens?|handles?|uuids?)\s+(?:for|to\s+use\s+with|used\s+by)\s+`?"
+    + _TOOL_NAME,
+    r"\byou\s+(?:cannot|can['\u2019]t|can\s+not)\s+[a-z]+\s+[a-z]",
+    r"\b(?:this|it)\s+(?:tool\s+)?" + _alt("controls changes sets affects edits covers")
+    + r"\s+[^.;\n]{1,50}?,\s*not\s+(?:any|the|a|an|your)\s+[a-z]",
+    r"\bthis\s+(?:tool\s+|function\s+)?never\s+[a-z]+s\b",
     # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
     r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it

@@ -122,6 +122,9 @@ PRIOR_STEP_PATTERNS = (
     # round 109, D: "Requires a saved draft from preview_social_post."
     r"\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:from|returned\s+by|made\s+by|created\s+by)\s+`?"
     + _TOOL_NAME,
+    # round 124, C: "Check merge status with get_merge_request_details first."
+    r"\b(?:check|verify|confirm|look\s+up|get|fetch|read)\s+[^.;\n]{0,40}?\b(?:with|via|using)\s+`?" + _TOOL_NAME
+    + r"`?(?:\(\))?\s+first\b",
     # round 121, E: "The offer_id can be obtained from get_report() for rows where ..."
     r"\bcan\s+be\s+(?:obtained|retrieved|found|fetched|looked\s+up)\s+(?:from|via|with|using|by\s+calling)\s+`?"
     + _TOOL_NAME,

@@ -294,7 +294,9 @@ TRIGGER_PATTERNS = (
     r"(?:[\w-]+\s+){0,2}?(?:agent|assistant|sub-?agent)\s+(?:for|that\s+handles)\s+[a-z]",
     r"\bfirst\s+" + _alt("call use run") + r"\s+[^.;\n]{0,80}?,?\s*then\s+" + _alt("call use run") + r"\s+(?:this|it)\b",
     # round 87: "Preferred for small, targeted changes", "Always read a page before editing it"
-    _NOT_NEGATED + r"\b(?:preferred|recommended)\s+(?:for|when|if)\s+[a-z]",
+    _NOT_NEGATED + r"\b(?:preferred|recommended)\s+(?:for|when|if)\s+[a-z0-9]",  # "RECOMMENDED for 2D work" (round 126, B)
+    # round 125, E: a handoff's case, "Helps a patient search for doctors", "Helps with returns"
+    r"(?:(?<=^)|(?<=[.!?;:\n]\s))helps\s+(?:with\s+[a-z]|(?:a|an|the)\s+[\w-]+\s+[a-z]+)",
     r"\balways\s+[a-z]+\s+(?:an?\s+|the\s+)?[a-z]+\s+(?:before|after)\s+[a-z]+ing\b",
     # round 86: "Deprecated alias for fetch_positions()" (when: never, the sibling instead), and
     # "the id is what update_flag needs to change one flag": its place before a sibling
