@@ -296,7 +296,12 @@ def _named_so(name: str):
                       # "Use globs to filter by path", "Paths must match exactly" (held-out round 42, H)
                       # ... "Data should be a dictionary mapping column IDs to values" (round 46, D)
                       r"|\buse\s+(?:the\s+)?" + phrase + r"s?\s+to\b|(?:^|[.!?:]\s+)" + phrase
-                      + r"s?\s+(?:must|should|shall|needs?\s+to)\b",  # not "Notes are timestamped"
+                      + r"s?\s+(?:must|should|shall|needs?\s+to)\b"  # not "Notes are timestamped"
+                      # rounds 125 B, D and 126 C: the head of a list that must be so ("recommendations,
+                      # risk_flags must be JSON strings"), "filtered by status (draft/pending)", "reason(...)"
+                      r"|(?:^|[.!?:]\s+)" + phrase + r"(?:\s*,\s*[\w-]+){1,5}(?:\s*,?\s*and\s+[\w-]+)?\s+(?:must|should)\s+be\b"
+                      r"|\b(?:filtered|sorted|grouped|ordered)\s+by\s+" + phrase + r"\s*\([^)\n]{3,}\)"
+                      r"|\b" + phrase + r"\([^)\n]{2,}\)",
                       re.IGNORECASE | re.MULTILINE)
 
 

@@ -49,6 +49,11 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out rounds 125 B, D and 126 C
+    ("log_decision", "recommendations: str, risk_flags: str",
+     "Log a decision.\n    recommendations, risk_flags must be JSON strings.\n    "),
+    ("list_bookings", "status: str = ''", "List bookings, optionally filtered by status (draft/pending/confirmed)."),
+    ("rollback_commit", "reason: str", "\ub864\ubc31\ud55c\ub2e4. \ubc18\ub4dc\uc2dc reason(\ub864\ubc31 \uc774\uc720)\uc744 \uba85\uc2dc."),
     # held-out round 121, B: a label over the parameters, each with its note
     ("clip_layer", "src: str, dest: str, width: int = 16",
      "Clip a layer. REQUIRES: src (source vector path), dest (destination file path). OPTIONAL: width (segments)."),
@@ -74,6 +79,8 @@ def test_a_parameter_its_tool_text_documents_is_quiet(lint, name, params, doc):
     ("patch_record", "new_values: dict", "Update fields, as patch(new_values={...}).", 1),  # a placeholder
     ("fetch_artist", "id: str", "Fetch one artist.\n\n    1. **name**: The artist's name.\n    ", 1),  # another name
     ("clip_layer", "src: str, dest: str", "Clip a layer. REQUIRES: src (source vector path), destination.", 1),
+    ("list_bookings", "status: str = ''", "List bookings by status.", 1),  # named, with nothing on it
+    ("explain", "reason: str", "Explain. Call reason() when asked.", 1),  # a call, no note
     ("peek", "n: int = 3, a: int = 1", "Return the last K notes. A note is a string.", 2),  # not its letter; "A" a word
     ("load_table", "case_key: str, path: str",
      "Load a table.\n\n    The ``*_key`` parameters name columns.\n    ", 1),  # path is no *_key
