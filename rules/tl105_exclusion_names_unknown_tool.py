@@ -21,18 +21,27 @@ class ExclusionNamesUnknownTool(Rule):
             return  # a tool we could not see may be the one it points to
         defined = ctx.project.all_names
         props = properties(tool.schema) or {}
-        camel = any(CAMEL.fullmatch(n) for n in defined)
         for name, _ in mentioned_tools(text):
             # mentioned_tools cannot tell "use order_id instead" (a parameter) from a tool
             if name in defined or name in props:
                 continue
-            if CAMEL.fullmatch(name) and not camel:
+            if CAMEL.fullmatch(name) and not _any_camel(defined):
                 continue  # "use totalTokens instead" where no tool is named so: a value (round 49, E)
             close = _closest(name, tuple(sorted(defined)))
             hint = f"; did you mean '{close[0]}'?" if close else "; name a tool that exists or drop the pointer"
             yield self.report(tool.description.span, f"description of {shown_name(tool)} points to "
                               f"'{name}', which no tool in the project defines: the model will look for "
                               f"a tool it does not have{hint}")
+
+
+_camel: list = [None, False]  # the names last asked about, and whether one is camelCase
+
+
+def _any_camel(defined) -> bool:
+    """Asked of the project's names once, not once a tool (a quarter of the rule's time)."""
+    if _camel[0] is not defined:
+        _camel[:] = [defined, any(CAMEL.fullmatch(n) for n in defined)]
+    return _camel[1]
 
 
 @lru_cache(maxsize=4096)
