@@ -15,7 +15,8 @@ class MissingExclusionClause(Rule):
 
     def check_tool(self, tool, group, ctx):
         offered = offered_with(tool, group)
-        if offered is None or len({t.name.value for t in offered if t.shape != "server"}) + \
+        # a name known only by its text (Semantic Kernel's `{plugin}-search`) is a tool of its own too
+        if offered is None or len({t.name.value or t.name_expr for t in offered if t.shape != "server"}) + \
                 offered_beyond(tool, group) < 2:
             return  # with one tool, or a turn not seen, there is nothing to confuse it with
         text = judged_description(tool, group, any_language=bool(ctx.settings.exclusion_phrases))

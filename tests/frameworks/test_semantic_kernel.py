@@ -125,3 +125,23 @@ def test_a_process_step_is_no_tool():
                 return table
     ''')
     assert [t.name_expr for t in found] == ["{plugin}-lookup"]
+
+
+def test_plugin_functions_are_siblings_though_their_plugin_name_is_unknown(lint):
+    # held-out round 125, M3: 22 kernel functions, named `{plugin}-<function>`, never got a
+    # TL104: the unresolved names counted as one tool
+    source = '''
+from semantic_kernel.functions import kernel_function
+
+
+class CRMTools:
+    @kernel_function(description="Search customers by name. Use this when the user names one.", name="search_customers")
+    def search_customers(self, query: str) -> str:
+        return ""
+
+    @kernel_function(description="Get a customer's record by id. Use this when you have the id.",
+                     name="get_customer_data")
+    def get_customer_data(self, customer_id: str) -> str:
+        return ""
+'''
+    assert lint({"crm.py": source}, select=["TL104"]) == [("crm.py", 5, "TL104"), ("crm.py", 9, "TL104")]
