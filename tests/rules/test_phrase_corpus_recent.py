@@ -41,6 +41,7 @@ CLAUSES = [
     ("Copy a volume to another pool. Copying to a different host is NOT in this tool; for that, run it by hand.",
      False, True),
     ("Get an event's distribution. Only meaningful for events with a numeric outcome.", False, True),
+    ("Find the most liquid SINGLE (non-combo) markets, ranked by 24h volume.", False, True),  # which items
     ("List files under a path inside the sandbox (non-recursive).", False, False),  # how, not which (round 116)
     ("Recommend tools that would be valuable for the current target.", False, False),  # of other tools (round 74)
     ("List recent public sales (everyone's, not your own).", False, True),

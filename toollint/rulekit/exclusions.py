@@ -202,7 +202,9 @@ EXCLUSION_PATTERNS = (
     # "Copying to a different host is NOT in this tool", "(everyone's, not your own)"
     r"\bonly\s+(?:[^.;\n]|\.(?=\w)){1,60}?;\s*never\s+[a-z]",
     r"\b(?:is|are)\s+not\s+(?:in|part\s+of|covered\s+by|handled\s+by|done\s+by)\s+this\s+(?:tool|function)\b",
-    # (not "(non-recursive)": how it works, not which cases it takes; round 116's list_files)
+    # "SINGLE (non-combo) markets": which items, before their noun; not "... inside the sandbox
+    # (non-recursive).": how it works (round 116's list_files)
+    r"(?<=\()non[\s-][a-z][\w-]*\)\s+[a-z]",
     r"(?<=\()[^()\n]{0,40}?,\s*not\s+(?:your|my|our|their|its|the)\s+own\)",
     r"(?-i:" + _BARE_TOOL_NAME + r")\s+already\s+" + _alt("returns gives provides includes does shows") + r"\b",
     r"first\s+(?:using|via|with|through)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
