@@ -451,3 +451,17 @@ def test_a_shared_text_is_reported_once_saying_how_many_tools_share_it(tmp_path)
     found = parse_findings(result.stdout)
     assert [(line, code) for _, line, _, code, _ in found] == [(2, "TL106")]
     assert found[0][4].endswith("(2 more tools share it)")
+
+
+def test_a_model_two_servers_share_is_reported_once(tmp_path):
+    # held-out round 17 (r_57): one model's undescribed field, used by two servers' tools (two
+    # groups), was reported twice at its one line
+    model = ("from pydantic import BaseModel\n\n\nclass Point(BaseModel):\n    x: float\n")
+    server = ('from mcp.server.fastmcp import FastMCP\n\nfrom models import Point\n\nmcp = FastMCP("{name}")\n\n\n'
+              '@mcp.tool()\ndef {name}(at: Point) -> str:\n    """Mark a point. Use this when asked to; not for lines."""\n'
+              '    return ""\n')
+    (tmp_path / "models.py").write_text(model)
+    (tmp_path / "zones.py").write_text(server.format(name="add_zone"))
+    (tmp_path / "pins.py").write_text(server.format(name="add_pin"))
+    result = toollint("check", "--select", "TL207", ".", cwd=tmp_path)
+    assert [(path, line) for path, line, _, _, _ in parse_findings(result.stdout)] == [("models.py", 5)]

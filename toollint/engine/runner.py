@@ -26,11 +26,16 @@ def check(project, settings: Settings, requested: Set[str], jobs: int = 1) -> Li
         per_group = _check_parallel(rules, ctx, requested, jobs)
     out: List[Finding] = []
     near = None if whole else reach(project, requested)
+    reported: Set[Tuple[str, int, int, str]] = set()  # a model two groups share: its field once
     for i, group in enumerate(project.groups):
         if i in per_group:
-            out.extend(per_group[i])
+            found = per_group[i]
         elif near is None or group.paths & near:
-            out.extend(_check_group(rules, ctx, group, requested))
+            found = _check_group(rules, ctx, group, requested)
+        else:
+            continue
+        out.extend(f for f in found if _place(f) not in reported)
+        reported.update(_place(f) for f in found)
     for rule in rules:
         out.extend(f for f in rule.check_project(project, ctx) if f.span.path in requested)
     return list(dict.fromkeys(out))
