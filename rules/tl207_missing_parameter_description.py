@@ -301,6 +301,8 @@ def _named_so(name: str):
                       # risk_flags must be JSON strings"), "filtered by status (draft/pending)", "reason(...)"
                       r"|(?:^|[.!?:]\s+)" + phrase + r"(?:\s*,\s*[\w-]+){1,5}(?:\s*,?\s*and\s+[\w-]+)?\s+(?:must|should)\s+be\b"
                       r"|\b(?:filtered|sorted|grouped|ordered)\s+by\s+" + phrase + r"\s*\([^)\n]{3,}\)"
+                      # ... "by difficulty level (beginner, intermediate, advanced)": its values (round 129, B)
+                      r"|\bby\s+" + phrase + r"(?:\s+[a-z]+)?\s*\([^),\n]+(?:,[^),\n]+)+\)"
                       r"|\b" + phrase + r"\([^)\n]{2,}\)",
                       re.IGNORECASE | re.MULTILINE)
 

@@ -13,6 +13,10 @@ CLAUSES = [
     ("Update title and labels. Prefer this over update_item_title when changing both.", True, True),
     ("Search the notes. Prefer this to `grep_notes` for fuzzy matches.", True, True),
     ("Search the notes. Prefer short queries over long ones.", False, False),  # argument guidance
+    # held-out round 129, C and D
+    ("Add constraints to a model. VITAL for vehicles, doors, and moving machinery.", True, False),
+    ("Set up one asset. Use this for specific tasks like rigging, where 'smart_setup_asset' might act too generally.",
+     True, True),
     # held-out rounds 124 B-E, 125 E-F, 126 B
     ("List pipeline jobs. Returns job IDs for get_job_log.", False, True),
     ("Merge a merge request. Check merge status with get_merge_request_details first.", True, True),

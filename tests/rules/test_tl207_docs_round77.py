@@ -49,6 +49,8 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 129, B: its values after the noun it qualifies
+    ("search_docs", "difficulty: str = ''", "Search docs. Filters documentation by difficulty level (beginner, intermediate, advanced)."),
     # held-out rounds 125 B, D and 126 C
     ("log_decision", "recommendations: str, risk_flags: str",
      "Log a decision.\n    recommendations, risk_flags must be JSON strings.\n    "),

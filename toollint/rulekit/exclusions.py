@@ -369,6 +369,9 @@ EXCLUSION_PATTERNS = (
     r"\b(?:this|it)\s+(?:tool\s+)?" + _alt("controls changes sets affects edits covers")
     + r"\s+[^.;\n]{1,50}?,\s*not\s+(?:any|the|a|an|your)\s+[a-z]",
     r"\bthis\s+(?:tool\s+|function\s+)?never\s+[a-z]+s\b",
+    # round 129, D: "Use this for specific tasks like ..., where 'smart_setup_asset' might act too generally"
+    r"\bwhere\s+['\"`]?" + _TOOL_NAME + r"['\"`]?\s+(?:might|may|would|could|can)\s+(?:be|act|go)\s+too\s+"
+    + _alt("general generally broad broadly coarse coarsely wide") + r"\b",
     # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
     r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it

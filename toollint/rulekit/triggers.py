@@ -38,7 +38,7 @@ TRIGGER_PATTERNS = (
     # "Useful for when", "Best for", "Ideal when"
     _NOT_NEGATED
     + _alt("useful helpful handy ideal best good great suitable appropriate perfect designed intended meant essential "
-           "needed invaluable tailored beneficial")
+           "needed invaluable tailored beneficial vital crucial")
     + r"\s+(?:only\s+)?" + _alt("for when if whenever") + r"\b",
     # "Critical for understanding negotiation patterns" (held-out round 95, C), as "Essential for"
     # above, but only opening a sentence and written as a word: "(critical for billing)" and "the
