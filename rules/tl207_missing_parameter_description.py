@@ -273,7 +273,9 @@ def _passed_in(text: str, name: str) -> bool:
 def _named_so(name: str):
     """Compiled once per parameter name, as `_pattern` (issue 22)."""
     phrase = r"[\s_-]+".join(re.escape(w) for w in split_identifier(name.strip("_")))
-    return re.compile(r"\b" + phrase + r"s?\s*\((?:format|e\.g\.|for example|default|one of)\b"
+    # ("e.g." then a space has no word boundary: the word ones only; "order id, such as ORD-1": round 127, A)
+    return re.compile(r"\b" + phrase + r"s?\s*\((?:(?:format|for example|default|one of)\b|e\.g\.)"
+                      r"|\b" + phrase + r"s?,?\s+(?:such\s+as|e\.g\.|like)\s+['\"`]?[A-Z0-9][\w-]*\d"
                       # "by id (from get_zones)", "por id (de get_zones)" (held-out round 81, E)
                       r"|\b" + phrase + r"s?\s*\(\s*(?:from|via|see|using|de|desde)\s+`?[A-Za-z][A-Za-z0-9]*_\w"
                       r"|\bno\s+" + phrase + r"s?\s+(?:is|are)\s+(?:provided|given|passed|specified|supplied)\b"
@@ -288,7 +290,7 @@ def _named_so(name: str):
                       # "Each row must be a dict with:"
                       r"|(?:^|[.!?;]\s+)" + phrase + r"s?\s+(?:sets|selects|controls|determines|specifies|limits)\b"
                       r"|\b(?:space|comma|semicolon|newline|tab|pipe|whitespace)[\s-]separated\s+" + phrase
-                      + r"|\b(?:absolute|relative)\s+" + phrase + r"\b|^[ \t]*" + phrase + r"\s+(?:syntax|format)\b"
+                      + r"|\b(?:absolute|relative)\s+" + phrase + r"\b|^[ \t]*" + (phrase[:-1] if phrase.endswith("s") else phrase) + r"s?\s+(?:syntax|format)\b"
                       r"|(?:^[ \t]*|[.!?]\s+)each\s+" + (phrase[:-1] if phrase.endswith("s") else phrase)
                       + r"(?:\s+(?:dict|object|item|entry|element|record))?\s*(?::|(?:must|should)\s+(?:be|have|contain|include)\b)"
                       # "Use keyframe (int index >= 0) to load a saved pose" (round 118, O)

@@ -49,6 +49,10 @@ def _found(lint, name, params, doc):
     ("borrar_zona", "id: str", "Borra una zona por id (de get_zones)."),
     # held-out round 116, D: a one-letter count named in capitals
     ("peek_recent_notes", "n: int = 3", "Return the last N saved notes for awareness."),
+    # held-out round 127, A and B
+    ("get_order", "order_id: str", "Return one order by its order ID (e.g. ORD-10423)."),
+    ("get_order3", "order_id: str", "Return one order by its order id, such as ORD-10423."),
+    ("save_source", "creators: str = ''", "Save a source.\n\n    Creator format: separate creators with ';'.\n    "),
     # held-out round 129, B: its values after the noun it qualifies
     ("search_docs", "difficulty: str = ''", "Search docs. Filters documentation by difficulty level (beginner, intermediate, advanced)."),
     # held-out rounds 125 B, D and 126 C
