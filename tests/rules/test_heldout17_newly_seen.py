@@ -27,6 +27,13 @@ def test_a_use_section_after_the_returns_block_is_no_label(name, description):
 @pytest.mark.parametrize("name, description", [
     ("list_rows", "List the rows of a table.\nReturns: the rows."),  # a label and its Returns block
     ("list_rows", "List the rows of a table.\nReturns: the rows.\nExample: list_rows('t')"),
+    # a sentence about the result after the Args block, code, an example's string: no prose (r_58)
+    ("get_stock", "Get current stock levels.\n\n    Args:\n        warehouse_id: UUID.\n\n"
+                  "    Returns JSON list with sku and quantity.\n    "),
+    ("draft_email", "Create an email draft.\n\n    Args:\n        to: the address.\n\n    Examples:\n"
+                    "        draft_email(\"a@b.c\", \"Dear,\n\nI wanted to...\")\n    "),
+    ("create_table", "Create a table.\n\n    Args:\n        name: the name.\n\n    Eligible column types:\n\n"
+                     "    from .type_system import (\n        Array,\n    )\n    "),
     # a paragraph indented under its section is the section's, an entry is no prose
     ("list_rows", "List the rows of a table.\n\n    Args:\n        table: the table.\n\n"
                   "            Continued note on table, indented under it.\n    "),

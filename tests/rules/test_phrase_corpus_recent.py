@@ -21,6 +21,7 @@ CLAUSES = [
     ("List pipeline jobs. Returns job IDs for get_job_log.", False, True),
     ("Merge a merge request. Check merge status with get_merge_request_details first.", True, True),
     ("Approve a merge request. Note: You cannot approve your own MRs.", False, True),
+    ("Fetch order details. This is the MANDATORY first step for any order query. You can NOT skip this", True, False),
     ("Set the track volume. This controls the actual track fader, not any device parameter.", False, True),
     ("Set the volume. The volume is not clamped, not rounded.", False, False),
     ("Helps a patient search for doctors by specialty and city.", True, False),
@@ -46,6 +47,7 @@ CLAUSES = [
      False, True),
     ("Get an event's distribution. Only meaningful for events with a numeric outcome.", False, True),
     ("Find the most liquid SINGLE (non-combo) markets, ranked by 24h volume.", False, True),  # which items
+    ("Poll worker changes.\n\nReturns:\n    - active_count: Count of active (non-idle) workers", False, False),
     ("List files under a path inside the sandbox (non-recursive).", False, False),  # how, not which (round 116)
     ("Recommend tools that would be valuable for the current target.", False, False),  # of other tools (round 74)
     ("List recent public sales (everyone's, not your own).", False, True),

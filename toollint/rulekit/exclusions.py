@@ -202,9 +202,6 @@ EXCLUSION_PATTERNS = (
     # "Copying to a different host is NOT in this tool", "(everyone's, not your own)"
     r"\bonly\s+(?:[^.;\n]|\.(?=\w)){1,60}?;\s*never\s+[a-z]",
     r"\b(?:is|are)\s+not\s+(?:in|part\s+of|covered\s+by|handled\s+by|done\s+by)\s+this\s+(?:tool|function)\b",
-    # "SINGLE (non-combo) markets": which items, before their noun; not "... inside the sandbox
-    # (non-recursive).": how it works (round 116's list_files)
-    r"(?<=\()non[\s-][a-z][\w-]*\)\s+[a-z]",
     r"(?<=\()[^()\n]{0,40}?,\s*not\s+(?:your|my|our|their|its|the)\s+own\)",
     r"(?-i:" + _BARE_TOOL_NAME + r")\s+already\s+" + _alt("returns gives provides includes does shows") + r"\b",
     r"first\s+(?:using|via|with|through)\s+(?:the\s+)?`?(?-i:" + _BARE_TOOL_NAME + r")",
@@ -365,7 +362,7 @@ EXCLUSION_PATTERNS = (
     # MRs.", "This controls the actual track fader, not any device parameter.", "This NEVER confirms"
     r"\breturns?\s+(?:[\w-]+\s+){0,3}?(?:ids?|keys?|tokens?|handles?|uuids?)\s+(?:for|to\s+use\s+with|used\s+by)\s+`?"
     + _TOOL_NAME,
-    r"\byou\s+(?:cannot|can['\u2019]t|can\s+not)\s+[a-z]+\s+[a-z]",
+    r"\byou\s+(?:cannot|can['\u2019]t|can\s+not)\s+[a-z]+\s+(?!(?:this|it)\b)[a-z]",  # not "You can NOT skip this"
     r"\b(?:this|it)\s+(?:tool\s+)?" + _alt("controls changes sets affects edits covers")
     + r"\s+[^.;\n]{1,50}?,\s*not\s+(?:any|the|a|an|your)\s+[a-z]",
     r"\bthis\s+(?:tool\s+|function\s+)?never\s+[a-z]+s\b",

@@ -187,7 +187,15 @@ def _has_exclusion(description: str, extra_phrases: Sequence[str]) -> bool:
         bool(_exclusion().search(_uncoded(plain)))
         or _any_extra(plain, extra_phrases)
         or bool(mentioned_tools(plain))  # which reads `name` itself: a backticked word is a name
+        or bool(_NON_KIND.search(re.split(r"(?<=[.!?])\s+|\n\s*\n", plain.strip(), maxsplit=1)[0]))
     )
+
+
+# "Find the most liquid SINGLE (non-combo) markets": which items it takes, before their noun, in
+# the sentence that names the action (held-out round 118, H); not "inside the sandbox
+# (non-recursive).", how it works (round 116), nor "- active_count: active (non-idle) workers", a
+# result's field
+_NON_KIND = re.compile(r"\(non[\s-][a-z][\w-]*\)\s+[a-z]", re.IGNORECASE)
 
 
 # a name as tools are named (snake_case, camelCase), not a plain word: "Use `first` and
