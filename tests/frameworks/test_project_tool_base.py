@@ -145,3 +145,52 @@ def test_a_root_base_whose_method_builds_the_definition_makes_its_subclasses_too
 def test_a_root_base_that_builds_nothing_still_sends_nothing_even_with_a_schema_attribute(lint):
     plain = SPEC_BASE.replace("def spec(self):", "def run(self):")
     assert lint({"tools.py": plain + SPEC_IMPL}, select=["TL102", "TL202", "TL207"]) == []
+
+
+PROPERTIES = '''
+from abc import ABC, abstractmethod
+from typing import Any
+
+from mcp import types
+
+
+class BaseTool(ABC):
+    @property
+    @abstractmethod
+    def name(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def description(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def input_schema(self) -> dict[str, Any]: ...
+
+    def to_mcp_tool(self) -> types.Tool:
+        return types.Tool(name=self.name, description=self.description, inputSchema=self.input_schema)
+
+
+class ElevationTool(BaseTool):
+    @property
+    def name(self) -> str:
+        return "get_elevation"
+
+    @property
+    def description(self) -> str:
+        return DESCRIPTION
+
+    @property
+    def input_schema(self) -> dict[str, Any]:
+        return {"type": "object", "properties": {"path": {"type": "string"PATH}}, "required": ["path"]}
+'''
+
+
+def test_a_tool_class_whose_properties_return_literals(lint):
+    # held-out round 127, M2: 11 tool classes with `name`, `description`, `input_schema` properties
+    found = lint({"tools.py": PROPERTIES.replace("DESCRIPTION", '"Get elevation."').replace("PATH", "")},
+                 select=["TL102", "TL207"])
+    assert [(line, code) for _, line, code in found] == [(31, "TL102"), (35, "TL207")]
+    good = PROPERTIES.replace("DESCRIPTION", '"Get the elevation along a path. Use this when asked how high a route goes."') \
+        .replace("PATH", ', "description": "Encoded polyline of the route."')
+    assert lint({"tools.py": good}, select=["TL102", "TL207"]) == []

@@ -21,6 +21,7 @@ from toollint.extract.evaluate import Evaluator, blocks, dotted
 from toollint.extract.forced import forced_tool_names
 from toollint.extract.grown import Grown, growth, keyed
 from toollint.extract.tablegrowth import grown_tables
+from toollint.extract.returns import property_value
 from toollint.extract.functions import signature
 from toollint.extract.models import module_models
 from toollint.extract.positions import closing_paren, positions
@@ -126,6 +127,10 @@ class _Extractor:
             elif isinstance(stmt, cst.FunctionDef):
                 self.function_nodes.append((prefix + stmt.name.value, stmt))
                 self._local_imports(getattr(stmt.body, "body", ()))
+                returned = property_value(stmt) if prefix else None
+                if returned is not None:  # `@property def name(self): return "get_elevation"` (round 127, M2)
+                    self.names[prefix + stmt.name.value] = returned
+                    self.targets[prefix + stmt.name.value] = stmt.name
             elif isinstance(stmt, cst.ClassDef) and not prefix:
                 self.classes[stmt.name.value] = stmt
                 if isinstance(stmt.body, cst.IndentedBlock):

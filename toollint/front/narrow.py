@@ -38,7 +38,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a method keeping a framework's server or agent on self (`self.mcp = FastMCP(...)`);
 # - a function returning the server it builds (`return FastMCP(...)`), or binding one
 #   (`mcp = FastMCP(...)`) that it may hand to register functions;
-# - a call given only `**x` (`handler(**tool_input)`), which may dispatch a handler table.
+# - a call given only `**x` (`handler(**tool_input)`), which may dispatch a handler table;
+# - a method's one `return` under `@property`, which the class's attributes hold.
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -256,6 +257,9 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
     rest = body[1:] if isinstance(body[0], ast.Expr) else body  # the docstring stays
     if not rest:
         return None
+    if in_class and len(rest) == 1 and isinstance(rest[0], ast.Return) \
+            and any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
+        return None  # `@property def name(self): return "x"`: a class attribute (extract/returns.py)
     first, last = rest[0].lineno, node.end_lineno
     line = lines[first - 1]
     indent = line[: len(line) - len(line.lstrip(" \t"))]
