@@ -16,6 +16,9 @@ from toollint.rulekit.text import has_trigger, reads_like_signature
     ("list_readings", "List readings for one station.\n\n    Parameters:\n    - station: Station number.\n\n"
                       "    Default mode returns a summary grouped by sensor kind with counts.\n"
                       "    Specify group or show_all=True for full reading details.\n    "),
+    # held-out round 42, F: a paragraph after Args that opens with the result, then goes on
+    ("scaffold", "Create a starter file.\n\n    Args:\n        name: the name.\n\n    Returns the created path. "
+                 "Edit it afterwards with your file tools,\n    then validate_script it.\n    "),
     # held-out round 115, E: a "Common use:" paragraph after the Args block
     ("set_item_color", "Set the color of an item.\n\nArgs:\n  item_id: Item ID.\n  color: Color name.\n\n"
                        "Common use: switch \"red\" to \"green\" after the user approves the item."),
