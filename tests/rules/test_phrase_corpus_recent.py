@@ -52,7 +52,7 @@ CLAUSES = [
     ("Recommend tools that would be valuable for the current target.", False, False),  # of other tools (round 74)
     ("List recent public sales (everyone's, not your own).", False, True),
     ("List recent sales (newest first).", False, False),
-    ("Render frames. Requires a recorded run (use start_recording + step_run first).", True, True),
+    ("Render frames. Requires a recorded run (use start_recording + step_run first).", False, True),
     ("Render frames (use the GPU when there is one).", False, False),
     ("Get the rate limits. Invoking this tool periodically (or once at session start) tunes the limiter.", True, False),
     ("Roll the listing up. Run it daily and diff the list to detect new categories.", True, False),

@@ -369,6 +369,9 @@ EXCLUSION_PATTERNS = (
     # round 129, D: "Use this for specific tasks like ..., where 'smart_setup_asset' might act too generally"
     r"\bwhere\s+['\"`]?" + _TOOL_NAME + r"['\"`]?\s+(?:might|may|would|could|can)\s+(?:be|act|go)\s+too\s+"
     + _alt("general generally broad broadly coarse coarsely wide") + r"\b",
+    # round 118, P: "Requires a recorded run (use start_recording + step_run first)": a precondition
+    # met by siblings, no time to call this one (TL103 stays: the judge found no trigger there)
+    r"(?<=\()(?:use|call|run)\s+" + _TOOL_NAME + r"(?:\s*(?:\+|,|&|\band\b|\bthen\b)\s*" + _TOOL_NAME + r")*\s+first\s*\)",
     # round 115, F: "Prefer this over update_item_title when changing both": set against a sibling
     r"prefer\s+(?:this|it)(?:\s+tool)?\s+(?:over|to)\s+(?:the\s+)?" + _TOOL_NAME,
     # round 106, A: "You need to be sys tenant to get all server nodes": who may use it

@@ -128,6 +128,4 @@ PRIOR_STEP_PATTERNS = (
     # round 121, E: "The offer_id can be obtained from get_report() for rows where ..."
     r"\bcan\s+be\s+(?:obtained|retrieved|found|fetched|looked\s+up)\s+(?:from|via|with|using|by\s+calling)\s+`?"
     + _TOOL_NAME,
-    # round 118, P: "Requires a recorded run (use start_recording + step_run first)."
-    r"(?<=\()(?:use|call|run)\s+" + _TOOL_NAME + r"(?:\s*(?:\+|,|&|\band\b|\bthen\b)\s*" + _TOOL_NAME + r")*\s+first\s*\)",
 )
