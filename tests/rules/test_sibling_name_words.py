@@ -38,3 +38,15 @@ _GENERIC = ("Give a quick home value from area and zone statistics. Less accurat
 def test_a_word_of_a_siblings_name_in_a_comparison_with_a_case_is_a_boundary(lint, text, sibling, fires):
     found = lint({"t.py": _TOOLS.format(sibling=sibling, text=text)}, select=["TL104"])
     assert found == ([("t.py", 8, "TL104")] if fires else [])
+
+
+_FIRST = "Give a quick home value from area statistics. Always check the appraisal records first, then call this."
+
+
+@pytest.mark.parametrize("sibling, fires", [
+    ("check_appraisal_records", False),  # held-out round 128, A: the step before, by its words
+    ("run_valuation", True),  # no sibling named so: a step of the user's
+])
+def test_a_siblings_words_as_the_step_before_are_a_boundary(lint, sibling, fires):
+    found = lint({"t.py": _TOOLS.format(sibling=sibling, text=_FIRST)}, select=["TL104"])
+    assert found == ([("t.py", 8, "TL104")] if fires else [])

@@ -92,5 +92,10 @@ def sibling_word_exclusions(words: Tuple[str, ...]) -> Tuple[str, ...]:
     boundary; without one ("Less accurate than full AVM.") it says nothing of when."""
     if not words:
         return ()
-    return (r"\b" + SET_AGAINST + r"(?:[\w-]+\s+){0,2}?(?:%s)(?![\w-])" % "|".join(re.escape(w) for w in words)
+    alternatives = "|".join(re.escape(w) for w in words)
+    # ... or the step before it, "Always check availability first" beside check_resource_availability
+    # (held-out round 128, A)
+    return (r"\b(?:check|verify|confirm|look\s+up)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:%s)\s+(?:first|before)\b"
+            % alternatives,
+            r"\b" + SET_AGAINST + r"(?:[\w-]+\s+){0,2}?(?:%s)(?![\w-])" % alternatives
             + SET_AGAINST_CASE,)
