@@ -59,9 +59,9 @@ def bind(sig: FunctionSig, passed: Optional[Sequence[Passed]]) -> FunctionSig:
     if all(p.kind == "literal" for p in passed):
         # `await _empty_cache()`, `fetch_json("feeds")`: none of the arguments reaches it
         # (held-out rounds 26 and 43)
-        return _unknown(sig)
+        return unknown(sig)
     if any(p.kind == "star" for p in passed):
-        return _unknown(sig)  # `f(*args.values())`: which parameter gets what is not known
+        return unknown(sig)  # `f(*args.values())`: which parameter gets what is not known
     bases = {p.base for p in passed if p.kind in ("spread", "read")}
     reads = tuple(p.read for p in passed if p.kind == "read" and p.read is not None)
     spread = any(p.kind == "spread" for p in passed)
@@ -69,12 +69,12 @@ def bind(sig: FunctionSig, passed: Optional[Sequence[Passed]]) -> FunctionSig:
     built = any(p.kind == "built" for p in passed)
     if bases:
         if len(bases) > 1 or (spread and reads) or built or wholes:
-            return _unknown(sig)  # another argument built from the arguments too: not pieces
+            return unknown(sig)  # another argument built from the arguments too: not pieces
         # what the call fills itself leaves the parameters the tool's arguments must fill
         # (`**args`), or none at all (pieces: then `params` are those the call never passes)
         slots = _slots(sig, passed)
         if slots is None:
-            return _unknown(sig)
+            return unknown(sig)
         kept = tuple(p for p in sig.params if p.name not in slots.values())
         if reads:
             defaults = {p.name for p in sig.params if p.has_default}
@@ -89,11 +89,11 @@ def bind(sig: FunctionSig, passed: Optional[Sequence[Passed]]) -> FunctionSig:
     # the handler reads from it (`handle_set_alarm(chat, arguments)`).
     slots = _slots(sig, passed)
     if len(wholes) != 1 or built or slots is None or wholes[0] not in slots:
-        return _unknown(sig)
+        return unknown(sig)
     name = slots[wholes[0]]
     held = dict(sig.param_reads).get(name)
     if not held:
-        return _unknown(sig)
+        return unknown(sig)
     kept = tuple(p for p in sig.params if p.name not in slots.values())
     return CalledSig(**_fields(sig, params=kept, arg_reads=held), call="dict", whole=name)
 
@@ -119,10 +119,6 @@ def _slots(sig: FunctionSig, passed: Sequence[Passed]) -> Optional[Dict[int, str
 
 def unknown(sig: FunctionSig) -> CalledSig:
     """`sig` reached by a call that mixes the arguments with other things: nothing depends on it."""
-    return _unknown(sig)
-
-
-def _unknown(sig: FunctionSig) -> CalledSig:
     return CalledSig(**_fields(sig), call="unknown")
 
 

@@ -228,13 +228,7 @@ def property_value(node: cst.FunctionDef) -> Optional[cst.BaseExpression]:
     """What a `@property` whose body is one `return <expr>` (a docstring aside) gives: as a
     class attribute would (held-out round 127, M2: tool classes with `name`, `description`
     and `input_schema` properties returning literals)."""
-    if not any(isinstance(d.decorator, cst.Name) and d.decorator.value == "property" for d in node.decorators) \
-            or not isinstance(node.body, cst.IndentedBlock):
+    if not any(isinstance(d.decorator, cst.Name) and d.decorator.value == "property" for d in node.decorators):
         return None
-    body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
-                                              and isinstance(s.body[0], cst.Expr)
-                                              and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))]
-    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
-        return None
-    ret = body[0].body[0]
-    return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
+    found = _single_return(node)
+    return found[0] if found is not None else None
