@@ -99,12 +99,11 @@ def imported_as(facts: ModuleFacts, local: str) -> Optional[Tuple[str, str]]:
     return None
 
 
-class ModuleGraph:
-    """The linked project's modules by name, and the import edges between their paths."""
+class ModuleNames:
+    """The linked project's modules by name, and which one an import names."""
 
     def __init__(self, modules: Iterable[ModuleFacts], packages: bool = False) -> None:
-        """`packages`: edges to enclosing packages, and `src.`-less names, as well: the wider
-        graph a finding's reach needs, where a missed edge would lose findings."""
+        """`packages`: `src.`-less names as well (ModuleGraph's wider graph)."""
         self.modules: List[ModuleFacts] = sorted(modules, key=lambda m: m.path)
         self.by_name: Dict[str, ModuleFacts] = {}
         for m in self.modules:
@@ -113,10 +112,6 @@ class ModuleGraph:
                 if packages and m.module.startswith("src."):
                     self.by_name.setdefault(m.module[4:], m)
         self.by_path: Dict[str, ModuleFacts] = {m.path.replace("\\", "/"): m for m in self.modules}
-        self.imports: Dict[str, Set[str]] = {}  # path -> paths of the project modules it imports
-        for m in self.modules:
-            found = (self.named(name, m) for name in import_targets(m, packages))
-            self.imports[m.path] = {t.path for t in found if t is not None and t.path != m.path}
 
     def named(self, name: str, importer: ModuleFacts) -> Optional[ModuleFacts]:
         """The project module `importer` means by the absolute import `name`: the project's
@@ -129,6 +124,19 @@ class ModuleGraph:
             stem = "/".join(([folder] if folder else []) + name.split("."))
             hit = self.by_path.get(stem + ".py") or self.by_path.get(stem + "/__init__.py")
         return hit
+
+
+class ModuleGraph(ModuleNames):
+    """ModuleNames, and the import edges between the modules' paths."""
+
+    def __init__(self, modules: Iterable[ModuleFacts], packages: bool = False) -> None:
+        """`packages`: edges to enclosing packages, and `src.`-less names, as well: the wider
+        graph a finding's reach needs, where a missed edge would lose findings."""
+        super().__init__(modules, packages)
+        self.imports: Dict[str, Set[str]] = {}  # path -> paths of the project modules it imports
+        for m in self.modules:
+            found = (self.named(name, m) for name in import_targets(m, packages))
+            self.imports[m.path] = {t.path for t in found if t is not None and t.path != m.path}
 
     def reach(self, path: str) -> Set[str]:
         """The project modules `path` imports, directly or through others."""

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from toollint.link.graph import ModuleGraph, import_targets
+from toollint.link.graph import ModuleNames, import_targets
 from toollint.model import ModuleFacts
 
 
 def join_through_importers(groups: List, modules: List[ModuleFacts]) -> List:
-    graph = ModuleGraph(modules)
+    names = ModuleNames(modules)  # which module an import names; the edges are not needed
     for m in modules:
         owners: Dict[int, object] = {}
-        targets = {getattr(graph.named(t, m), "path", None) for t in import_targets(m)}
+        targets = {getattr(names.named(t, m), "path", None) for t in import_targets(m)}
         for group in groups:
             if group.paths & targets:
                 owners[id(group)] = group
