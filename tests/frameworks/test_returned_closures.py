@@ -88,3 +88,21 @@ def build(defs):
     assert extract(source) == []
     assert [t.name.value for t in extract(source.replace("        proxy.__name__ = td.name\n", "")
                                                .replace("        proxy.__doc__ = td.description\n", ""))] == ["proxy"]
+
+
+def test_a_list_call_takes_the_returned_def_too():
+    # the same maker handed to a listing call (`bind_tools([...])`), not a constructor
+    source = '''
+from langchain_openai import ChatOpenAI
+
+
+def make_search(index):
+    def search_notes(query: str) -> str:
+        """Search the notes by words. Use this when the user asks what a note says."""
+        return index.search(query)
+    return search_notes
+
+
+llm = ChatOpenAI(model="m").bind_tools([make_search(None), len])
+'''
+    assert [t.name.value for t in extract(source)] == ["search_notes"]

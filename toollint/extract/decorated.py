@@ -361,8 +361,7 @@ class _Calls(FunctionTargets, cst.CSTVisitor):
             for item in (i for i in items if isinstance(i, kinds)):
                 self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))
         elif framework.live_list and attr == framework.tool_list:
-            self._derive_listed([i for i in items if isinstance(i, (cst.Name, cst.Attribute))], framework,
-                                framework.list_method)
+            self._derive_listed([i for i in items if isinstance(i, kinds)], framework, framework.list_method)
 
     def _register(self, call: cst.Call, use: Use, expr: Optional[cst.BaseExpression]) -> None:
         for at, fn_expr in self._each(expr):
@@ -415,11 +414,10 @@ class _Calls(FunctionTargets, cst.CSTVisitor):
                 for item in self._items(arg.value, (cst.Name, cst.Attribute, cst.Call)):  # handoffs=[make_agent()]
                     self._add(item, framework.listed_tool(item, self.ctx.with_locals(self.scopes)))  # local agents
         expr = first_arg(call) if expr is None and last_name(call.func) in framework.listing else expr
-        items = self._items(expr, (*framework.list_items, cst.Call))  # `tools=[self._make_post()]`: closures.py
-        self._derive_listed([i for i in items if isinstance(i, framework.list_items) or self._function(i) is not None],
-                            framework, framework.list_method)
+        self._derive_listed(self._items(expr), framework, framework.list_method)
 
-    def _items(self, expr: Optional[cst.BaseExpression], kinds=(cst.Name, cst.Attribute)) -> Sequence[cst.BaseExpression]:
+    def _items(self, expr: Optional[cst.BaseExpression],
+               kinds=(cst.Name, cst.Attribute, cst.Call)) -> Sequence[cst.BaseExpression]:
         """The functions a tool list hands over: a literal, a local list built up (appends
         included, innermost function first) or a module's `TOOLS`."""
         values = listed(expr, [s.lists for s in reversed(self.scopes) if s.qualname], self.ctx.names)
@@ -430,7 +428,9 @@ class _Calls(FunctionTargets, cst.CSTVisitor):
     def _derive_listed(self, items: Sequence[cst.BaseExpression], framework: Framework, method: str) -> None:
         """Each function a list hands over, derived as `method` says."""
         for item in items:
-            target = self._function(item)
+            target = self._function(item)  # a call: the def it returns (`tools=[self._make_post()]`)
+            if target is None and isinstance(item, cst.Call) and not isinstance(item, framework.list_items):
+                continue  # what any other call makes is not read here
             if target is None:  # a pydantic model (`bind_tools([SearchInput])`) or an imported function:
                 # linking keeps whichever the name turns out to be
                 self._add(item, framework.listed_model(item, self.ctx, method))

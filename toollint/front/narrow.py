@@ -39,7 +39,8 @@ from toollint.front.parse import MAX_SOURCE_CHARS, python_verdict, remember_redu
 # - a function returning the server it builds (`return FastMCP(...)`), or binding one
 #   (`mcp = FastMCP(...)`) that it may hand to register functions;
 # - a call given only `**x` (`handler(**tool_input)`), which may dispatch a handler table;
-# - a method's one `return` under `@property`, which the class's attributes hold.
+# - a method's one `return` under `@property`, which the class's attributes hold;
+# - a function returning a def it makes (`def make(): def search(...): ...; return search`).
 #
 # One difference is accepted: syntax that Python's own parser takes and libcst does not
 # (a newer Python's), inside a blanked body, no longer makes the file TL001; the file is
@@ -260,6 +261,9 @@ def _blankable(node, lines: Sequence[str], triggers: "re.Pattern[str]",
     if in_class and len(rest) == 1 and isinstance(rest[0], ast.Return) \
             and any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
         return None  # `@property def name(self): return "x"`: a class attribute (extract/returns.py)
+    if isinstance(rest[-1], ast.Return) and isinstance(rest[-1].value, ast.Name) and any(
+            isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == rest[-1].value.id for s in rest):
+        return None  # a maker returning its nested def, which a tool list may take (extract/closures.py)
     first, last = rest[0].lineno, node.end_lineno
     line = lines[first - 1]
     indent = line[: len(line) - len(line.lstrip(" \t"))]
