@@ -259,7 +259,8 @@ def _split_sections(text: str) -> str:
     start = text.rfind("\n", 0, m.start()) + 1
     indent = len(text[start:m.start()]) + len(m.group()) - len(m.group().lstrip())
     after = [p for p in _PARAGRAPH_BREAK.split(text[m.start():])[1:] if p.strip()]
-    prose = [p for p in after if len(p) - len(p.lstrip(" \t")) == indent and _PROSE_PARAGRAPH.match(p)
+    prose = [p for p in after if len(p) - len(p.lstrip(" \t")) == indent and p.lstrip()[:1].isupper()
+             and _SENTENCE_STOP.search(p)
              and not _SECTION_START.match(p) and not _TRAILING_HEAD.match(p)
              and not (_RESULT_LEAD.match(p) and _one_sentence(" ".join(p.split())))]
     return "\n\n".join([text[: m.start()].rstrip()] + [p.strip() for p in prose])
@@ -269,7 +270,7 @@ def _split_sections(text: str) -> str:
 # "Returns the created path. Edit it afterwards ..., then validate_script it." goes on to one
 _RESULT_LEAD = re.compile(r"[ \t]*(?:returns?|yields?|raises?|outputs?)\b", re.IGNORECASE)
 # sentences: a capital first, a stop last (not code, nor the rest of an example's string)
-_PROSE_PARAGRAPH = re.compile(r"[ \t]*[A-Z][^\n]*(?:\n[^\n]*)*[.!?][\"')]?[ \t]*$")
+_SENTENCE_STOP = re.compile(r"[.!?][\"')]?\s*\Z")
 # a paragraph after the sections that is no prose: an entry (`name: ...`, `- name (int): ...`)
 # or a heading of its own ("Example:", "Usage")
 _TRAILING_HEAD = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?`?[A-Za-z_][\w.]*`?[ \t]*(?:\([^)\n]*\))?[ \t]*:"
