@@ -34,14 +34,10 @@ class ExclusionNamesUnknownTool(Rule):
                               f"a tool it does not have{hint}")
 
 
-_camel: list = [None, False]  # the names last asked about, and whether one is camelCase
-
-
+@lru_cache(maxsize=8)
 def _any_camel(defined) -> bool:
-    """Asked of the project's names once, not once a tool (a quarter of the rule's time)."""
-    if _camel[0] is not defined:
-        _camel[:] = [defined, any(CAMEL.fullmatch(n) for n in defined)]
-    return _camel[1]
+    """Asked of the project's names (a frozenset) once, not once a tool (a quarter of the rule's time)."""
+    return any(CAMEL.fullmatch(n) for n in defined)
 
 
 @lru_cache(maxsize=4096)
