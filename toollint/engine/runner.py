@@ -94,8 +94,6 @@ def _shared(f: Finding, more: int) -> Finding:
     return dataclasses.replace(f, message=f"{f.message} ({more} more {'tool shares' if more == 1 else 'tools share'} it)")
 
 
-
-
 # Rules read the linked Project, which exists only in this process: forked workers inherit
 # it (copy-on-write) instead of receiving it pickled, and send back only their findings.
 _fork_state: Optional[Tuple[Any, Any, Set[str]]] = None
